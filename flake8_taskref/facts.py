@@ -1,0 +1,225 @@
+"""What the scope analysis records: bindings, uses, groups of task handles, sites.
+
+The visitor (``scopes.py``) fills these in one pass; the rules (``rules.py``)
+read them and decide.  Nothing here walks a tree.
+"""
+from __future__ import annotations
+
+import ast
+from typing import Dict, List, Optional, Set, Tuple, Union
+
+from flake8_taskref.names import Imports
+
+Pos = Tuple[int, int]
+# A frame of the statement context: (kind, node, detail).
+#   LOOP: node is the For/While; detail 0.
+#   BRANCH: node is the If/Match; detail is the branch index.
+#   TRY: node is the Try; detail is 0 body, 1 handlers, 2 orelse, 3 finalbody.
+Frame = Tuple[int, ast.AST, int]
+Frames = Tuple[Frame, ...]
+LOOP, BRANCH, TRY = 0, 1, 2
+TRY_BODY, TRY_HANDLERS, TRY_ELSE, TRY_FINALLY = 0, 1, 2, 3
+
+# How a value is used (the "sink" it flows to) when it is not a group or a name.
+DROP, KEEP, FINISH, TRUTH, HARMLESS, SHIELDED = range(6)
+
+# Kinds of a use of a name.
+U_FINISH, U_KEEP, U_HARMLESS, U_GUARD, U_FLOW = range(5)
+
+
+class CallbackSink:
+    """The value is returned from a callback whose return value is thrown away."""
+
+    __slots__ = ("api",)
+
+    def __init__(self, api: str) -> None:
+        self.api = api
+
+
+class Spawn:
+    """A call that may create a task; whether it does is decided at the end."""
+
+    __slots__ = ("node", "callee", "receiver", "frames", "how")
+
+    def __init__(
+        self,
+        node: ast.expr,
+        callee: str,
+        receiver: Optional[ast.expr],
+        frames: Frames,
+        how: str = "",
+    ) -> None:
+        self.node = node
+        self.callee = callee  # a dotted name, or the method name when receiver is set
+        self.receiver = receiver
+        self.frames = frames
+        self.how = how
+
+    @property
+    def pos(self) -> Pos:
+        return (self.node.lineno, self.node.col_offset)
+
+
+class Group:
+    """Task handles that share one fate: a local name's value, a local collection,
+    the future of a gather, or the pending set of an asyncio.wait()."""
+
+    __slots__ = ("name", "spawns", "events", "flows", "opaque", "wait", "bindings")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.spawns: List[Spawn] = []
+        # (use kind, position): FINISH and KEEP decide, the rest are recorded.
+        self.events: List[Tuple[int, Pos]] = []
+        # Groups this one flows into ("if they are handled, so is this one"),
+        # or names of collections, resolved at the end; with the flowing use.
+        self.flows: List[Tuple[Union["Group", str], "Use"]] = []
+        self.opaque = False  # holds a value we cannot follow: treat as kept
+        self.wait: Optional[WaitSite] = None
+        self.bindings: List[Binding] = []
+
+
+class Binding:
+    """A local name bound at a place, to a group (or to a value we do not track)."""
+
+    __slots__ = ("name", "group", "pos", "block", "block_end", "kills", "frames", "stmt")
+
+    def __init__(
+        self,
+        name: str,
+        group: Optional[Group],
+        pos: Pos,
+        block: int,
+        block_end: Pos,
+        kills: bool,
+        frames: Frames,
+        stmt: Optional[ast.stmt],
+    ) -> None:
+        self.name = name
+        self.group = group
+        self.pos = pos  # where the binding takes effect (end of the statement)
+        self.block = block  # id of the statement list holding the binding statement
+        self.block_end = block_end
+        self.kills = kills  # an unconditional plain assignment
+        self.frames = frames
+        self.stmt = stmt
+
+
+class Use:
+    """A load of a name, classified by how its value is used."""
+
+    __slots__ = ("name", "pos", "kind", "target", "frames")
+
+    def __init__(
+        self,
+        name: str,
+        pos: Pos,
+        kind: int,
+        target: Union[Group, str, None],
+        frames: Frames,
+    ) -> None:
+        self.name = name
+        self.pos = pos
+        self.kind = kind
+        self.target = target
+        self.frames = frames
+
+
+class TimeoutSite:
+    """A place where a timeout may raise: an awaited wait_for, a timeout block."""
+
+    __slots__ = ("node", "label", "end", "frames")
+
+    def __init__(self, node: ast.AST, label: str, end: Pos, frames: Frames) -> None:
+        self.node = node
+        self.label = label
+        self.end = end
+        self.frames = frames
+
+
+class ShieldSite:
+    """An asyncio.shield() call and what it shields."""
+
+    __slots__ = ("node", "spawn", "coro", "use", "frames")
+
+    def __init__(
+        self,
+        node: ast.Call,
+        frames: Frames,
+        spawn: Optional[Spawn] = None,
+        coro: Optional[ast.expr] = None,
+        use: Optional[Use] = None,
+    ) -> None:
+        self.node = node
+        self.frames = frames
+        self.spawn = spawn
+        self.coro = coro
+        self.use = use
+
+
+class WaitSite:
+    """An awaited asyncio.wait() that may return with tasks still pending."""
+
+    __slots__ = ("node", "pending")
+
+    def __init__(self, node: ast.Call, pending: Group) -> None:
+        self.node = node
+        self.pending = pending
+
+
+class CollectionAdd:
+    """``owner.attr.add(x)`` or ``module_name.add(x)``: a candidate for TRF006."""
+
+    __slots__ = ("key", "text", "node", "spawn", "use", "scope")
+
+    def __init__(
+        self,
+        scope: "Scope",
+        key: Tuple[int, str],
+        text: str,
+        node: ast.AST,
+        spawn: Optional[Spawn],
+        use: Optional[Use],
+    ) -> None:
+        self.scope = scope
+        self.key = key
+        self.text = text
+        self.node = node
+        self.spawn = spawn
+        self.use = use
+
+
+class Scope:
+    """One module, class body, function or lambda."""
+
+    __slots__ = (
+        "kind", "node", "parent", "cls", "imports", "bindings", "uses", "loads",
+        "declared", "groups", "drops", "timeouts", "shields", "waits", "loop_vars",
+        "async_defs", "children", "module_adds", "loop_exits",
+    )
+
+    MODULE, CLASS, FUNCTION = 0, 1, 2
+
+    def __init__(self, kind: int, node: ast.AST, parent: Optional["Scope"]) -> None:
+        self.kind = kind
+        self.node = node
+        self.parent = parent
+        self.cls: Optional[Scope] = None
+        if parent is not None:
+            self.cls = parent if parent.kind == Scope.CLASS else parent.cls
+        self.imports = Imports(parent.imports if parent is not None else None)
+        self.bindings: Dict[str, List[Binding]] = {}
+        self.uses: Dict[str, List[Use]] = {}
+        self.loads: Set[str] = set()
+        self.declared: Set[str] = set()  # global / nonlocal
+        self.groups: List[Group] = []
+        self.drops: List[Spawn] = []
+        self.timeouts: List[TimeoutSite] = []
+        self.shields: List[ShieldSite] = []
+        self.waits: List[WaitSite] = []
+        self.loop_vars: Set[str] = set()
+        self.async_defs: Set[str] = set()
+        self.children: List[Scope] = []
+        # ``name.add(x)`` where name is not local: decided once scopes are known.
+        self.module_adds: List[Tuple[str, CollectionAdd]] = []
+        self.loop_exits: Set[int] = set()  # ids of loops left by break/return

@@ -1,0 +1,64 @@
+"""The one table of messages: every code, its kebab-case name and its text.
+
+Each message string starts with its code, as in flake8-pyi, so that the table is
+the single place where a message is written.  ``OFF_BY_DEFAULT`` lists the codes
+registered with flake8's ``extend_default_ignore``.
+"""
+from __future__ import annotations
+
+from typing import Any, Dict, Final, Tuple, Type
+
+from flake8_plugin_utils import Error
+
+KEEP_HINT: Final = "keep a reference (e.g. a set with add_done_callback(set.discard))"
+
+MESSAGES: Final[Dict[str, str]] = {
+    "TRF001": "TRF001 task returned by {call}() is not stored{how}; " + KEEP_HINT,
+    "TRF002": (
+        "TRF002 task returned by {call}() is held only by local '{name}', {why}; "
+        + KEEP_HINT + " or await it"
+    ),
+    "TRF003": (
+        "TRF003 task '{name}' (line {line}) is held only by a local while {call}() "
+        "may time out and unwind the frame; cancel and await it in 'finally', "
+        "keep it in a set, or wait on both with asyncio.wait()"
+    ),
+    "TRF004": (
+        "TRF004 asyncio.shield() of {what} keeps no reference to the shielded task; "
+        "store the task (e.g. in a set with add_done_callback(set.discard)) and "
+        "shield the stored task"
+    ),
+    "TRF005": (
+        "TRF005 pending tasks of asyncio.wait() are dropped ({names}); "
+        "cancel, await or store the 'pending' set it returns"
+    ),
+    "TRF006": (
+        "TRF006 tasks added to '{collection}' are never removed from it; "
+        "add task.add_done_callback({collection}.discard)"
+    ),
+}
+
+NAMES: Final[Dict[str, str]] = {
+    "TRF001": "dropped-task",
+    "TRF002": "unkept-task-binding",
+    "TRF003": "wait-for-orphans-task",
+    "TRF004": "shield-unkept-task",
+    "TRF005": "pending-tasks-dropped",
+    "TRF006": "task-set-never-pruned",
+}
+
+OFF_BY_DEFAULT: Final[Tuple[str, ...]] = ("TRF006",)
+
+
+def _error_class(code: str) -> Type[Error]:
+    text = MESSAGES[code]
+    assert text.startswith(code + " "), code
+    return type(code, (Error,), {"code": code, "message": text[len(code) + 1:]})
+
+
+ERRORS: Final[Dict[str, Type[Error]]] = {code: _error_class(code) for code in MESSAGES}
+
+
+def make_error(code: str, lineno: int, col: int, **fields: Any) -> Error:
+    """Build the flake8-plugin-utils error for ``code`` at a position."""
+    return ERRORS[code](lineno, col, **fields)

@@ -1,0 +1,180 @@
+"""Resolving names: import aliases to dotted names, and the names we know."""
+from __future__ import annotations
+
+import ast
+from typing import Dict, FrozenSet, Optional
+
+# asyncio submodules whose public names are re-exported by ``asyncio`` itself.
+_ASYNCIO_SUBMODULES: FrozenSet[str] = frozenset(
+    {"tasks", "events", "futures", "exceptions", "timeouts", "base_events", "taskgroups"}
+)
+
+TASK_SPAWNERS: FrozenSet[str] = frozenset(
+    {"asyncio.create_task", "asyncio.ensure_future", "asyncio.Task"}
+)
+GATHER: str = "asyncio.gather"
+WAIT: str = "asyncio.wait"
+WAIT_FOR: str = "asyncio.wait_for"
+SHIELD: str = "asyncio.shield"
+TIMEOUT_BLOCKS: FrozenSet[str] = frozenset({"asyncio.timeout", "asyncio.timeout_at"})
+LOOP_FACTORIES: FrozenSet[str] = frozenset(
+    {
+        "asyncio.get_running_loop",
+        "asyncio.get_event_loop",
+        "asyncio.new_event_loop",
+        "uvloop.new_event_loop",
+    }
+)
+# Names a ``from asyncio import *`` brings that matter to us.
+_STAR_NAMES: FrozenSet[str] = frozenset(
+    {
+        "create_task", "ensure_future", "Task", "gather", "wait", "wait_for", "shield",
+        "timeout", "timeout_at", "get_running_loop", "get_event_loop", "new_event_loop",
+    }
+)
+
+# Loop methods that create a task, and task-group look-alikes that do not.
+LOOP_SPAWN_METHODS: FrozenSet[str] = frozenset({"create_task", "ensure_future"})
+
+# Callback APIs that throw away the callback's return value: method -> index of
+# the callback among the positional arguments.
+CALLBACK_APIS: Dict[str, int] = {
+    "call_soon": 0,
+    "call_soon_threadsafe": 0,
+    "call_later": 1,
+    "call_at": 1,
+    "add_signal_handler": 1,
+    "add_done_callback": 0,
+    "add_reader": 1,
+    "add_writer": 1,
+}
+
+# Methods of a task that neither keep nor finish it (their result is not the task).
+HARMLESS_TASK_METHODS: FrozenSet[str] = frozenset(
+    {
+        "add_done_callback", "remove_done_callback", "set_name", "get_name", "result",
+        "exception", "done", "cancelled", "get_coro", "get_context", "get_stack",
+        "print_stack", "get_loop", "cancelling", "uncancel",
+    }
+)
+FINISH_TASK_METHODS: FrozenSet[str] = frozenset({"cancel"})
+# Methods that put their argument(s) into the receiver collection.
+ADD_METHODS: FrozenSet[str] = frozenset(
+    {"add", "append", "appendleft", "insert", "extend", "extendleft", "update", "setdefault"}
+)
+# Methods and operations that take elements out of a collection.
+REMOVE_METHODS: FrozenSet[str] = frozenset(
+    {
+        "discard", "remove", "pop", "popitem", "popleft", "clear", "difference_update",
+        "intersection_update", "symmetric_difference_update", "__delitem__",
+    }
+)
+# Builtins that look at a value without keeping it.
+HARMLESS_BUILTINS: FrozenSet[str] = frozenset(
+    {"print", "repr", "str", "id", "hash", "bool", "len", "isinstance", "type", "format"}
+)
+# Calls that copy a collection for iteration: ``for t in list(tasks)``.
+COPYING_CALLS: FrozenSet[str] = frozenset({"list", "set", "tuple", "sorted", "frozenset"})
+COPYING_METHODS: FrozenSet[str] = frozenset({"copy", "values", "items", "keys"})
+# Expressions that make a fresh, empty (or copied) collection.
+CONTAINER_FACTORIES: FrozenSet[str] = frozenset(
+    {"set", "list", "dict", "collections.deque", "collections.OrderedDict",
+     "collections.defaultdict", "deque", "OrderedDict", "defaultdict", "weakref.WeakSet"}
+)
+
+TIMEOUT_EXCEPTIONS: FrozenSet[str] = frozenset({"TimeoutError", "Exception", "BaseException"})
+CANCEL_EXCEPTIONS: FrozenSet[str] = frozenset({"CancelledError", "BaseException"})
+
+
+def canonical(dotted: str) -> str:
+    """``asyncio.tasks.create_task`` -> ``asyncio.create_task``."""
+    if dotted.startswith("asyncio."):
+        parts = dotted.split(".")
+        if len(parts) == 3 and parts[1] in _ASYNCIO_SUBMODULES:
+            return "asyncio." + parts[2]
+    return dotted
+
+
+class Imports:
+    """The import aliases of one scope, chained to the enclosing scope's."""
+
+    __slots__ = ("parent", "aliases", "star_asyncio")
+
+    def __init__(self, parent: Optional["Imports"]) -> None:
+        self.parent = parent
+        self.aliases: Dict[str, str] = {}
+        self.star_asyncio = False
+
+    def add_import(self, node: ast.Import) -> None:
+        for alias in node.names:
+            if alias.asname:
+                self.aliases[alias.asname] = alias.name
+            else:
+                top = alias.name.split(".", 1)[0]
+                self.aliases[top] = top
+
+    def add_import_from(self, node: ast.ImportFrom) -> None:
+        if node.level or not node.module:
+            return
+        for alias in node.names:
+            if alias.name == "*":
+                if node.module == "asyncio":
+                    self.star_asyncio = True
+                continue
+            self.aliases[alias.asname or alias.name] = node.module + "." + alias.name
+
+    def lookup(self, name: str) -> Optional[str]:
+        scope: Optional[Imports] = self
+        while scope is not None:
+            found = scope.aliases.get(name)
+            if found is not None:
+                return found
+            if scope.star_asyncio and name in _STAR_NAMES:
+                return "asyncio." + name
+            scope = scope.parent
+        return None
+
+    def resolve(self, node: ast.expr) -> Optional[str]:
+        """The canonical dotted name an expression refers to, if it is imported."""
+        if isinstance(node, ast.Name):
+            found = self.lookup(node.id)
+            return canonical(found) if found is not None else None
+        if isinstance(node, ast.Attribute):
+            base = self.resolve(node.value)
+            if base is None:
+                return None
+            return canonical(base + "." + node.attr)
+        return None
+
+
+def dotted_text(node: ast.expr) -> str:
+    """A short source-like text for a receiver, for messages (``self._loop``)."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return dotted_text(node.value) + "." + node.attr
+    if isinstance(node, ast.Call):
+        return dotted_text(node.func) + "()"
+    return "<expr>"
+
+
+def last_name(node: ast.expr) -> Optional[str]:
+    """``self.app.loop`` -> ``loop``; a name -> itself; anything else -> None."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return None
+
+
+def exception_names(node: Optional[ast.expr]) -> Optional[FrozenSet[str]]:
+    """Last names of the classes an ``except`` clause catches; None for bare except."""
+    if node is None:
+        return None
+    elts = node.elts if isinstance(node, ast.Tuple) else [node]
+    names = set()
+    for elt in elts:
+        name = last_name(elt)
+        if name is not None:
+            names.add(name)
+    return frozenset(names)

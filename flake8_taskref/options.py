@@ -1,0 +1,118 @@
+"""Options: registration with flake8, validation, and the typed, frozen result."""
+from __future__ import annotations
+
+import argparse
+import re
+from dataclasses import dataclass, field
+from typing import FrozenSet, Iterable, List, Tuple
+
+from flake8.options.manager import OptionManager
+
+DEFAULT_LOOP_NAMES: Tuple[str, ...] = ("loop", "_loop", "event_loop", "_event_loop")
+
+_SPLIT = re.compile(r"[\s]+")
+
+
+class OptionValueError(ValueError):
+    """An option value that cannot be used; the message names option and value."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """Everything the analysis may be told by the user, validated once."""
+
+    spawners: FrozenSet[str] = frozenset()
+    loop_names: FrozenSet[str] = frozenset(DEFAULT_LOOP_NAMES)
+    timeouts: FrozenSet[str] = frozenset()
+    # Last dotted component of every extra spawner: the text shortcut looks for them.
+    extra_tokens: Tuple[str, ...] = field(default=())
+
+    @classmethod
+    def build(
+        cls,
+        spawners: Iterable[str] = (),
+        loop_names: Iterable[str] = DEFAULT_LOOP_NAMES,
+        timeouts: Iterable[str] = (),
+    ) -> "Options":
+        spawner_set = frozenset(spawners)
+        return cls(
+            spawners=spawner_set,
+            loop_names=frozenset(loop_names),
+            timeouts=frozenset(timeouts),
+            extra_tokens=tuple(sorted({name.rsplit(".", 1)[-1] for name in spawner_set})),
+        )
+
+
+def split_items(option: str, raw: str) -> List[str]:
+    """Split a comma (or newline) separated value; an empty item is an error.
+
+    A single trailing comma is accepted, as in multi-line config lists.
+    """
+    text = raw.strip()
+    if not text:
+        return []
+    pieces = text.split(",")
+    if pieces[-1].strip() == "":
+        pieces.pop()
+    items: List[str] = []
+    for piece in pieces:
+        words = [w for w in _SPLIT.split(piece.strip()) if w]
+        if not words:
+            raise OptionValueError(f"{option}: empty item in {raw.strip()!r}")
+        items.extend(words)
+    return items
+
+
+def _check_dotted(option: str, items: List[str]) -> List[str]:
+    for item in items:
+        if not all(part.isidentifier() for part in item.split(".")):
+            raise OptionValueError(f"{option}: {item!r} is not a dotted name (like pkg.module.func)")
+    return items
+
+
+def _check_identifiers(option: str, items: List[str]) -> List[str]:
+    for item in items:
+        if not item.isidentifier():
+            raise OptionValueError(f"{option}: {item!r} is not a name (like loop or _loop)")
+    return items
+
+
+def register(option_manager: OptionManager) -> None:
+    """Add our options to flake8 (command line and config files)."""
+    option_manager.add_option(
+        "--taskref-spawners",
+        default="",
+        parse_from_config=True,
+        help="Comma-separated dotted names of project functions that return a new "
+        "asyncio task, e.g. myapp.tasks.spawn (default: none).",
+    )
+    option_manager.add_option(
+        "--taskref-loop-names",
+        default=",".join(DEFAULT_LOOP_NAMES),
+        parse_from_config=True,
+        help="Comma-separated names that hold an event loop; X.create_task() is a "
+        "spawn when X's last name is one of them "
+        f"(default: {','.join(DEFAULT_LOOP_NAMES)}).",
+    )
+    option_manager.add_option(
+        "--taskref-timeouts",
+        default="",
+        parse_from_config=True,
+        help="Comma-separated dotted names of extra timeout helpers, used as "
+        "'[async] with helper(...)' or 'await helper(aw, ...)', "
+        "e.g. async_timeout.timeout (default: none).",
+    )
+
+
+def from_namespace(options: argparse.Namespace) -> Options:
+    """Validate the parsed flake8 options; raises OptionValueError."""
+    spawners = _check_dotted(
+        "--taskref-spawners", split_items("--taskref-spawners", options.taskref_spawners)
+    )
+    loop_names = _check_identifiers(
+        "--taskref-loop-names", split_items("--taskref-loop-names", options.taskref_loop_names)
+    )
+    timeouts = _check_dotted(
+        "--taskref-timeouts", split_items("--taskref-timeouts", options.taskref_timeouts)
+    )
+    return Options.build(spawners, loop_names, timeouts)

@@ -1,0 +1,78 @@
+"""The flake8 entry point: options in, one pass of the scope analysis, findings out."""
+from __future__ import annotations
+
+import argparse
+import ast
+from typing import Iterable, List, Optional, Sequence
+
+from flake8.options.manager import OptionManager
+from flake8_plugin_utils import Error, Plugin, Visitor
+
+from flake8_taskref import __version__
+from flake8_taskref import options as opts
+from flake8_taskref.messages import OFF_BY_DEFAULT
+from flake8_taskref.rules import check
+from flake8_taskref.scopes import ScopeVisitor
+
+# Words one of which must occur in a file for any rule to find anything: every
+# finding needs a task spawn (or a shield), and each spawner is spelled in the
+# file at least once (in its import, or at the call).
+_BUILTIN_TOKENS = ("create_task", "ensure_future", "Task", "gather", "shield")
+
+
+def may_spawn(text: str, options: opts.Options) -> bool:
+    """Cheap text test: can the file contain anything we report?"""
+    for token in _BUILTIN_TOKENS:
+        if token in text:
+            return True
+    for token in options.extra_tokens:
+        if token in text:
+            return True
+    return False
+
+
+def analyse(tree: ast.AST, options: opts.Options) -> List[Error]:
+    """Run the analysis on a parsed module (no text shortcut)."""
+    facts = ScopeVisitor(options).run(tree)
+    return check(facts, options)
+
+
+class TaskRefVisitor(Visitor[opts.Options]):
+    """Adapter for flake8-plugin-utils: one visit of the module node runs the
+    whole analysis (the scope visitor walks the tree once by itself)."""
+
+    def visit(self, node: ast.AST) -> None:
+        self.errors.extend(analyse(node, self.config))
+
+
+class TaskRefPlugin(Plugin[opts.Options]):
+    """flake8-taskref: asyncio tasks that can be garbage-collected while running."""
+
+    name = "flake8-taskref"
+    version = __version__
+    visitors = [TaskRefVisitor]
+    config: opts.Options = opts.Options.build()
+
+    def __init__(self, tree: ast.AST, lines: Optional[Sequence[str]] = None) -> None:
+        super().__init__(tree)
+        self._lines = lines
+
+    def run(self) -> Iterable[tuple]:  # type: ignore[type-arg]
+        if self._lines is not None and not may_spawn("".join(self._lines), self.config):
+            return
+        yield from super().run()
+
+    @classmethod
+    def add_options(cls, option_manager: OptionManager) -> None:
+        opts.register(option_manager)
+        option_manager.extend_default_ignore(list(OFF_BY_DEFAULT))
+
+    @classmethod
+    def parse_options_to_config(
+        cls, option_manager: OptionManager, options: argparse.Namespace, args: List[str]
+    ) -> opts.Options:
+        try:
+            return opts.from_namespace(options)
+        except opts.OptionValueError as exc:
+            option_manager.parser.error(f"flake8-taskref: {exc}")
+            raise  # pragma: no cover - parser.error exits

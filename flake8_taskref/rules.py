@@ -1,0 +1,508 @@
+"""The rules: read the facts of one module and decide which handles are lost.
+
+Order matters only for "one lost handle, one finding": TRF001 (dropped at once),
+then per function scope TRF002/TRF005 (never handled on the normal path), TRF004
+(lost when a shield's waiter is cancelled), TRF003 (lost when a timeout unwinds the
+frame), and TRF006 (kept, but in a collection nothing prunes).
+"""
+from __future__ import annotations
+
+import ast
+from typing import Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
+
+from flake8_plugin_utils import Error
+
+from flake8_taskref import names as N
+from flake8_taskref.facts import (
+    BRANCH,
+    LOOP,
+    TRY,
+    TRY_BODY,
+    TRY_FINALLY,
+    TRY_HANDLERS,
+    U_FINISH,
+    U_FLOW,
+    U_GUARD,
+    U_KEEP,
+    Binding,
+    CollectionAdd,
+    Frames,
+    Group,
+    Pos,
+    Scope,
+    Spawn,
+    Use,
+)
+from flake8_taskref.messages import make_error
+from flake8_taskref.options import Options
+from flake8_taskref.scopes import ModuleFacts
+
+_FATE = (U_FINISH, U_KEEP)
+_KEPT = object()  # a flow whose target keeps the handle (not a local collection)
+
+
+def _pos(node: ast.AST) -> Pos:
+    return (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
+
+
+def _end(node: ast.AST) -> Pos:
+    return (getattr(node, "end_lineno", 0) or 0, getattr(node, "end_col_offset", 0) or 0)
+
+
+def _loops(frames: Frames) -> Set[int]:
+    return {id(frame[1]) for frame in frames if frame[0] == LOOP}
+
+
+def _exclusive(a: Frames, b: Frames) -> bool:
+    """True when the two places sit in different branches of one if/match."""
+    branches = {id(f[1]): f[2] for f in a if f[0] == BRANCH}
+    for frame in b:
+        if frame[0] == BRANCH:
+            other = branches.get(id(frame[1]))
+            if other is not None and other != frame[2]:
+                return True
+    return False
+
+
+def _within(pos: Pos, start: Pos, end: Pos) -> bool:
+    return start <= pos <= end
+
+
+class ModuleRules:
+    """Decides the findings of one module from its facts."""
+
+    def __init__(self, facts: ModuleFacts, options: Options) -> None:
+        self.facts = facts
+        self.options = options
+        self.errors: List[Error] = []
+        self._safe: Dict[int, bool] = {}
+        self._reported: Set[int] = set()
+        self._labels: Dict[int, Optional[str]] = {}
+        self._captured: Dict[int, Set[str]] = {}
+
+    # ---------------------------------------------------------------- driver
+    def run(self) -> List[Error]:
+        self._free_names(self.facts.module)
+        for scope in self.facts.scopes:
+            for spawn in scope.drops:
+                label = self.label(spawn, scope)
+                if label is not None:
+                    self._error("TRF001", spawn.node, call=label, how=spawn.how)
+        for scope in self.facts.scopes:
+            if scope.kind == Scope.FUNCTION:
+                self._connect(scope)
+        for scope in self.facts.scopes:
+            if scope.kind == Scope.FUNCTION:
+                self._function(scope)
+        self._collections()
+        self.errors.sort(key=lambda e: (e.lineno, e.col_offset, e.code))
+        return self.errors
+
+    def _error(self, code: str, node: ast.AST, **fields: object) -> None:
+        self.errors.append(make_error(code, *_pos(node), **fields))
+
+    # ------------------------------------------------------------- spawners
+    def label(self, spawn: Spawn, scope: Scope) -> Optional[str]:
+        """The name of the call for messages, or None if it does not spawn."""
+        key = id(spawn)
+        if key in self._labels:
+            return self._labels[key]
+        result: Optional[str] = None
+        receiver = spawn.receiver
+        if receiver is None:
+            result = spawn.callee
+        elif isinstance(receiver, ast.Name):
+            if receiver.id in self.options.loop_names or self._is_loop_var(receiver.id, scope):
+                result = receiver.id + "." + spawn.callee
+        elif isinstance(receiver, ast.Attribute):
+            if receiver.attr in self.options.loop_names or receiver.attr in self.facts.loop_attrs:
+                result = N.dotted_text(receiver) + "." + spawn.callee
+        elif isinstance(receiver, ast.Call):
+            factory = scope.imports.resolve(receiver.func)
+            if factory in N.LOOP_FACTORIES:
+                result = N.dotted_text(receiver) + "." + spawn.callee
+        self._labels[key] = result
+        return result
+
+    @staticmethod
+    def _is_loop_var(name: str, scope: Scope) -> bool:
+        current: Optional[Scope] = scope
+        while current is not None:
+            if name in current.loop_vars:
+                return True
+            if name in current.bindings:
+                return False
+            current = current.parent
+        return False
+
+    def _spawns(self, group: Group, scope: Scope) -> List[Tuple[Spawn, str]]:
+        found = []
+        for spawn in group.spawns:
+            label = self.label(spawn, scope)
+            if label is not None:
+                found.append((spawn, label))
+        return found
+
+    # ------------------------------------------------------ names and groups
+    def _free_names(self, scope: Scope) -> Set[str]:
+        """Names a scope (or a scope inside it) reads but does not bind."""
+        inner: Set[str] = set()
+        for child in scope.children:
+            inner |= self._free_names(child)
+        local = set(scope.bindings) - scope.declared
+        if scope.kind == Scope.FUNCTION:
+            self._captured[id(scope)] = inner & local
+        return ((scope.loads | inner) - local) | (scope.declared & (scope.loads | inner))
+
+    def _applicable(self, scope: Scope, name: str, use: Use) -> List[Binding]:
+        bindings = scope.bindings.get(name, ())
+        found = []
+        use_loops: Optional[Set[int]] = None
+        for binding in bindings:
+            if binding.pos > use.pos:
+                if use_loops is None:
+                    use_loops = _loops(use.frames)
+                if not use_loops or not (use_loops & _loops(binding.frames)):
+                    continue
+            elif self._killed(binding, bindings, use):
+                continue
+            found.append(binding)
+        return found
+
+    @staticmethod
+    def _killed(binding: Binding, bindings: Iterable[Binding], use: Use) -> bool:
+        """A later plain assignment in the same block overwrote the binding
+        before the use."""
+        for other in bindings:
+            if (
+                other is not binding
+                and other.kills
+                and other.block == binding.block
+                and binding.pos < other.pos <= use.pos <= binding.block_end
+            ):
+                return True
+        return False
+
+    def _connect(self, scope: Scope) -> None:
+        """Attach every use of a tracked name to the groups it can see."""
+        captured = self._captured.get(id(scope), set())
+        for name, bindings in scope.bindings.items():
+            groups = [b.group for b in bindings if b.group is not None]
+            if not groups:
+                continue
+            if name in captured or name in scope.declared:
+                for binding in bindings:
+                    if binding.group is not None:
+                        binding.group.events.append((U_KEEP, binding.pos))
+            for use in scope.uses.get(name, ()):
+                for binding in self._applicable(scope, name, use):
+                    group = binding.group
+                    if group is None:
+                        continue
+                    if use.kind == U_FLOW:
+                        assert use.target is not None
+                        group.flows.append((use.target, use))
+                    else:
+                        group.events.append((use.kind, use.pos))
+
+    def _targets(self, scope: Scope, target: object, use: Use) -> List[object]:
+        """Groups a flow goes into; ``_KEPT`` when it leaves the frame."""
+        if isinstance(target, Group):
+            return [target]
+        assert isinstance(target, str)
+        if target in scope.declared:
+            return [_KEPT]
+        bindings = self._applicable(scope, target, use)
+        if not bindings:
+            return [_KEPT]
+        result: List[object] = []
+        for binding in bindings:
+            if binding.group is None or binding.group.opaque:
+                return [_KEPT]
+            result.append(binding.group)
+        return result
+
+    def _reachable(self, group: Group, scope: Scope) -> Tuple[List[Group], List[Pos]]:
+        """Groups ``group`` flows into (itself first), and positions where a flow
+        leaves the frame."""
+        seen = {id(group)}
+        order = [group]
+        kept_at: List[Pos] = []
+        index = 0
+        while index < len(order):
+            current = order[index]
+            index += 1
+            for target, use in current.flows:
+                for found in self._targets(scope, target, use):
+                    if found is _KEPT:
+                        kept_at.append(use.pos)
+                    elif isinstance(found, Group) and id(found) not in seen:
+                        seen.add(id(found))
+                        order.append(found)
+        return order, kept_at
+
+    def safe(self, group: Group, scope: Scope) -> bool:
+        """Is the group awaited, cancelled or kept somewhere (normal path)?"""
+        key = id(group)
+        if key not in self._safe:
+            reachable, kept_at = self._reachable(group, scope)
+            self._safe[key] = bool(kept_at) or any(
+                g.opaque or any(kind in _FATE for kind, _ in g.events) for g in reachable
+            )
+        return self._safe[key]
+
+    def _fate(self, group: Group, scope: Scope, kinds: Tuple[int, ...] = _FATE) -> List[Pos]:
+        """Positions where the group's handles are awaited, cancelled or kept."""
+        reachable, kept_at = self._reachable(group, scope)
+        positions = list(kept_at)
+        for g in reachable:
+            if g.opaque:
+                positions.extend(b.pos for b in g.bindings)
+                if not g.bindings:
+                    positions.append((0, 0))
+            positions.extend(pos for kind, pos in g.events if kind in kinds)
+        return positions
+
+    @staticmethod
+    def _display(group: Group, reachable: List[Group]) -> str:
+        for g in reachable:
+            if g.name:
+                return g.name
+        return "<task>"
+
+    # -------------------------------------------------------------- function
+    def _function(self, scope: Scope) -> None:
+        waits: Dict[int, List[str]] = {}
+        live: List[Tuple[Group, List[Tuple[Spawn, str]]]] = []
+        for group in scope.groups:
+            spawns = self._spawns(group, scope)
+            if not spawns:
+                continue
+            if not self.safe(group, scope):
+                reachable, _ = self._reachable(group, scope)
+                wait = next((g.wait for g in reachable if g.wait is not None), None)
+                name = self._display(group, reachable)
+                self._reported.add(id(group))
+                if wait is not None:
+                    waits.setdefault(id(wait), []).append(name)
+                    continue
+                for spawn, label in spawns:
+                    self._error(
+                        "TRF002", spawn.node, call=label, name=name,
+                        why="which is never awaited, cancelled or stored",
+                    )
+                continue
+            if self._rebound_in_loop(group, scope):
+                self._reported.add(id(group))
+                for spawn, label in spawns:
+                    self._error(
+                        "TRF002", spawn.node, call=label, name=group.name,
+                        why="which the loop rebinds before the task is awaited, "
+                        "cancelled or stored",
+                    )
+                continue
+            live.append((group, spawns))
+        for site in scope.waits:
+            names = waits.get(id(site))
+            if names:
+                self._error("TRF005", site.node, names=", ".join(sorted(set(names))))
+        self._shields(scope)
+        self._timeouts(scope, live)
+
+    def _rebound_in_loop(self, group: Group, scope: Scope) -> bool:
+        """``for c in cs: t = spawn(c)`` with ``t`` handled only after the loop."""
+        for binding in group.bindings:
+            if not binding.kills or not binding.frames:
+                continue
+            frame = binding.frames[-1]
+            if frame[0] != LOOP:
+                continue
+            loop = frame[1]
+            if id(loop) in scope.loop_exits:
+                continue
+            start, end = _pos(loop), _end(loop)
+            reachable, kept_at = self._reachable(group, scope)
+            if any(_within(p, start, end) for p in kept_at):
+                continue
+            if any(
+                _within(pos, start, end) and kind in (U_FINISH, U_KEEP, U_GUARD)
+                for g in reachable
+                for kind, pos in g.events
+            ):
+                continue
+            if any(g.opaque for g in reachable):
+                continue
+            return True
+        return False
+
+    # ---------------------------------------------------------------- shield
+    def _shields(self, scope: Scope) -> None:
+        for site in scope.shields:
+            if site.spawn is not None:
+                label = self.label(site.spawn, scope)
+                if label is not None:
+                    self._error("TRF004", site.node, what=f"a new task from {label}()")
+            elif site.coro is not None:
+                if self._is_coroutine_function(site.coro, scope):
+                    self._error(
+                        "TRF004", site.node,
+                        what=f"coroutine {N.dotted_text(site.coro)}() (it is wrapped in a new task)",
+                    )
+            elif site.use is not None:
+                self._shield_use(site.node, site.use, site.frames, scope)
+
+    def _shield_use(self, node: ast.Call, use: Use, frames: Frames, scope: Scope) -> None:
+        for binding in self._applicable(scope, use.name, use):
+            group = binding.group
+            if group is None or id(group) in self._reported:
+                continue
+            spawns = self._spawns(group, scope)
+            if not spawns:
+                continue
+            if self._fate(group, scope, (U_KEEP,)):
+                continue
+            fate = self._fate(group, scope)
+            if not self._lost_on_unwind(frames, fate, N.CANCEL_EXCEPTIONS, use.pos):
+                continue
+            self._reported.add(id(group))
+            self._error(
+                "TRF004", node,
+                what=f"task '{use.name}' (line {spawns[0][0].node.lineno})",
+            )
+            return
+
+    @staticmethod
+    def _is_coroutine_function(func: ast.expr, scope: Scope) -> bool:
+        if isinstance(func, ast.Name):
+            current: Optional[Scope] = scope
+            while current is not None:
+                if current.kind != Scope.CLASS and func.id in current.async_defs:
+                    return True
+                if func.id in current.bindings and current.kind != Scope.CLASS:
+                    return False
+                current = current.parent
+            return False
+        if (
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and func.value.id in ("self", "cls")
+            and scope.cls is not None
+        ):
+            return func.attr in scope.cls.async_defs
+        return False
+
+    # --------------------------------------------------------------- timeout
+    def _timeouts(self, scope: Scope, live: List[Tuple[Group, List[Tuple[Spawn, str]]]]) -> None:
+        for site in scope.timeouts:
+            for group, spawns in live:
+                if id(group) in self._reported:
+                    continue
+                first = min(spawns, key=lambda item: item[0].pos)[0]
+                if first.pos >= site.end or _exclusive(first.frames, site.frames):
+                    continue
+                fate = self._fate(group, scope)
+                if any(first.pos < p <= site.end for p in fate):
+                    continue
+                if not self._lost_on_unwind(site.frames, fate, N.TIMEOUT_EXCEPTIONS, _pos(site.node)):
+                    continue
+                self._reported.add(id(group))
+                reachable, _ = self._reachable(group, scope)
+                self._error(
+                    "TRF003", site.node, name=self._display(group, reachable),
+                    line=first.node.lineno, call=site.label,
+                )
+
+    @staticmethod
+    def _catches(handler: ast.excepthandler, names: FrozenSet[str]) -> bool:
+        caught = N.exception_names(handler.type)  # type: ignore[attr-defined]
+        return caught is None or bool(caught & names)
+
+    def _lost_on_unwind(
+        self, frames: Frames, fate: List[Pos], names: FrozenSet[str], site: Pos
+    ) -> bool:
+        """Follow the exception raised at the site out through the enclosing
+        ``try`` statements: is the handle dropped without being handled?"""
+        propagating = True
+        for kind, node, field in reversed(frames):
+            if kind != TRY or field == TRY_FINALLY:
+                continue
+            if propagating and field == TRY_BODY:
+                handler = next(
+                    (h for h in node.handlers if self._catches(h, names)),  # type: ignore[attr-defined]
+                    None,
+                )
+                if handler is not None:
+                    if any(_within(p, _pos(handler), _end(handler)) for p in fate):
+                        return False
+                    last = handler.body[-1]
+                    if isinstance(last, ast.Return):
+                        propagating = False
+                    elif isinstance(last, (ast.Continue, ast.Break)):
+                        return False
+                    elif not isinstance(last, ast.Raise):
+                        if self._in_finally(node, fate):
+                            return False
+                        return not any(p > _end(node) for p in fate)
+            elif field == TRY_HANDLERS and propagating:
+                pass
+            if self._in_finally(node, fate):
+                return False
+        return True
+
+    @staticmethod
+    def _in_finally(node: ast.AST, fate: List[Pos]) -> bool:
+        final = getattr(node, "finalbody", None)
+        if not final:
+            return False
+        start, end = _pos(final[0]), _end(final[-1])
+        return any(_within(p, start, end) for p in fate)
+
+    # ------------------------------------------------------------ collections
+    def _collections(self) -> None:
+        facts = self.facts
+        module = facts.module
+        rebound = {
+            name
+            for scope in facts.scopes
+            if scope.kind == Scope.FUNCTION
+            for name in scope.declared & set(scope.bindings)
+        }
+        adds: List[CollectionAdd] = [a for a in facts.adds if a.key not in facts.pruned]
+        for scope in facts.scopes:
+            for name, add in scope.module_adds:
+                if (
+                    name in module.bindings
+                    and name not in facts.module_prunes
+                    and name not in rebound
+                    and not self._bound_in_enclosing_function(scope, name)
+                ):
+                    adds.append(add)
+        for add in adds:
+            label = self._added_task(add)
+            if label is not None:
+                self._error("TRF006", add.node, collection=add.text)
+
+    @staticmethod
+    def _bound_in_enclosing_function(scope: Scope, name: str) -> bool:
+        current: Optional[Scope] = scope
+        while current is not None and current.kind != Scope.MODULE:
+            if current.kind == Scope.FUNCTION and name in current.bindings and name not in current.declared:
+                return True
+            current = current.parent
+        return False
+
+    def _added_task(self, add: CollectionAdd) -> Optional[str]:
+        if add.spawn is not None:
+            return self.label(add.spawn, add.scope)
+        if add.use is not None and add.scope.kind == Scope.FUNCTION:
+            for binding in self._applicable(add.scope, add.use.name, add.use):
+                if binding.group is not None:
+                    spawns = self._spawns(binding.group, add.scope)
+                    if spawns:
+                        return spawns[0][1]
+        return None
+
+
+def check(facts: ModuleFacts, options: Options) -> List[Error]:
+    return ModuleRules(facts, options).run()
+

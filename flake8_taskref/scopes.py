@@ -1,0 +1,1015 @@
+"""The scope analysis: one pass over a module that records, per scope, the
+bindings and uses of names and where task handles flow.  It decides nothing;
+``rules.py`` does, once the whole module has been seen.
+
+Every expression is visited once, together with its *sink*: what happens to its
+value (dropped, kept, awaited, put into a group of handles, ...).  Statements and
+expressions are dispatched by node type through dictionaries.
+"""
+from __future__ import annotations
+
+import ast
+from typing import Callable, Dict, List, Optional, Sequence, Set, Tuple, Type, Union
+
+from flake8_taskref import names as N
+from flake8_taskref.facts import (
+    BRANCH,
+    DROP,
+    FINISH,
+    HARMLESS,
+    KEEP,
+    LOOP,
+    SHIELDED,
+    TRUTH,
+    TRY,
+    TRY_BODY,
+    TRY_ELSE,
+    TRY_FINALLY,
+    TRY_HANDLERS,
+    U_FINISH,
+    U_FLOW,
+    U_GUARD,
+    U_HARMLESS,
+    U_KEEP,
+    Binding,
+    CallbackSink,
+    CollectionAdd,
+    Frame,
+    Frames,
+    Group,
+    Pos,
+    Scope,
+    ShieldSite,
+    Spawn,
+    TimeoutSite,
+    Use,
+    WaitSite,
+)
+from flake8_taskref.options import Options
+
+Sink = Union[int, Group, str, CallbackSink]
+
+_SINK_KIND: Dict[int, int] = {
+    DROP: U_HARMLESS,
+    KEEP: U_KEEP,
+    FINISH: U_FINISH,
+    TRUTH: U_GUARD,
+    HARMLESS: U_HARMLESS,
+    SHIELDED: U_FINISH,
+}
+_LITERALS = (ast.List, ast.Tuple, ast.Set)
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp)
+_PLAIN_HANDLE_EXPRS = (ast.Name, ast.Attribute, ast.Subscript)
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_SELF_NAMES = frozenset({"self", "cls"})
+_PRUNING_AUGOPS = (ast.Sub, ast.BitAnd, ast.BitXor)
+_TRY_TYPES: Tuple[Type[ast.AST], ...] = tuple(
+    t for t in (getattr(ast, "Try", None), getattr(ast, "TryStar", None)) if t is not None
+)
+
+
+def _end(node: ast.AST) -> Pos:
+    end_line = getattr(node, "end_lineno", None)
+    end_col = getattr(node, "end_col_offset", None)
+    if end_line is None or end_col is None:
+        return (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
+    return (end_line, end_col)
+
+
+def _pos(node: ast.AST) -> Pos:
+    return (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
+
+
+class ModuleFacts:
+    """Everything recorded for one module."""
+
+    def __init__(self, module: Scope) -> None:
+        self.module = module
+        self.scopes: List[Scope] = [module]
+        self.loop_attrs: Set[str] = set()
+        self.pruned: Set[Tuple[int, str]] = set()
+        self.adds: List[CollectionAdd] = []
+        self.module_prunes: Set[str] = set()
+
+
+class ScopeVisitor:
+    """Records facts; see the module docstring."""
+
+    def __init__(self, options: Options) -> None:
+        self.options = options
+        self.spawners = N.TASK_SPAWNERS | options.spawners
+        self.timeouts = options.timeouts
+        self.scope: Scope = Scope(Scope.MODULE, ast.Module(body=[], type_ignores=[]), None)
+        self.facts = ModuleFacts(self.scope)
+        self.frames: Frames = ()
+        self.block = 0
+        self.block_end: Pos = (0, 0)
+        self.stmt: Optional[ast.stmt] = None
+        self._stmt: Dict[type, Callable[[ast.stmt], None]] = {
+            ast.Expr: self._expr_stmt,  # type: ignore[dict-item]
+            ast.Assign: self._assign,  # type: ignore[dict-item]
+            ast.AnnAssign: self._ann_assign,  # type: ignore[dict-item]
+            ast.AugAssign: self._aug_assign,  # type: ignore[dict-item]
+            ast.Return: self._return,  # type: ignore[dict-item]
+            ast.If: self._if,  # type: ignore[dict-item]
+            ast.For: self._for,  # type: ignore[dict-item]
+            ast.AsyncFor: self._for,  # type: ignore[dict-item]
+            ast.While: self._while,  # type: ignore[dict-item]
+            ast.With: self._with,  # type: ignore[dict-item]
+            ast.AsyncWith: self._with,  # type: ignore[dict-item]
+            ast.FunctionDef: self._function,  # type: ignore[dict-item]
+            ast.AsyncFunctionDef: self._function,  # type: ignore[dict-item]
+            ast.ClassDef: self._class,  # type: ignore[dict-item]
+            ast.Import: self._import,  # type: ignore[dict-item]
+            ast.ImportFrom: self._import_from,  # type: ignore[dict-item]
+            ast.Global: self._global,  # type: ignore[dict-item]
+            ast.Nonlocal: self._global,  # type: ignore[dict-item]
+            ast.Delete: self._delete,  # type: ignore[dict-item]
+            ast.Break: self._break,  # type: ignore[dict-item]
+            ast.Pass: self._nothing,
+            ast.Continue: self._nothing,
+        }
+        for try_type in _TRY_TYPES:
+            self._stmt[try_type] = self._try  # type: ignore[assignment]
+        match_type = getattr(ast, "Match", None)
+        if match_type is not None:
+            self._stmt[match_type] = self._match
+        self._expr: Dict[type, Callable[[ast.expr, Sink], None]] = {
+            ast.Name: self._name,  # type: ignore[dict-item]
+            ast.Call: self._call,  # type: ignore[dict-item]
+            ast.Await: self._await,  # type: ignore[dict-item]
+            ast.Constant: self._constant,
+            ast.Attribute: self._attribute,  # type: ignore[dict-item]
+            ast.List: self._literal,
+            ast.Tuple: self._literal,
+            ast.Set: self._literal,
+            ast.Dict: self._dict,  # type: ignore[dict-item]
+            ast.ListComp: self._comprehension,
+            ast.SetComp: self._comprehension,
+            ast.GeneratorExp: self._comprehension,
+            ast.DictComp: self._comprehension,
+            ast.IfExp: self._ifexp,  # type: ignore[dict-item]
+            ast.BoolOp: self._boolop,  # type: ignore[dict-item]
+            ast.Compare: self._compare,  # type: ignore[dict-item]
+            ast.UnaryOp: self._unaryop,  # type: ignore[dict-item]
+            ast.NamedExpr: self._namedexpr,  # type: ignore[dict-item]
+            ast.Lambda: self._lambda_expr,  # type: ignore[dict-item]
+            ast.Starred: self._starred,  # type: ignore[dict-item]
+            ast.JoinedStr: self._joinedstr,  # type: ignore[dict-item]
+        }
+
+    # ------------------------------------------------------------------ driver
+    def run(self, tree: ast.AST) -> ModuleFacts:
+        self.scope.node = tree
+        body = getattr(tree, "body", None)
+        if isinstance(body, list):
+            self._block(body)
+        return self.facts
+
+    def _block(self, stmts: Sequence[ast.stmt]) -> None:
+        if not stmts:
+            return
+        saved = (self.block, self.block_end, self.stmt)
+        self.block = id(stmts)
+        self.block_end = _end(stmts[-1])
+        table = self._stmt
+        for stmt in stmts:
+            self.stmt = stmt
+            handler = table.get(type(stmt))
+            if handler is None:
+                self._generic(stmt)
+            else:
+                handler(stmt)
+        self.block, self.block_end, self.stmt = saved
+
+    def _push(self, frame: Frame) -> Frames:
+        saved = self.frames
+        self.frames = saved + (frame,)
+        return saved
+
+    def _generic(self, node: ast.AST) -> None:
+        """Visit the children of a node we have no special rule for: kept values."""
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.expr):
+                self.value(child, KEEP)
+            elif isinstance(child, ast.stmt):
+                self._block([child])
+            elif isinstance(child, ast.keyword):
+                self.value(child.value, KEEP)
+            elif isinstance(child, ast.comprehension):
+                self._generators([child])
+            elif isinstance(child, (ast.excepthandler, ast.arguments, ast.withitem)) or (
+                type(child).__name__ == "match_case"
+            ):
+                self._generic(child)
+
+    # ----------------------------------------------------------------- helpers
+    def _use(self, name: str, node: ast.AST, kind: int, target: Union[Group, str, None]) -> Use:
+        use = Use(name, _pos(node), kind, target, self.frames)
+        scope = self.scope
+        scope.loads.add(name)
+        uses = scope.uses.get(name)
+        if uses is None:
+            scope.uses[name] = [use]
+        else:
+            uses.append(use)
+        return use
+
+    def _bind(
+        self,
+        name: str,
+        group: Optional[Group],
+        pos: Pos,
+        kills: bool,
+    ) -> None:
+        binding = Binding(
+            name, group, pos, self.block, self.block_end, kills, self.frames, self.stmt
+        )
+        scope = self.scope
+        found = scope.bindings.get(name)
+        if found is None:
+            scope.bindings[name] = [binding]
+        else:
+            found.append(binding)
+        if group is not None:
+            group.bindings.append(binding)
+
+    def _new_group(self, name: str) -> Group:
+        group = Group(name)
+        self.scope.groups.append(group)
+        return group
+
+    def _apply_sink(self, group: Group, sink: Sink, node: ast.AST) -> None:
+        """An anonymous group (a gather future) goes to ``sink``."""
+        if isinstance(sink, Group):
+            group.flows.append((sink, Use("", _pos(node), U_FLOW, sink, self.frames)))
+        elif isinstance(sink, str):
+            group.flows.append((sink, Use(sink, _pos(node), U_FLOW, sink, self.frames)))
+        elif sink == KEEP or sink == FINISH or sink == SHIELDED:
+            group.events.append((U_FINISH if sink == FINISH else U_KEEP, _pos(node)))
+
+    def _in_function(self) -> bool:
+        return self.scope.kind == Scope.FUNCTION
+
+    def _store_target(self, target: ast.expr, group: Optional[Group], pos: Pos, kills: bool) -> None:
+        """Bind the names of an assignment target; other targets are visited."""
+        if isinstance(target, ast.Name):
+            self._bind(target.id, group, pos, kills)
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            for elt in target.elts:
+                self._store_target(elt, group, pos, kills)
+        elif isinstance(target, ast.Starred):
+            self._store_target(target.value, group, pos, kills)
+        elif isinstance(target, ast.Attribute):
+            self.value(target.value, HARMLESS)
+        elif isinstance(target, ast.Subscript):
+            self.value(target.value, HARMLESS)
+            self.value(target.slice, KEEP)
+        else:
+            self.value(target, KEEP)
+
+    # ------------------------------------------------------------ statements
+    def _nothing(self, node: ast.stmt) -> None:
+        return None
+
+    def _expr_stmt(self, node: ast.Expr) -> None:
+        self.value(node.value, DROP)
+
+    def _return(self, node: ast.Return) -> None:
+        for frame in self.frames:
+            if frame[0] == LOOP:
+                self.scope.loop_exits.add(id(frame[1]))
+        if node.value is not None:
+            self.value(node.value, KEEP)
+
+    def _break(self, node: ast.Break) -> None:
+        for frame in reversed(self.frames):
+            if frame[0] == LOOP:
+                self.scope.loop_exits.add(id(frame[1]))
+                return
+
+    def _note_loop_factory(self, targets: Sequence[ast.expr], value: ast.expr) -> None:
+        if not isinstance(value, ast.Call):
+            return
+        if self.scope.imports.resolve(value.func) not in N.LOOP_FACTORIES:
+            return
+        for target in targets:
+            if isinstance(target, ast.Name):
+                self.scope.loop_vars.add(target.id)
+            elif isinstance(target, ast.Attribute):
+                self.facts.loop_attrs.add(target.attr)
+
+    def _assign(self, node: ast.Assign) -> None:
+        value = node.value
+        targets = node.targets
+        self._note_loop_factory(targets, value)
+        pos = _end(node)
+        if not self._in_function():
+            self.value(value, KEEP)
+            for target in targets:
+                self._store_target(target, None, pos, False)
+                self._note_self_store(target, value)
+            return
+        if all(isinstance(t, ast.Name) for t in targets):
+            group = self._new_group(targets[0].id)  # type: ignore[attr-defined]
+            self.value(value, group)
+            for target in targets:
+                self._bind(target.id, group, pos, True)  # type: ignore[attr-defined]
+            return
+        if len(targets) == 1:
+            target = targets[0]
+            if isinstance(target, (ast.Tuple, ast.List)) and self._unpack(target, value, pos):
+                return
+            if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+                # tasks[key] = value: the value goes into the collection
+                self.value(value, target.value.id)
+                self._use(target.value.id, target.value, U_HARMLESS, None)
+                self.value(target.slice, KEEP)
+                return
+            self._note_self_store(target, value)
+        self.value(value, KEEP)
+        for target in targets:
+            self._store_target(target, None, pos, True)
+
+    def _note_self_store(self, target: ast.expr, value: ast.expr) -> None:
+        """``self.x[k] = task`` adds to a long-lived collection; ``self.x = ...``
+        outside ``__init__`` replaces it (which prunes it)."""
+        if isinstance(target, ast.Subscript):
+            key = self._collection_key(target.value)
+            if key is not None:
+                spawn = self._spawn_of(value)
+                use = None
+                if isinstance(value, ast.Name):
+                    use = Use(value.id, _pos(value), U_KEEP, None, self.frames)
+                self.facts.adds.append(CollectionAdd(self.scope, key, N.dotted_text(target.value), target, spawn, use))
+        elif isinstance(target, ast.Attribute):
+            key = self._collection_key(target)
+            if key is not None:
+                func = self.scope.node
+                if not (isinstance(func, _FUNCTIONS) and func.name in ("__init__", "__new__", "setUp")):
+                    self.facts.pruned.add(key)
+
+    def _unpack(self, target: ast.expr, value: ast.expr, pos: Pos) -> bool:
+        """``a, b = spawn(), spawn()`` and ``done, pending = await asyncio.wait(...)``."""
+        elts = target.elts  # type: ignore[attr-defined]
+        if isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(elts) and not any(
+            isinstance(e, ast.Starred) for e in elts + value.elts
+        ):
+            for elt_target, elt_value in zip(elts, value.elts):
+                if isinstance(elt_target, ast.Name):
+                    group = self._new_group(elt_target.id)
+                    self.value(elt_value, group)
+                    self._bind(elt_target.id, group, pos, True)
+                else:
+                    self.value(elt_value, KEEP)
+                    self._store_target(elt_target, None, pos, True)
+            return True
+        if (
+            len(elts) == 2
+            and all(isinstance(e, ast.Name) for e in elts)
+            and isinstance(value, ast.Await)
+            and isinstance(value.value, ast.Call)
+            and self.scope.imports.resolve(value.value.func) == N.WAIT
+        ):
+            pending = self._new_group(elts[1].id)
+            self.value(value, pending)
+            self._bind(elts[0].id, None, pos, True)
+            self._bind(elts[1].id, pending, pos, True)
+            return True
+        return False
+
+    def _ann_assign(self, node: ast.AnnAssign) -> None:
+        if node.value is None:
+            return
+        target = node.target
+        if self._in_function() and isinstance(target, ast.Name):
+            group = self._new_group(target.id)
+            self.value(node.value, group)
+            self._bind(target.id, group, _end(node), True)
+            return
+        self._note_loop_factory([target], node.value)
+        self.value(node.value, KEEP)
+        if not self._in_function():
+            self._note_self_store(target, node.value)
+        self._store_target(target, None, _end(node), True)
+
+    def _aug_assign(self, node: ast.AugAssign) -> None:
+        target = node.target
+        if isinstance(target, ast.Name):
+            self._use(target.id, target, U_HARMLESS, None)
+            if isinstance(node.op, (ast.Add, ast.BitOr)):
+                self.value(node.value, target.id)
+            else:
+                self.value(node.value, KEEP)
+            return
+        key = self._collection_key(target)
+        if key is not None and isinstance(node.op, _PRUNING_AUGOPS):
+            self.facts.pruned.add(key)
+        self.value(node.value, KEEP)
+        self._store_target(target, None, _end(node), False)
+
+    def _delete(self, node: ast.Delete) -> None:
+        for target in node.targets:
+            if isinstance(target, ast.Name):
+                self._use(target.id, target, U_HARMLESS, None)
+            elif isinstance(target, ast.Subscript):
+                self._prune(target.value)
+                self.value(target.value, HARMLESS)
+                self.value(target.slice, KEEP)
+            else:
+                self.value(target, HARMLESS)
+
+    def _if(self, node: ast.If) -> None:
+        self.value(node.test, TRUTH)
+        saved = self._push((BRANCH, node, 0))
+        self._block(node.body)
+        self.frames = saved + ((BRANCH, node, 1),)
+        self._block(node.orelse)
+        self.frames = saved
+
+    def _match(self, node: ast.stmt) -> None:
+        self.value(node.subject, KEEP)  # type: ignore[attr-defined]
+        saved = self.frames
+        pos = _pos(node)
+        for index, case in enumerate(node.cases):  # type: ignore[attr-defined]
+            self.frames = saved + ((BRANCH, node, index),)
+            for sub in ast.walk(case.pattern):
+                for attr in ("name", "rest"):
+                    bound = getattr(sub, attr, None)
+                    if isinstance(bound, str):
+                        self._bind(bound, None, pos, False)
+            if case.guard is not None:
+                self.value(case.guard, TRUTH)
+            self._block(case.body)
+        self.frames = saved
+
+    def _iteration(self, target: ast.expr, iterable: ast.expr, pos: Pos, kills: bool) -> None:
+        """``for t in tasks``: the loop variable sees the collection's elements."""
+        source = iterable
+        if isinstance(source, ast.Call) and not source.keywords:
+            func = source.func
+            if isinstance(func, ast.Name) and func.id in N.COPYING_CALLS and len(source.args) == 1:
+                source = source.args[0]
+            elif (
+                isinstance(func, ast.Attribute)
+                and func.attr in N.COPYING_METHODS
+                and not source.args
+                and isinstance(func.value, ast.Name)
+            ):
+                source = func.value
+        if self._in_function() and isinstance(target, (ast.Name, ast.Tuple, ast.List)) and (
+            isinstance(source, ast.Name) or isinstance(source, _LITERALS)
+        ):
+            group = self._new_group(target.id if isinstance(target, ast.Name) else "")
+            # The collection flows into the loop variable: handling each element
+            # through the variable handles the collection.
+            if isinstance(source, ast.Name):
+                self._use(source.id, source, U_FLOW, group)
+            else:
+                self._literal_iter(source, group)
+            self._store_target(target, group, pos, kills)
+            return
+        self.value(iterable, KEEP)
+        self._store_target(target, None, pos, kills)
+
+    def _literal_iter(self, source: ast.expr, group: Group) -> None:
+        for elt in source.elts:  # type: ignore[attr-defined]
+            self.value(elt.value if isinstance(elt, ast.Starred) else elt, group)
+
+    def _for(self, node: ast.stmt) -> None:
+        target: ast.expr = node.target  # type: ignore[attr-defined]
+        saved = self._push((LOOP, node, 0))
+        self._iteration(target, node.iter, _pos(target), False)  # type: ignore[attr-defined]
+        self._block(node.body)  # type: ignore[attr-defined]
+        self.frames = saved
+        self._block(node.orelse)  # type: ignore[attr-defined]
+
+    def _while(self, node: ast.While) -> None:
+        saved = self._push((LOOP, node, 0))
+        self.value(node.test, TRUTH)
+        self._block(node.body)
+        self.frames = saved
+        self._block(node.orelse)
+
+    def _with(self, node: ast.stmt) -> None:
+        is_async = isinstance(node, ast.AsyncWith)
+        for item in node.items:  # type: ignore[attr-defined]
+            expr = item.context_expr
+            if isinstance(expr, ast.Call):
+                label = self.scope.imports.resolve(expr.func)
+                if label is not None and self._in_function() and (
+                    (is_async and label in N.TIMEOUT_BLOCKS) or label in self.timeouts
+                ):
+                    self.scope.timeouts.append(TimeoutSite(item.context_expr, label, _end(node), self.frames))
+            self.value(expr, KEEP)
+            if item.optional_vars is not None:
+                self._store_target(item.optional_vars, None, _pos(node), False)
+        self._block(node.body)  # type: ignore[attr-defined]
+
+    def _try(self, node: ast.stmt) -> None:
+        saved = self._push((TRY, node, TRY_BODY))
+        self._block(node.body)  # type: ignore[attr-defined]
+        self.frames = saved + ((TRY, node, TRY_HANDLERS),)
+        for handler in node.handlers:  # type: ignore[attr-defined]
+            if handler.type is not None:
+                self.value(handler.type, KEEP)
+            if handler.name:
+                self._bind(handler.name, None, _pos(handler), False)
+            self._block(handler.body)
+        self.frames = saved + ((TRY, node, TRY_ELSE),)
+        self._block(node.orelse)  # type: ignore[attr-defined]
+        self.frames = saved + ((TRY, node, TRY_FINALLY),)
+        self._block(node.finalbody)  # type: ignore[attr-defined]
+        self.frames = saved
+
+    def _import(self, node: ast.Import) -> None:
+        self.scope.imports.add_import(node)
+
+    def _import_from(self, node: ast.ImportFrom) -> None:
+        self.scope.imports.add_import_from(node)
+
+    def _global(self, node: ast.stmt) -> None:
+        self.scope.declared.update(node.names)  # type: ignore[attr-defined]
+
+    def _function(self, node: ast.stmt) -> None:
+        assert isinstance(node, _FUNCTIONS)
+        for decorator in node.decorator_list:
+            self.value(decorator, KEEP)
+        self._defaults(node.args)
+        if isinstance(node, ast.AsyncFunctionDef):
+            self.scope.async_defs.add(node.name)
+        self._bind(node.name, None, _pos(node), False)
+        self._enter(node, node.args, node.body)
+
+    def _defaults(self, args: ast.arguments) -> None:
+        for default in args.defaults:
+            self.value(default, KEEP)
+        for kw_default in args.kw_defaults:
+            if kw_default is not None:
+                self.value(kw_default, KEEP)
+
+    def _enter(self, node: ast.AST, args: ast.arguments, body: Union[List[ast.stmt], ast.expr], sink: Sink = KEEP) -> None:
+        parent = self.scope
+        scope = Scope(Scope.FUNCTION, node, parent)
+        parent.children.append(scope)
+        self.facts.scopes.append(scope)
+        saved = (self.scope, self.frames, self.block, self.block_end, self.stmt)
+        self.scope = scope
+        self.frames = ()
+        start = (0, 0)
+        for arg in args.posonlyargs + args.args + args.kwonlyargs:
+            self._bind(arg.arg, None, start, False)
+        if args.vararg is not None:
+            self._bind(args.vararg.arg, None, start, False)
+        if args.kwarg is not None:
+            self._bind(args.kwarg.arg, None, start, False)
+        if isinstance(body, list):
+            self._block(body)
+        else:
+            self.value(body, sink)
+        self.scope, self.frames, self.block, self.block_end, self.stmt = saved
+
+    def _class(self, node: ast.ClassDef) -> None:
+        for expr in node.bases:
+            self.value(expr, KEEP)
+        for keyword in node.keywords:
+            self.value(keyword.value, KEEP)
+        for decorator in node.decorator_list:
+            self.value(decorator, KEEP)
+        self._bind(node.name, None, _pos(node), False)
+        parent = self.scope
+        scope = Scope(Scope.CLASS, node, parent)
+        parent.children.append(scope)
+        self.facts.scopes.append(scope)
+        saved = (self.scope, self.frames)
+        self.scope = scope
+        self.frames = ()
+        self._block(node.body)
+        self.scope, self.frames = saved
+
+    # ------------------------------------------------------------ expressions
+    def value(self, node: ast.expr, sink: Sink) -> None:
+        handler = self._expr.get(type(node))
+        if handler is not None:
+            handler(node, sink)
+            return
+        if isinstance(sink, Group):
+            sink.opaque = True
+        if isinstance(node, (ast.Yield, ast.YieldFrom)):
+            if node.value is not None:
+                self.value(node.value, KEEP)
+            return
+        if isinstance(node, ast.Subscript):
+            self.value(node.value, KEEP)
+            self.value(node.slice, KEEP)
+            return
+        self._generic(node)
+
+    def _constant(self, node: ast.expr, sink: Sink) -> None:
+        return None
+
+    def _name(self, node: ast.Name, sink: Sink) -> None:
+        if isinstance(node.ctx, ast.Load):
+            self._name_use(node.id, node, sink)
+
+    def _name_use(self, name: str, node: ast.AST, sink: Sink) -> None:
+        if isinstance(sink, int):
+            self._use(name, node, _SINK_KIND[sink], None)
+        elif isinstance(sink, CallbackSink):
+            self._use(name, node, U_KEEP, None)
+        else:
+            self._use(name, node, U_FLOW, sink)
+
+    def _starred(self, node: ast.Starred, sink: Sink) -> None:
+        self.value(node.value, sink)
+
+    def _joinedstr(self, node: ast.JoinedStr, sink: Sink) -> None:
+        for part in node.values:
+            if isinstance(part, ast.FormattedValue):
+                self.value(part.value, HARMLESS)
+                if part.format_spec is not None:
+                    self.value(part.format_spec, HARMLESS)
+
+    def _attribute(self, node: ast.Attribute, sink: Sink) -> None:
+        if isinstance(sink, Group):
+            sink.opaque = True
+        if node.attr in N.REMOVE_METHODS:
+            self._prune(node.value)
+        self.value(node.value, KEEP)
+
+    def _literal(self, node: ast.expr, sink: Sink) -> None:
+        inner = HARMLESS if sink == TRUTH else sink
+        for elt in node.elts:  # type: ignore[attr-defined]
+            self.value(elt, inner)
+
+    def _dict(self, node: ast.Dict, sink: Sink) -> None:
+        inner = HARMLESS if sink == TRUTH else sink
+        for key in node.keys:
+            if key is not None:
+                self.value(key, KEEP)
+        for item in node.values:
+            self.value(item, inner)
+
+    def _generators(self, generators: List[ast.comprehension]) -> None:
+        for comp in generators:
+            self._iteration(comp.target, comp.iter, _pos(comp.target), False)
+            for cond in comp.ifs:
+                self.value(cond, TRUTH)
+
+    def _comprehension(self, node: ast.expr, sink: Sink) -> None:
+        self._generators(node.generators)  # type: ignore[attr-defined]
+        inner = HARMLESS if sink == TRUTH else sink
+        if isinstance(node, ast.DictComp):
+            self.value(node.key, KEEP)
+            self.value(node.value, inner)
+        else:
+            self.value(node.elt, inner)  # type: ignore[attr-defined]
+
+    def _ifexp(self, node: ast.IfExp, sink: Sink) -> None:
+        self.value(node.test, TRUTH)
+        self.value(node.body, sink)
+        self.value(node.orelse, sink)
+
+    def _boolop(self, node: ast.BoolOp, sink: Sink) -> None:
+        for item in node.values:
+            self.value(item, sink)
+
+    def _compare(self, node: ast.Compare, sink: Sink) -> None:
+        if isinstance(sink, Group):
+            sink.opaque = True
+        self.value(node.left, TRUTH)
+        for item in node.comparators:
+            self.value(item, TRUTH)
+
+    def _unaryop(self, node: ast.UnaryOp, sink: Sink) -> None:
+        if isinstance(sink, Group):
+            sink.opaque = True
+        self.value(node.operand, TRUTH if isinstance(node.op, ast.Not) else KEEP)
+
+    def _namedexpr(self, node: ast.NamedExpr, sink: Sink) -> None:
+        target = node.target
+        if self._in_function():
+            group = self._new_group(target.id)
+            self.value(node.value, group)
+            self._bind(target.id, group, _end(node), False)
+            self._name_use(target.id, node, sink)
+        else:
+            self.value(node.value, KEEP)
+
+    def _lambda_expr(self, node: ast.Lambda, sink: Sink) -> None:
+        self._lambda(node, KEEP)
+
+    def _lambda(self, node: ast.Lambda, body_sink: Sink) -> None:
+        self._defaults(node.args)
+        self._enter(node, node.args, node.body, body_sink)
+
+    # ------------------------------------------------------------------ calls
+    def _spawn_of(self, node: ast.expr) -> Optional[Spawn]:
+        """A Spawn for ``node`` if it is a call that may create a task."""
+        if not isinstance(node, ast.Call):
+            return None
+        func = node.func
+        qualname = self.scope.imports.resolve(func)
+        if qualname is not None:
+            if qualname in self.spawners:
+                if (
+                    qualname == "asyncio.ensure_future"
+                    and node.args
+                    and isinstance(node.args[0], _PLAIN_HANDLE_EXPRS)
+                ):
+                    return None
+                return Spawn(node, qualname, None, self.frames)
+            return None
+        if isinstance(func, ast.Attribute) and func.attr in N.LOOP_SPAWN_METHODS:
+            return Spawn(node, func.attr, func.value, self.frames)
+        return None
+
+    def _spawn(self, spawn: Spawn, sink: Sink) -> None:
+        """Where the handle of a new task goes."""
+        if isinstance(sink, Group):
+            sink.spawns.append(spawn)
+        elif isinstance(sink, str):
+            group = self._new_group(sink)
+            group.spawns.append(spawn)
+            group.flows.append((sink, Use(sink, spawn.pos, U_FLOW, sink, self.frames)))
+        elif isinstance(sink, CallbackSink):
+            spawn.how = f" (it is returned from a callback of {sink.api}(), which drops it)"
+            self.scope.drops.append(spawn)
+        elif sink == DROP or sink == TRUTH or sink == HARMLESS:
+            self.scope.drops.append(spawn)
+        self._args(spawn.node, KEEP)  # type: ignore[arg-type]
+        if spawn.receiver is not None:
+            self.value(spawn.receiver, HARMLESS)
+
+    def _args(self, node: ast.Call, sink: Sink, skip: int = -1) -> None:
+        for index, arg in enumerate(node.args):
+            if index != skip:
+                self.value(arg, sink)
+        for keyword in node.keywords:
+            self.value(keyword.value, KEEP)
+
+    def _call(self, node: ast.Call, sink: Sink) -> None:
+        spawn = self._spawn_of(node)
+        if spawn is not None:
+            self._spawn(spawn, sink)
+            return
+        func = node.func
+        qualname = self.scope.imports.resolve(func)
+        if qualname is not None:
+            if qualname == "asyncio.ensure_future" and node.args:
+                self.value(node.args[0], sink)  # an existing future: passes through
+                self._args(node, KEEP, skip=0)
+                return
+            if qualname == N.GATHER:
+                self._gather(node, sink)
+                return
+            if qualname == N.SHIELD:
+                if isinstance(sink, Group):
+                    sink.opaque = True
+                self._shield(node)
+                return
+        if isinstance(func, ast.Attribute):
+            self._method_call(node, func, sink)
+            return
+        if isinstance(sink, Group) and not (
+            isinstance(func, ast.Name) and (func.id in N.CONTAINER_FACTORIES or qualname in N.CONTAINER_FACTORIES)
+        ):
+            sink.opaque = True
+        if isinstance(func, ast.Name):
+            if qualname is None and func.id in N.HARMLESS_BUILTINS:
+                self._args(node, HARMLESS)
+                return
+            if func.id in N.CONTAINER_FACTORIES or qualname in N.CONTAINER_FACTORIES:
+                self._args(node, sink if isinstance(sink, Group) else KEEP)
+                return
+        self.value(func, KEEP)
+        self._args(node, KEEP)
+
+    def _method_call(self, node: ast.Call, func: ast.Attribute, sink: Sink) -> None:
+        attr = func.attr
+        receiver = func.value
+        if isinstance(sink, Group):
+            sink.opaque = True
+        callback_index = N.CALLBACK_APIS.get(attr)
+        if callback_index is not None and len(node.args) > callback_index:
+            self._callback_api(node, attr, callback_index)
+            self._receiver(receiver, attr, node)
+            return
+        if attr in N.HARMLESS_TASK_METHODS:
+            inner = self._spawn_of(receiver)
+            if inner is not None:
+                inner.how = f" (only its .{attr}() is called)"
+                self._spawn(inner, DROP)
+                self._args(node, KEEP)
+                return
+        if attr in N.ADD_METHODS:
+            key = self._collection_key(receiver)
+            if key is not None:
+                self._collection_add(node, key, receiver)
+                return
+            if isinstance(receiver, ast.Name):
+                self._use(receiver.id, receiver, U_HARMLESS, None)
+                skip = 0 if attr in ("insert", "setdefault") else -1
+                if self._in_function() and receiver.id not in self.scope.bindings:
+                    self._module_add(node, receiver.id, skip)
+                    return
+                self._args(node, receiver.id, skip)
+                if skip == 0:
+                    self.value(node.args[0], KEEP)
+                return
+        if attr in N.REMOVE_METHODS:
+            self._prune(receiver)
+        self._receiver(receiver, attr, node)
+        self._args(node, KEEP)
+
+    def _receiver(self, receiver: ast.expr, attr: str, node: ast.Call) -> None:
+        if isinstance(receiver, ast.Name):
+            if attr in N.FINISH_TASK_METHODS:
+                kind = U_FINISH
+            elif attr in N.HARMLESS_TASK_METHODS or attr in N.REMOVE_METHODS or attr in N.CALLBACK_APIS:
+                kind = U_HARMLESS
+            else:
+                kind = U_KEEP
+            self._use(receiver.id, receiver, kind, None)
+        else:
+            self.value(receiver, KEEP)
+
+    def _callback_api(self, node: ast.Call, api: str, index: int) -> None:
+        callback = node.args[index]
+        if isinstance(callback, ast.Lambda):
+            self._lambda(callback, CallbackSink(api))
+        else:
+            qualname = self.scope.imports.resolve(callback)
+            spawn: Optional[Spawn] = None
+            if qualname is not None and qualname in self.spawners:
+                spawn = Spawn(callback, qualname, None, self.frames)
+            elif isinstance(callback, ast.Attribute) and callback.attr in N.LOOP_SPAWN_METHODS and qualname is None:
+                spawn = Spawn(callback, callback.attr, callback.value, self.frames)
+            if spawn is not None:
+                spawn.how = f" (it is created in a callback of {api}(), which drops it)"
+                self.scope.drops.append(spawn)
+            else:
+                self.value(callback, KEEP)
+        self._args(node, KEEP, skip=index)
+
+    def _collection_key(self, node: ast.expr) -> Optional[Tuple[int, str]]:
+        """``self.tasks`` in a method -> (id of the class scope, 'tasks')."""
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in _SELF_NAMES
+            and self.scope.cls is not None
+        ):
+            return (id(self.scope.cls), node.attr)
+        return None
+
+    def _prune(self, node: ast.expr) -> None:
+        key = self._collection_key(node)
+        if key is not None:
+            self.facts.pruned.add(key)
+        elif isinstance(node, ast.Name):
+            self.facts.module_prunes.add(node.id)
+
+    def _collection_add(self, node: ast.Call, key: Tuple[int, str], receiver: ast.expr) -> None:
+        text = N.dotted_text(receiver)
+        for arg in node.args:
+            spawn = self._spawn_of(arg)
+            use: Optional[Use] = None
+            if spawn is not None:
+                self._spawn(spawn, KEEP)
+            elif isinstance(arg, ast.Name):
+                use = self._use(arg.id, arg, U_KEEP, None)
+            else:
+                self.value(arg, KEEP)
+            self.facts.adds.append(CollectionAdd(self.scope, key, text, node, spawn, use))
+        for keyword in node.keywords:
+            self.value(keyword.value, KEEP)
+
+    def _module_add(self, node: ast.Call, name: str, skip: int) -> None:
+        """``name.add(x)`` where ``name`` is not local: a module-level collection
+        if the module binds it (decided at the end)."""
+        for index, arg in enumerate(node.args):
+            if index == skip:
+                self.value(arg, KEEP)
+                continue
+            spawn = self._spawn_of(arg)
+            use: Optional[Use] = None
+            if spawn is not None:
+                self._spawn(spawn, KEEP)
+            elif isinstance(arg, ast.Name):
+                use = self._use(arg.id, arg, U_KEEP, None)
+            else:
+                self.value(arg, KEEP)
+            self.scope.module_adds.append((name, CollectionAdd(self.scope, (0, name), name, node, spawn, use)))
+        for keyword in node.keywords:
+            self.value(keyword.value, KEEP)
+
+    def _gather(self, node: ast.Call, sink: Sink) -> None:
+        if isinstance(sink, Group):
+            group = sink
+        else:
+            group = self._new_group("") if self._in_function() else Group("")
+        has_coroutine = False
+        for arg in node.args:
+            if isinstance(arg, ast.Starred) and not isinstance(arg.value, ast.Name):
+                has_coroutine = True
+                self.value(arg.value, KEEP)
+            elif isinstance(arg, ast.Call) and self._spawn_of(arg) is None:
+                has_coroutine = True
+                self.value(arg, KEEP)
+            else:
+                self.value(arg, group)
+        for keyword in node.keywords:
+            self.value(keyword.value, KEEP)
+        if has_coroutine:
+            spawn = Spawn(node, N.GATHER, None, self.frames)
+            if isinstance(sink, int) and sink in (DROP, TRUTH, HARMLESS):
+                self.scope.drops.append(spawn)
+                return
+            if isinstance(sink, CallbackSink):
+                spawn.how = f" (it is returned from a callback of {sink.api}(), which drops it)"
+                self.scope.drops.append(spawn)
+                return
+            group.spawns.append(spawn)
+        if group is not sink:
+            self._apply_sink(group, sink, node)
+
+    def _shield(self, node: ast.Call) -> None:
+        if not node.args:
+            self._args(node, KEEP)
+            return
+        arg = node.args[0]
+        spawn = self._spawn_of(arg)
+        if spawn is not None:
+            self._spawn(spawn, SHIELDED)
+            self.scope.shields.append(ShieldSite(node, self.frames, spawn=spawn))
+        elif isinstance(arg, ast.Name):
+            use = self._use(arg.id, arg, U_FINISH, None)
+            self.scope.shields.append(ShieldSite(node, self.frames, use=use))
+        elif isinstance(arg, ast.Call):
+            self.scope.shields.append(ShieldSite(node, self.frames, coro=arg.func))
+            self.value(arg, KEEP)
+        else:
+            self.value(arg, KEEP)
+        self._args(node, KEEP, skip=0)
+
+    def _await(self, node: ast.Await, sink: Sink) -> None:
+        inner = node.value
+        qualname: Optional[str] = None
+        if isinstance(inner, ast.Call):
+            qualname = self.scope.imports.resolve(inner.func)
+            if qualname == N.WAIT:
+                self._wait(inner, sink)
+                return
+            if qualname == N.WAIT_FOR or (qualname is not None and qualname in self.timeouts):
+                if self._in_function():
+                    self.scope.timeouts.append(TimeoutSite(inner, qualname, _end(inner), self.frames))
+                if inner.args:
+                    self.value(inner.args[0], FINISH)
+                    self._args(inner, KEEP, skip=0)
+                else:
+                    for keyword in inner.keywords:
+                        self.value(keyword.value, FINISH if keyword.arg in ("fut", "aw") else KEEP)
+                return
+            if qualname == N.GATHER:
+                if isinstance(sink, Group):
+                    sink.opaque = True
+                self._gather(inner, FINISH)
+                return
+        if isinstance(sink, Group):
+            sink.opaque = True
+        if isinstance(inner, ast.Call) and qualname == N.SHIELD:
+            self._shield(inner)
+            return
+        self.value(inner, FINISH)
+
+    def _wait(self, node: ast.Call, sink: Sink) -> None:
+        """``await asyncio.wait(fs, ...)``: all done, unless a timeout or
+        return_when lets it return with tasks pending."""
+        may_pend = False
+        for keyword in node.keywords:
+            if keyword.arg == "timeout":
+                may_pend = may_pend or not (
+                    isinstance(keyword.value, ast.Constant) and keyword.value.value is None
+                )
+            elif keyword.arg == "return_when":
+                text = N.last_name(keyword.value)
+                may_pend = may_pend or text != "ALL_COMPLETED"
+            self.value(keyword.value, KEEP)
+        fs = node.args[0] if node.args else None
+        for extra in node.args[1:]:
+            self.value(extra, KEEP)
+        if fs is None:
+            return
+        if not may_pend or not self._in_function():
+            self.value(fs, FINISH)
+            return
+        if isinstance(sink, Group):
+            pending = sink
+        else:
+            pending = self._new_group("")
+            self._apply_sink(pending, sink, node)
+        self.value(fs, pending)
+        site = WaitSite(node, pending)
+        pending.wait = site
+        self.scope.waits.append(site)
