@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import sys
 from typing import Iterable, List, Optional, Sequence
 
 from flake8.options.manager import OptionManager
@@ -53,14 +54,26 @@ class TaskRefPlugin(Plugin[opts.Options]):
     visitors = [TaskRefVisitor]
     config: opts.Options = opts.Options.build()
 
-    def __init__(self, tree: ast.AST, lines: Optional[Sequence[str]] = None) -> None:
+    def __init__(
+        self, tree: ast.AST, lines: Optional[Sequence[str]] = None, filename: str = "<unknown>"
+    ) -> None:
         super().__init__(tree)
         self._lines = lines
+        self._filename = filename
 
     def run(self) -> Iterable[tuple]:  # type: ignore[type-arg]
         if self._lines is not None and not may_spawn("".join(self._lines), self.config):
             return
-        yield from super().run()
+        try:
+            findings = list(super().run())
+        except RecursionError:
+            # A pathologically deep expression: skip this file, say so once,
+            # and let the rest of the run go on.
+            sys.stderr.write(
+                f"flake8-taskref: skipped {self._filename}: nested too deeply to analyse\n"
+            )
+            return
+        yield from findings
 
     @classmethod
     def add_options(cls, option_manager: OptionManager) -> None:

@@ -263,12 +263,16 @@ class ModuleRules:
             positions.extend(pos for kind, pos in g.events if kind in kinds)
         return positions
 
-    @staticmethod
-    def _display(group: Group, reachable: List[Group]) -> str:
+    def _display(self, group: Group, reachable: List[Group], scope: Scope) -> str:
+        """The local that holds the handle, or where an unnamed task comes from."""
         for g in reachable:
             if g.name:
                 return g.name
-        return "<task>"
+        spawns = self._spawns(group, scope)
+        if spawns:
+            spawn, label = spawns[0]
+            return f"{label}() at line {spawn.node.lineno}"
+        return "task"
 
     # -------------------------------------------------------------- function
     def _function(self, scope: Scope) -> None:
@@ -281,7 +285,7 @@ class ModuleRules:
             if not self.safe(group, scope):
                 reachable, _ = self._reachable(group, scope)
                 wait = next((g.wait for g in reachable if g.wait is not None), None)
-                name = self._display(group, reachable)
+                name = self._display(group, reachable, scope)
                 self._reported.add(id(group))
                 if wait is not None:
                     waits.setdefault(id(wait), []).append(name)
@@ -401,14 +405,14 @@ class ModuleRules:
                 if first.pos >= site.end or _exclusive(first.frames, site.frames):
                     continue
                 fate = self._fate(group, scope)
-                if any(first.pos < p <= site.end for p in fate):
+                if any(first.pos <= p <= site.end for p in fate):
                     continue
                 if not self._lost_on_unwind(site.frames, fate, N.TIMEOUT_EXCEPTIONS, _pos(site.node)):
                     continue
                 self._reported.add(id(group))
                 reachable, _ = self._reachable(group, scope)
                 self._error(
-                    "TRF003", site.node, name=self._display(group, reachable),
+                    "TRF003", site.node, name=self._display(group, reachable, scope),
                     line=first.node.lineno, call=site.label,
                 )
 

@@ -791,17 +791,21 @@ class ScopeVisitor:
         if isinstance(sink, Group):
             sink.opaque = True
         callback_index = N.CALLBACK_APIS.get(attr)
-        if callback_index is not None and len(node.args) > callback_index:
-            self._callback_api(node, attr, callback_index)
-            self._receiver(receiver, attr, node)
-            return
+        has_callback = callback_index is not None and len(node.args) > callback_index
         if attr in N.HARMLESS_TASK_METHODS:
             inner = self._spawn_of(receiver)
             if inner is not None:
                 inner.how = f" (only its .{attr}() is called)"
                 self._spawn(inner, DROP)
-                self._args(node, KEEP)
+                if has_callback:
+                    self._callback_api(node, attr, callback_index)  # type: ignore[arg-type]
+                else:
+                    self._args(node, KEEP)
                 return
+        if has_callback:
+            self._callback_api(node, attr, callback_index)  # type: ignore[arg-type]
+            self._receiver(receiver, attr, node)
+            return
         if attr in N.ADD_METHODS:
             key = self._collection_key(receiver)
             if key is not None:

@@ -1,0 +1,58 @@
+"""Every fixture through the real flake8: exact lines, columns and codes."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Dict, List, Tuple
+
+import pytest
+
+from tests.harness import extra_args, fixture_files, flake8, lint, compare, parse_output, _FORMAT
+
+FILES = fixture_files()
+_cache: Dict[Tuple[str, ...], Dict[str, List[Tuple[int, int, str, str]]]] = {}
+
+
+def _results(path: Path) -> List[Tuple[int, int, str, str]]:
+    args = extra_args(path)
+    if args not in _cache:
+        group = [f for f in FILES if extra_args(f) == args]
+        _cache[args] = lint(group, *args)
+    return _cache[args].get(str(path), [])
+
+
+def test_there_are_fixtures() -> None:
+    names = {f.name for f in FILES}
+    assert len(FILES) >= 8
+    assert "broken_service.py" in names and "fixed_service.py" in names
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_fixture(path: Path) -> None:
+    compare(path, _results(path))
+
+
+def test_fixtures_have_markers_with_columns() -> None:
+    """Our own fixtures pin columns; only the shared cases may omit them."""
+    from tests.harness import DATA, expected
+
+    for path in sorted(DATA.glob("*.py")):
+        assert all(col is not None for _, col, _ in expected(path)), path
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_stdin_gives_the_same_findings(path: Path) -> None:
+    proc = flake8(
+        ["--isolated", "--select", "TRF", "--format", _FORMAT, *extra_args(path),
+         "--stdin-display-name", str(path), "-"],
+        stdin=path.read_text(encoding="utf-8"),
+    )
+    assert proc.returncode in (0, 1), proc.stderr
+    assert parse_output(proc.stdout).get(str(path), []) == _results(path)
+
+
+def test_parallel_jobs_give_the_same_findings() -> None:
+    plain = [f for f in FILES if not extra_args(f)]
+    parallel = lint(plain, "-j", "2")
+    assert parallel == lint(plain, "-j", "1")
+    for path in plain:
+        compare(path, parallel.get(str(path), []))
