@@ -501,7 +501,8 @@ class ScopeVisitor:
                     (is_async and label in N.TIMEOUT_BLOCKS) or label in self.timeouts
                 ):
                     self.scope.timeouts.append(TimeoutSite(item.context_expr, label, _end(node), self.frames))
-            self.value(expr, KEEP)
+            # A task used as a context manager is dropped (and fails at runtime).
+            self.value(expr, DROP if self._spawn_of(expr) is not None else KEEP)
             if item.optional_vars is not None:
                 self._store_target(item.optional_vars, None, _pos(node), False)
         self._block(node.body)  # type: ignore[attr-defined]
