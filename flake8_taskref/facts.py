@@ -207,7 +207,7 @@ class Scope:
         self.cls: Optional[Scope] = None
         if parent is not None:
             self.cls = parent if parent.kind == Scope.CLASS else parent.cls
-        self.imports = Imports(parent.imports if parent is not None else None)
+        self.imports: Imports = Imports(parent.imports if parent is not None else None)
         self.bindings: Dict[str, List[Binding]] = {}
         self.uses: Dict[str, List[Use]] = {}
         self.loads: Set[str] = set()

@@ -8,7 +8,7 @@ frame), and TRF006 (kept, but in a collection nothing prunes).
 from __future__ import annotations
 
 import ast
-from typing import Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
+from typing import Any, Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
 
 from flake8_plugin_utils import Error
 
@@ -98,7 +98,7 @@ class ModuleRules:
         self.errors.sort(key=lambda e: (e.lineno, e.col_offset, e.code))
         return self.errors
 
-    def _error(self, code: str, node: ast.AST, **fields: object) -> None:
+    def _error(self, code: str, node: ast.AST, **fields: Any) -> None:
         self.errors.append(make_error(code, *_pos(node), **fields))
 
     # ------------------------------------------------------------- spawners
@@ -509,4 +509,3 @@ class ModuleRules:
 
 def check(facts: ModuleFacts, options: Options) -> List[Error]:
     return ModuleRules(facts, options).run()
-

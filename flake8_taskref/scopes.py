@@ -112,25 +112,25 @@ class ScopeVisitor:
             ast.AugAssign: self._aug_assign,  # type: ignore[dict-item]
             ast.Return: self._return,  # type: ignore[dict-item]
             ast.If: self._if,  # type: ignore[dict-item]
-            ast.For: self._for,  # type: ignore[dict-item]
-            ast.AsyncFor: self._for,  # type: ignore[dict-item]
+            ast.For: self._for,
+            ast.AsyncFor: self._for,
             ast.While: self._while,  # type: ignore[dict-item]
-            ast.With: self._with,  # type: ignore[dict-item]
-            ast.AsyncWith: self._with,  # type: ignore[dict-item]
-            ast.FunctionDef: self._function,  # type: ignore[dict-item]
-            ast.AsyncFunctionDef: self._function,  # type: ignore[dict-item]
+            ast.With: self._with,
+            ast.AsyncWith: self._with,
+            ast.FunctionDef: self._function,
+            ast.AsyncFunctionDef: self._function,
             ast.ClassDef: self._class,  # type: ignore[dict-item]
             ast.Import: self._import,  # type: ignore[dict-item]
             ast.ImportFrom: self._import_from,  # type: ignore[dict-item]
-            ast.Global: self._global,  # type: ignore[dict-item]
-            ast.Nonlocal: self._global,  # type: ignore[dict-item]
+            ast.Global: self._global,
+            ast.Nonlocal: self._global,
             ast.Delete: self._delete,  # type: ignore[dict-item]
             ast.Break: self._break,  # type: ignore[dict-item]
             ast.Pass: self._nothing,
             ast.Continue: self._nothing,
         }
         for try_type in _TRY_TYPES:
-            self._stmt[try_type] = self._try  # type: ignore[assignment]
+            self._stmt[try_type] = self._try
         match_type = getattr(ast, "Match", None)
         if match_type is not None:
             self._stmt[match_type] = self._match
@@ -341,7 +341,8 @@ class ScopeVisitor:
                 use = None
                 if isinstance(value, ast.Name):
                     use = Use(value.id, _pos(value), U_KEEP, None, self.frames)
-                self.facts.adds.append(CollectionAdd(self.scope, key, N.dotted_text(target.value), target, spawn, use))
+                text = N.dotted_text(target.value)
+                self.facts.adds.append(CollectionAdd(self.scope, key, text, target, spawn, use))
         elif isinstance(target, ast.Attribute):
             key = self._collection_key(target)
             if key is not None:
@@ -549,7 +550,13 @@ class ScopeVisitor:
             if kw_default is not None:
                 self.value(kw_default, KEEP)
 
-    def _enter(self, node: ast.AST, args: ast.arguments, body: Union[List[ast.stmt], ast.expr], sink: Sink = KEEP) -> None:
+    def _enter(
+        self,
+        node: ast.AST,
+        args: ast.arguments,
+        body: Union[List[ast.stmt], ast.expr],
+        sink: Sink = KEEP,
+    ) -> None:
         parent = self.scope
         scope = Scope(Scope.FUNCTION, node, parent)
         parent.children.append(scope)
@@ -773,7 +780,8 @@ class ScopeVisitor:
             self._method_call(node, func, sink)
             return
         if isinstance(sink, Group) and not (
-            isinstance(func, ast.Name) and (func.id in N.CONTAINER_FACTORIES or qualname in N.CONTAINER_FACTORIES)
+            isinstance(func, ast.Name)
+            and (func.id in N.CONTAINER_FACTORIES or qualname in N.CONTAINER_FACTORIES)
         ):
             sink.opaque = True
         if isinstance(func, ast.Name):
@@ -848,7 +856,11 @@ class ScopeVisitor:
             spawn: Optional[Spawn] = None
             if qualname is not None and qualname in self.spawners:
                 spawn = Spawn(callback, qualname, None, self.frames)
-            elif isinstance(callback, ast.Attribute) and callback.attr in N.LOOP_SPAWN_METHODS and qualname is None:
+            elif (
+                isinstance(callback, ast.Attribute)
+                and callback.attr in N.LOOP_SPAWN_METHODS
+                and qualname is None
+            ):
                 spawn = Spawn(callback, callback.attr, callback.value, self.frames)
             if spawn is not None:
                 spawn.how = f" (it is created in a callback of {api}(), which drops it)"
@@ -905,7 +917,8 @@ class ScopeVisitor:
                 use = self._use(arg.id, arg, U_KEEP, None)
             else:
                 self.value(arg, KEEP)
-            self.scope.module_adds.append((name, CollectionAdd(self.scope, (0, name), name, node, spawn, use)))
+            add = CollectionAdd(self.scope, (0, name), name, node, spawn, use)
+            self.scope.module_adds.append((name, add))
         for keyword in node.keywords:
             self.value(keyword.value, KEEP)
 

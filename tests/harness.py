@@ -55,7 +55,9 @@ def extra_args(path: Path) -> Tuple[str, ...]:
     return ()
 
 
-def flake8(args: Sequence[str], stdin: Optional[str] = None, cwd: Optional[Path] = None) -> subprocess.CompletedProcess[str]:
+def flake8(
+    args: Sequence[str], stdin: Optional[str] = None, cwd: Optional[Path] = None
+) -> "subprocess.CompletedProcess[str]":
     """The installed flake8 (entry points and all), as a user runs it."""
     return subprocess.run(
         [sys.executable, "-m", "flake8", *args],
@@ -92,9 +94,10 @@ def compare(path: Path, actual: List[Tuple[int, int, str, str]]) -> None:
     got_with_col = {(line, col, code) for line, col, code, _ in actual if (line, code) not in no_col}
     got_no_col = {(line, code) for line, col, code, _ in actual if (line, code) in no_col}
     assert len(actual) == len({(line, col, code) for line, col, code, _ in actual}), actual
-    missing = sorted(with_col - got_with_col) + sorted((l, None, c) for l, c in no_col - got_no_col)  # type: ignore[misc]
+    missing = [str(item) for item in sorted(with_col - got_with_col)]
+    missing += [f"({row}, {code})" for row, code in sorted(no_col - got_no_col)]
     unexpected = sorted(got_with_col - with_col)
     assert not missing and not unexpected, (
         f"{path.name}: missing {missing}, unexpected {unexpected}\n"
-        + "\n".join(f"{l}:{c} {code} {text}" for l, c, code, text in actual)
+        + "\n".join(f"{row}:{col} {code} {text}" for row, col, code, text in actual)
     )

@@ -57,11 +57,12 @@ def test_version_and_help_list_the_plugin() -> None:
 
 def test_noqa_is_honoured_and_can_be_disabled() -> None:
     fixture = DATA / "noqa.py"
-    with_noqa = parse_output(flake8(["--isolated", "--select", "TRF", "--format", _FORMAT, str(fixture)]).stdout)
-    assert [(l, c) for l, _, c, _ in with_noqa[str(fixture)]] == [(15, "TRF001")]
+    args = ["--isolated", "--select", "TRF", "--format", _FORMAT, str(fixture)]
+    with_noqa = parse_output(flake8(args).stdout)
+    assert [(row, code) for row, _, code, _ in with_noqa[str(fixture)]] == [(15, "TRF001")]
     disabled = parse_output(
         flake8(["--isolated", "--disable-noqa", "--select", "TRF", "--format", _FORMAT, str(fixture)]).stdout
     )
-    assert [(l, c) for l, _, c, _ in disabled[str(fixture)]] == [
+    assert [(row, code) for row, _, code, _ in disabled[str(fixture)]] == [
         (10, "TRF001"), (11, "TRF001"), (12, "TRF001"), (15, "TRF001"), (16, "TRF002"),
     ]
