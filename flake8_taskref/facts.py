@@ -195,7 +195,7 @@ class Scope:
     __slots__ = (
         "kind", "node", "parent", "cls", "imports", "bindings", "uses", "loads",
         "declared", "groups", "drops", "timeouts", "shields", "waits", "loop_vars",
-        "async_defs", "children", "module_adds", "loop_exits",
+        "async_defs", "children", "module_adds", "loop_exits", "runs_loop", "forever",
     )
 
     MODULE, CLASS, FUNCTION = 0, 1, 2
@@ -223,3 +223,7 @@ class Scope:
         # ``name.add(x)`` where name is not local: decided once scopes are known.
         self.module_adds: List[Tuple[str, CollectionAdd]] = []
         self.loop_exits: Set[int] = set()  # ids of loops left by break/return
+        # A sync function that runs the event loop itself: its frame outlives the loop.
+        self.runs_loop = False
+        # ``while True:`` loops at the top of a function body (the frame stays alive).
+        self.forever: List[ast.While] = []

@@ -82,6 +82,12 @@ CONTAINER_FACTORIES: FrozenSet[str] = frozenset(
      "collections.defaultdict", "deque", "OrderedDict", "defaultdict", "weakref.WeakSet"}
 )
 
+# Calls that run the event loop inside the calling frame.
+LOOP_RUN_METHODS: FrozenSet[str] = frozenset({"run_forever", "run_until_complete"})
+LOOP_RUN_FUNCTIONS: FrozenSet[str] = frozenset({"asyncio.run"})
+# Methods of a task that, polled in a ``while`` test, keep the frame until it is done.
+POLL_METHODS: FrozenSet[str] = frozenset({"done"})
+
 TIMEOUT_EXCEPTIONS: FrozenSet[str] = frozenset({"TimeoutError", "Exception", "BaseException"})
 CANCEL_EXCEPTIONS: FrozenSet[str] = frozenset({"CancelledError", "BaseException"})
 

@@ -276,13 +276,15 @@ class ModuleRules:
 
     # -------------------------------------------------------------- function
     def _function(self, scope: Scope) -> None:
+        if scope.runs_loop and not isinstance(scope.node, ast.AsyncFunctionDef):
+            return  # the frame holds its locals while it runs the loop
         waits: Dict[int, List[str]] = {}
         live: List[Tuple[Group, List[Tuple[Spawn, str]]]] = []
         for group in scope.groups:
             spawns = self._spawns(group, scope)
             if not spawns:
                 continue
-            if not self.safe(group, scope):
+            if not self.safe(group, scope) and not self._held_forever(spawns, scope):
                 reachable, _ = self._reachable(group, scope)
                 wait = next((g.wait for g in reachable if g.wait is not None), None)
                 name = self._display(group, reachable, scope)
@@ -312,6 +314,17 @@ class ModuleRules:
                 self._error("TRF005", site.node, names=", ".join(sorted(set(names))))
         self._shields(scope)
         self._timeouts(scope, live)
+
+    @staticmethod
+    def _held_forever(spawns: List[Tuple[Spawn, str]], scope: Scope) -> bool:
+        """Spawned before a ``while True:`` that never exits: the frame (and so
+        the local) lives as long as the function runs."""
+        for loop in scope.forever:
+            if id(loop) not in scope.loop_exits and all(
+                spawn.pos < _pos(loop) for spawn, _ in spawns
+            ):
+                return True
+        return False
 
     def _rebound_in_loop(self, group: Group, scope: Scope) -> bool:
         """``for c in cs: t = spawn(c)`` with ``t`` handled only after the loop."""

@@ -486,11 +486,27 @@ class ScopeVisitor:
         self._block(node.orelse)  # type: ignore[attr-defined]
 
     def _while(self, node: ast.While) -> None:
+        test = node.test
+        if not self.frames and self._in_function() and isinstance(test, ast.Constant) and test.value:
+            self.scope.forever.append(node)
         saved = self._push((LOOP, node, 0))
-        self.value(node.test, TRUTH)
+        self._poll(test)
+        self.value(test, TRUTH)
         self._block(node.body)
         self.frames = saved
         self._block(node.orelse)
+
+    def _poll(self, test: ast.expr) -> None:
+        """``while not task.done(): ...`` keeps the frame until the task is done."""
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            test = test.operand
+        if (
+            isinstance(test, ast.Call)
+            and isinstance(test.func, ast.Attribute)
+            and test.func.attr in N.POLL_METHODS
+            and isinstance(test.func.value, ast.Name)
+        ):
+            self._use(test.func.value.id, test.func.value, U_FINISH, None)
 
     def _with(self, node: ast.stmt) -> None:
         is_async = isinstance(node, ast.AsyncWith)
@@ -771,6 +787,8 @@ class ScopeVisitor:
             if qualname == N.GATHER:
                 self._gather(node, sink)
                 return
+            if qualname in N.LOOP_RUN_FUNCTIONS:
+                self.scope.runs_loop = True
             if qualname == N.SHIELD:
                 if isinstance(sink, Group):
                     sink.opaque = True
@@ -832,6 +850,8 @@ class ScopeVisitor:
                 return
         if attr in N.REMOVE_METHODS:
             self._prune(receiver)
+        elif attr in N.LOOP_RUN_METHODS:
+            self.scope.runs_loop = True
         self._receiver(receiver, attr, node)
         self._args(node, KEEP)
 

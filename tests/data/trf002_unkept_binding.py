@@ -275,3 +275,34 @@ async def yielded_from_container():
     tasks = [asyncio.create_task(job())]
     for task in tasks:
         yield task
+
+
+async def polled_until_done() -> None:
+    task = asyncio.create_task(job())
+    while not task.done():
+        await asyncio.sleep(0.1)
+
+
+def sync_main_runs_the_loop() -> None:
+    loop = asyncio.new_event_loop()
+    task = loop.create_task(job())
+    loop.run_forever()
+
+
+async def main_loops_forever() -> None:
+    heartbeat = asyncio.create_task(job())
+    while True:
+        await asyncio.sleep(1)
+
+
+async def loop_that_ends_does_not_hold() -> None:
+    heartbeat = asyncio.create_task(job())  # error: TRF002:17
+    while True:
+        await asyncio.sleep(1)
+        if background:
+            break
+
+
+def sync_callback_without_a_loop_run() -> None:
+    task = asyncio.get_event_loop().create_task(job())  # error: TRF002:12
+    task.add_done_callback(print)
