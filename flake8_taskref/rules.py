@@ -338,16 +338,17 @@ class ModuleRules:
             if id(loop) in scope.loop_exits:
                 continue
             start, end = _pos(loop), _end(loop)
-            reachable, kept_at = self._reachable(group, scope)
-            if any(_within(p, start, end) for p in kept_at):
+            # Handled within the loop: awaited, cancelled, kept or guarded, or
+            # moved into another holder (a collection, an alias) before the
+            # next pass rebinds the name.
+            if any(_within(use.pos, start, end) for _, use in group.flows):
                 continue
             if any(
                 _within(pos, start, end) and kind in (U_FINISH, U_KEEP, U_GUARD)
-                for g in reachable
-                for kind, pos in g.events
+                for kind, pos in group.events
             ):
                 continue
-            if any(g.opaque for g in reachable):
+            if group.opaque:
                 continue
             return True
         return False
@@ -484,7 +485,10 @@ class ModuleRules:
             if scope.kind == Scope.FUNCTION
             for name in scope.declared & set(scope.bindings)
         }
-        adds: List[CollectionAdd] = [a for a in facts.adds if a.key not in facts.pruned]
+        adds: List[CollectionAdd] = [
+            a for a in facts.adds
+            if a.key not in facts.pruned and a.key[1] not in facts.pruned_attrs
+        ]
         for scope in facts.scopes:
             for name, add in scope.module_adds:
                 if (

@@ -88,6 +88,8 @@ class ModuleFacts:
         self.scopes: List[Scope] = [module]
         self.loop_attrs: Set[str] = set()
         self.pruned: Set[Tuple[int, str]] = set()
+        # Attribute names pruned through any receiver (``self.proxy.tasks.pop()``).
+        self.pruned_attrs: Set[str] = set()
         self.adds: List[CollectionAdd] = []
         self.module_prunes: Set[str] = set()
 
@@ -904,6 +906,8 @@ class ScopeVisitor:
         key = self._collection_key(node)
         if key is not None:
             self.facts.pruned.add(key)
+        elif isinstance(node, ast.Attribute):
+            self.facts.pruned_attrs.add(node.attr)
         elif isinstance(node, ast.Name):
             self.facts.module_prunes.add(node.id)
 

@@ -306,3 +306,12 @@ async def loop_that_ends_does_not_hold() -> None:
 def sync_callback_without_a_loop_run() -> None:
     task = asyncio.get_event_loop().create_task(job())  # error: TRF002:12
     task.add_done_callback(print)
+
+
+async def handle_moved_into_a_list_each_pass(coros) -> None:
+    drain = []
+    for coro in coros:
+        task = asyncio.get_running_loop().create_task(coro)
+        drain.append(task)
+    done = asyncio.gather(*drain)
+    await done

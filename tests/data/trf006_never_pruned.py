@@ -58,3 +58,19 @@ class Pruned:
 
     def prune(self) -> None:
         self.other -= {t for t in self.other if t.done()}
+
+
+class Proxy:
+    def __init__(self) -> None:
+        self.connections: Dict[object, "asyncio.Task[None]"] = {}
+
+    def start(self, conn: object) -> None:
+        self.connections[conn] = asyncio.create_task(job())
+
+
+class Connection:
+    def __init__(self, proxy: Proxy) -> None:
+        self.proxy = proxy
+
+    def close(self) -> None:
+        self.proxy.connections.pop(self, None)
