@@ -8,7 +8,8 @@ frame), and TRF006 (kept, but in a collection nothing prunes).
 from __future__ import annotations
 
 import ast
-from typing import Any, Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
+import bisect
+from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from flake8_plugin_utils import Error
 
@@ -49,10 +50,6 @@ def _end(node: ast.AST) -> Pos:
     return (getattr(node, "end_lineno", 0) or 0, getattr(node, "end_col_offset", 0) or 0)
 
 
-def _loops(frames: Frames) -> Set[int]:
-    return {id(frame[1]) for frame in frames if frame[0] == LOOP}
-
-
 def _exclusive(a: Frames, b: Frames) -> bool:
     """True when the two places sit in different branches of one if/match."""
     branches = {id(f[1]): f[2] for f in a if f[0] == BRANCH}
@@ -79,6 +76,9 @@ class ModuleRules:
         self._reported: Set[int] = set()
         self._labels: Dict[int, Optional[str]] = {}
         self._captured: Dict[int, Set[str]] = {}
+        self._kills: Dict[Tuple[int, str], Dict[int, Pos]] = {}
+        self._loop_cache: Dict[int, FrozenSet[int]] = {}
+        self._reach: Dict[int, Tuple[List[Group], List[Pos]]] = {}
 
     # ---------------------------------------------------------------- driver
     def run(self) -> List[Error]:
@@ -155,40 +155,67 @@ class ModuleRules:
         return ((scope.loads | inner) - local) | (scope.declared & (scope.loads | inner))
 
     def _applicable(self, scope: Scope, name: str, use: Use) -> List[Binding]:
+        """The bindings of ``name`` whose value the use can see."""
         bindings = scope.bindings.get(name, ())
+        next_kill = self._next_kills(scope, name, bindings)
         found = []
-        use_loops: Optional[Set[int]] = None
+        use_loops: Optional[FrozenSet[int]] = None
         for binding in bindings:
             if binding.pos > use.pos:
                 if use_loops is None:
-                    use_loops = _loops(use.frames)
-                if not use_loops or not (use_loops & _loops(binding.frames)):
+                    use_loops = self._loops(use.frames)
+                if not use_loops or not (use_loops & self._loops(binding.frames)):
                     continue
-            elif self._killed(binding, bindings, use):
-                continue
+            else:
+                # A later plain assignment in the same block overwrote the
+                # binding before the use.
+                kill = next_kill.get(id(binding))
+                if kill is not None and kill <= use.pos <= binding.block_end:
+                    continue
             found.append(binding)
         return found
 
-    @staticmethod
-    def _killed(binding: Binding, bindings: Iterable[Binding], use: Use) -> bool:
-        """A later plain assignment in the same block overwrote the binding
-        before the use."""
-        for other in bindings:
-            if (
-                other is not binding
-                and other.kills
-                and other.block == binding.block
-                and binding.pos < other.pos <= use.pos <= binding.block_end
-            ):
-                return True
-        return False
+    def _next_kills(
+        self, scope: Scope, name: str, bindings: Sequence[Binding]
+    ) -> Dict[int, Pos]:
+        """For each binding, where the next unconditional assignment of the same
+        name in the same block takes effect."""
+        key = (id(scope), name)
+        found = self._kills.get(key)
+        if found is None:
+            found = {}
+            killers: Dict[int, List[Pos]] = {}
+            for binding in bindings:
+                if binding.kills:
+                    killers.setdefault(binding.block, []).append(binding.pos)
+            for positions in killers.values():
+                positions.sort()
+            for binding in bindings:
+                positions = killers.get(binding.block, [])
+                if positions:
+                    index = bisect.bisect_right(positions, binding.pos)
+                    if index < len(positions):
+                        found[id(binding)] = positions[index]
+            self._kills[key] = found
+        return found
+
+    def _loops(self, frames: Frames) -> FrozenSet[int]:
+        key = id(frames)
+        found = self._loop_cache.get(key)
+        if found is None:
+            found = frozenset(id(frame[1]) for frame in frames if frame[0] == LOOP)
+            self._loop_cache[key] = found
+        return found
 
     def _connect(self, scope: Scope) -> None:
         """Attach every use of a tracked name to the groups it can see."""
         captured = self._captured.get(id(scope), set())
         for name, bindings in scope.bindings.items():
-            groups = [b.group for b in bindings if b.group is not None]
-            if not groups:
+            # Opaque groups without spawns (``x = f()``) keep whatever flows
+            # into them whatever their uses are: no need to follow those.
+            if not any(
+                b.group is not None and (b.group.spawns or not b.group.opaque) for b in bindings
+            ):
                 continue
             if name in captured or name in scope.declared:
                 for binding in bindings:
@@ -225,6 +252,13 @@ class ModuleRules:
     def _reachable(self, group: Group, scope: Scope) -> Tuple[List[Group], List[Pos]]:
         """Groups ``group`` flows into (itself first), and positions where a flow
         leaves the frame."""
+        cached = self._reach.get(id(group))
+        if cached is None:
+            cached = self._reachable_uncached(group, scope)
+            self._reach[id(group)] = cached
+        return cached
+
+    def _reachable_uncached(self, group: Group, scope: Scope) -> Tuple[List[Group], List[Pos]]:
         seen = {id(group)}
         order = [group]
         kept_at: List[Pos] = []

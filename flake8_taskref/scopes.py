@@ -632,7 +632,8 @@ class ScopeVisitor:
         self._generic(node)
 
     def _constant(self, node: ast.expr, sink: Sink) -> None:
-        return None
+        if isinstance(sink, Group) and node.value is not None:  # type: ignore[attr-defined]
+            sink.opaque = True  # ``x = 0``: not a task nor a collection of tasks
 
     def _name(self, node: ast.Name, sink: Sink) -> None:
         if isinstance(node.ctx, ast.Load):

@@ -315,3 +315,8 @@ async def handle_moved_into_a_list_each_pass(coros) -> None:
         drain.append(task)
     done = asyncio.gather(*drain)
     await done
+
+
+async def conditional_spawn(eager: bool) -> None:
+    task = asyncio.create_task(job()) if eager else None  # error: TRF002:12
+    print(task is None)
