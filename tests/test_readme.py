@@ -1,0 +1,36 @@
+"""The README's two commands: the example lints with findings, and .ci/run runs
+exactly the test command."""
+from __future__ import annotations
+
+import re
+import shlex
+
+from tests.harness import REPO, flake8
+
+README = (REPO / "README.md").read_text(encoding="utf-8")
+_BLOCK = re.search(r"```sh\n(.*?)```", README, re.S)
+assert _BLOCK is not None
+COMMANDS = [line for line in _BLOCK.group(1).splitlines() if line and not line.startswith("#")]
+
+
+def test_readme_opens_with_two_commands() -> None:
+    assert README.index("```sh") < README.index("TRF001")
+    assert len(COMMANDS) == 2
+    assert "pip install" in COMMANDS[0] and "flake8" in COMMANDS[0]
+    assert "pip install" in COMMANDS[1] and "pytest" in COMMANDS[1]
+
+
+def test_example_command_prints_findings() -> None:
+    lint = COMMANDS[0].split("&&", 1)[1]
+    args = shlex.split(lint)
+    assert args[:3] == ["python", "-m", "flake8"]
+    proc = flake8(args[3:], cwd=REPO)
+    assert proc.returncode == 1, proc.stderr
+    codes = {line.split()[1] for line in proc.stdout.splitlines()}
+    assert {"TRF001", "TRF002", "TRF003"} <= codes
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    script = (REPO / ".ci" / "run").read_text(encoding="utf-8")
+    assert COMMANDS[1] in script.splitlines()
+    assert "set -euo pipefail" in script
