@@ -92,6 +92,25 @@ TIMEOUT_EXCEPTIONS: FrozenSet[str] = frozenset({"TimeoutError", "Exception", "Ba
 CANCEL_EXCEPTIONS: FrozenSet[str] = frozenset({"CancelledError", "BaseException"})
 
 
+LOOP_TYPES: FrozenSet[str] = frozenset(
+    {"AbstractEventLoop", "BaseEventLoop", "SelectorEventLoop", "ProactorEventLoop"}
+)
+
+
+def is_loop_annotation(node: ast.expr) -> bool:
+    """``asyncio.AbstractEventLoop``, ``Optional[AbstractEventLoop]``,
+    ``AbstractEventLoop | None`` or the same in a string."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return any(name in node.value for name in LOOP_TYPES)
+    if isinstance(node, ast.Subscript):
+        return is_loop_annotation(node.slice)
+    if isinstance(node, ast.BinOp):
+        return is_loop_annotation(node.left) or is_loop_annotation(node.right)
+    if isinstance(node, ast.Tuple):
+        return any(is_loop_annotation(elt) for elt in node.elts)
+    return last_name(node) in LOOP_TYPES
+
+
 def canonical(dotted: str) -> str:
     """``asyncio.tasks.create_task`` -> ``asyncio.create_task``."""
     if dotted.startswith("asyncio."):

@@ -290,16 +290,26 @@ class ScopeVisitor:
                 self.scope.loop_exits.add(id(frame[1]))
                 return
 
-    def _note_loop_factory(self, targets: Sequence[ast.expr], value: ast.expr) -> None:
-        if not isinstance(value, ast.Call):
-            return
-        if self.scope.imports.resolve(value.func) not in N.LOOP_FACTORIES:
-            return
+    def _is_loop_value(self, value: ast.expr) -> bool:
+        """A call of a loop factory, or a name already known to hold a loop."""
+        if isinstance(value, ast.Call):
+            return self.scope.imports.resolve(value.func) in N.LOOP_FACTORIES
+        if isinstance(value, ast.Name):
+            return value.id in self.scope.loop_vars or value.id in self.options.loop_names
+        return False
+
+    def _note_loop(self, targets: Sequence[ast.expr]) -> None:
         for target in targets:
             if isinstance(target, ast.Name):
                 self.scope.loop_vars.add(target.id)
+                if self.scope.kind == Scope.CLASS:  # a class attribute
+                    self.facts.loop_attrs.add(target.id)
             elif isinstance(target, ast.Attribute):
                 self.facts.loop_attrs.add(target.attr)
+
+    def _note_loop_factory(self, targets: Sequence[ast.expr], value: ast.expr) -> None:
+        if self._is_loop_value(value):
+            self._note_loop(targets)
 
     def _assign(self, node: ast.Assign) -> None:
         value = node.value
@@ -382,6 +392,8 @@ class ScopeVisitor:
         return False
 
     def _ann_assign(self, node: ast.AnnAssign) -> None:
+        if N.is_loop_annotation(node.annotation):
+            self._note_loop([node.target])
         if node.value is None:
             return
         target = node.target
@@ -585,6 +597,8 @@ class ScopeVisitor:
         start = (0, 0)
         for arg in args.posonlyargs + args.args + args.kwonlyargs:
             self._bind(arg.arg, None, start, False)
+            if arg.annotation is not None and N.is_loop_annotation(arg.annotation):
+                scope.loop_vars.add(arg.arg)
         if args.vararg is not None:
             self._bind(args.vararg.arg, None, start, False)
         if args.kwarg is not None:

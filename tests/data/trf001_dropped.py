@@ -2,6 +2,7 @@
 import asyncio
 import asyncio as aio
 import signal
+from typing import Optional
 from asyncio import create_task as ct
 from asyncio import ensure_future, tasks
 
@@ -142,3 +143,20 @@ async def yielded():
 def callbacks_that_keep(loop: asyncio.AbstractEventLoop) -> None:
     loop.call_soon(lambda: background.add(asyncio.create_task(job())))
     loop.call_soon(print, asyncio.create_task)
+
+
+class TypedLoops:
+    aio: asyncio.AbstractEventLoop
+
+    def __init__(self, reactor: "asyncio.AbstractEventLoop", other: Optional[asyncio.BaseEventLoop]) -> None:
+        self.io = reactor
+        self.other = other
+        self.maybe: Optional[asyncio.AbstractEventLoop] = None
+
+    def start(self, ioloop: asyncio.AbstractEventLoop) -> None:
+        ioloop.create_task(job())  # error: TRF001:9
+        self.io.create_task(job())  # error: TRF001:9
+        self.aio.create_task(job())  # error: TRF001:9
+        self.other.create_task(job())  # error: TRF001:9
+        if self.maybe is not None:
+            self.maybe.create_task(job())  # error: TRF001:13
