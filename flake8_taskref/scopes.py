@@ -397,15 +397,14 @@ class ScopeVisitor:
         if node.value is None:
             return
         target = node.target
+        self._note_loop_factory([target], node.value)
         if self._in_function() and isinstance(target, ast.Name):
             group = self._new_group(target.id)
             self.value(node.value, group)
             self._bind(target.id, group, _end(node), True)
             return
-        self._note_loop_factory([target], node.value)
         self.value(node.value, KEEP)
-        if not self._in_function():
-            self._note_self_store(target, node.value)
+        self._note_self_store(target, node.value)
         self._store_target(target, None, _end(node), True)
 
     def _aug_assign(self, node: ast.AugAssign) -> None:
