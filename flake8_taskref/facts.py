@@ -195,7 +195,7 @@ class Scope:
     __slots__ = (
         "kind", "node", "parent", "cls", "imports", "bindings", "uses", "loads",
         "declared", "groups", "drops", "timeouts", "shields", "waits", "loop_vars",
-        "async_defs", "children", "module_adds", "loop_exits", "runs_loop", "forever",
+        "async_defs", "children", "module_adds", "loop_exits", "runs_loop", "forever", "loop_aliases",
     )
 
     MODULE, CLASS, FUNCTION = 0, 1, 2
@@ -218,6 +218,7 @@ class Scope:
         self.shields: List[ShieldSite] = []
         self.waits: List[WaitSite] = []
         self.loop_vars: Set[str] = set()
+        self.loop_aliases: Dict[str, str] = {}  # ``x = name``: x holds a loop if name does
         self.async_defs: Set[str] = set()
         self.children: List[Scope] = []
         # ``name.add(x)`` where name is not local: decided once scopes are known.

@@ -14,36 +14,32 @@ from flake8_taskref import options as opts
 from flake8_taskref.messages import OFF_BY_DEFAULT
 from flake8_taskref.rules import check
 from flake8_taskref.scopes import ScopeVisitor
+from flake8_taskref.shortcut import HotLines, may_spawn
 
-# Words one of which must occur in a file for any rule to find anything: every
-# finding needs a task spawn (or a shield), and each spawner is spelled in the
-# file at least once (in its import, or at the call).
-_BUILTIN_TOKENS = ("create_task", "ensure_future", "Task", "gather", "shield")
+__all__ = ["TaskRefPlugin", "analyse", "may_spawn"]
 
 
-def may_spawn(text: str, options: opts.Options) -> bool:
-    """Cheap text test: can the file contain anything we report?"""
-    for token in _BUILTIN_TOKENS:
-        if token in text:
-            return True
-    for token in options.extra_tokens:
-        if token in text:
-            return True
-    return False
+def analyse(
+    tree: ast.AST, options: opts.Options, lines: Optional[Sequence[str]] = None
+) -> List[Error]:
+    """Run the analysis on a parsed module.  With the file's ``lines``, functions
+    whose text cannot matter are not entered (see ``shortcut.py``); without them,
+    everything is analysed."""
+    return _analyse(tree, options, HotLines(lines, options) if lines is not None else None)
 
 
-def analyse(tree: ast.AST, options: opts.Options) -> List[Error]:
-    """Run the analysis on a parsed module (no text shortcut)."""
-    facts = ScopeVisitor(options).run(tree)
-    return check(facts, options)
+def _analyse(tree: ast.AST, options: opts.Options, hot: Optional[HotLines]) -> List[Error]:
+    return check(ScopeVisitor(options, hot).run(tree), options)
 
 
 class TaskRefVisitor(Visitor[opts.Options]):
     """Adapter for flake8-plugin-utils: one visit of the module node runs the
     whole analysis (the scope visitor walks the tree once by itself)."""
 
+    hot: Optional[HotLines] = None
+
     def visit(self, node: ast.AST) -> None:
-        self.errors.extend(analyse(node, self.config))
+        self.errors.extend(_analyse(node, self.config, self.hot))
 
 
 class TaskRefPlugin(Plugin[opts.Options]):
@@ -62,10 +58,15 @@ class TaskRefPlugin(Plugin[opts.Options]):
         self._filename = filename
 
     def run(self) -> Iterable[tuple]:  # type: ignore[type-arg]
-        if self._lines is not None and not may_spawn("".join(self._lines), self.config):
-            return
+        visitor = TaskRefVisitor(self.config)
+        if self._lines is not None:
+            text = "".join(self._lines)
+            if not may_spawn(text, self.config):
+                return
+            visitor.hot = HotLines(self._lines, self.config, text)
         try:
-            findings = list(super().run())
+            visitor.visit(self._tree)
+            findings = [self._error(error) for error in visitor.errors]
         except RecursionError:
             # A pathologically deep expression: skip this file, say so once,
             # and let the rest of the run go on.

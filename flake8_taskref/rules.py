@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import re
 from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from flake8_plugin_utils import Error
@@ -79,6 +80,7 @@ class ModuleRules:
         self._kills: Dict[Tuple[int, str], Dict[int, Pos]] = {}
         self._loop_cache: Dict[int, FrozenSet[int]] = {}
         self._reach: Dict[int, Tuple[List[Group], List[Pos]]] = {}
+        self._loop_attr_set: Optional[Set[str]] = None
 
     # ---------------------------------------------------------------- driver
     def run(self) -> List[Error]:
@@ -115,7 +117,7 @@ class ModuleRules:
             if receiver.id in self.options.loop_names or self._is_loop_var(receiver.id, scope):
                 result = receiver.id + "." + spawn.callee
         elif isinstance(receiver, ast.Attribute):
-            if receiver.attr in self.options.loop_names or receiver.attr in self.facts.loop_attrs:
+            if receiver.attr in self.options.loop_names or receiver.attr in self._loop_attrs():
                 result = N.dotted_text(receiver) + "." + spawn.callee
         elif isinstance(receiver, ast.Call):
             factory = scope.imports.resolve(receiver.func)
@@ -124,12 +126,25 @@ class ModuleRules:
         self._labels[key] = result
         return result
 
-    @staticmethod
-    def _is_loop_var(name: str, scope: Scope) -> bool:
+    def _loop_attrs(self) -> Set[str]:
+        if self._loop_attr_set is None:
+            self._loop_attr_set = set(self.facts.loop_attrs)
+            for attr, name, scope in self.facts.loop_attr_aliases:
+                if name in self.options.loop_names or self._is_loop_var(name, scope):
+                    self._loop_attr_set.add(attr)
+        return self._loop_attr_set
+
+    def _is_loop_var(self, name: str, scope: Scope, depth: int = 0) -> bool:
+        """Is ``name`` (as seen from ``scope``) bound to an event loop?"""
         current: Optional[Scope] = scope
         while current is not None:
             if name in current.loop_vars:
                 return True
+            source = current.loop_aliases.get(name)
+            if source is not None and source != name and depth < 8:
+                return source in self.options.loop_names or self._is_loop_var(
+                    source, current, depth + 1
+                )
             if name in current.bindings:
                 return False
             current = current.parent
@@ -521,7 +536,9 @@ class ModuleRules:
         }
         adds: List[CollectionAdd] = [
             a for a in facts.adds
-            if a.key not in facts.pruned and a.key[1] not in facts.pruned_attrs
+            if a.key not in facts.pruned
+            and a.key[1] not in facts.pruned_attrs
+            and not self._skipped_reassigns(a.key[1], attribute=True)
         ]
         for scope in facts.scopes:
             for name, add in scope.module_adds:
@@ -530,12 +547,30 @@ class ModuleRules:
                     and name not in facts.module_prunes
                     and name not in rebound
                     and not self._bound_in_enclosing_function(scope, name)
+                    and not self._skipped_reassigns(name, attribute=False)
                 ):
                     adds.append(add)
         for add in adds:
             label = self._added_task(add)
             if label is not None:
                 self._error("TRF006", add.node, collection=add.text)
+
+    def _skipped_reassigns(self, name: str, attribute: bool) -> bool:
+        """Does a function the text shortcut did not enter replace the collection
+        (``self.tasks = ...`` outside ``__init__``, or ``global tasks``)?  Every
+        other way to prune holds a hot word, so such functions were entered."""
+        hot = self.facts.hot
+        if hot is None:
+            return False
+        if attribute:
+            pattern = re.compile(r"\." + re.escape(name) + r"\s*(?::[^=\n]*)?=(?!=)")
+        else:
+            pattern = re.compile(r"\bglobal\b[^\n]*\b" + re.escape(name) + r"\b")
+        return any(
+            pattern.search(hot.text_of(first, last))
+            for function, first, last in self.facts.skipped
+            if not (attribute and function in ("__init__", "__new__", "setUp"))
+        )
 
     @staticmethod
     def _bound_in_enclosing_function(scope: Scope, name: str) -> bool:

@@ -46,6 +46,7 @@ from flake8_taskref.facts import (
     WaitSite,
 )
 from flake8_taskref.options import Options
+from flake8_taskref.shortcut import HotLines
 
 Sink = Union[int, Group, str, CallbackSink]
 
@@ -87,22 +88,30 @@ class ModuleFacts:
         self.module = module
         self.scopes: List[Scope] = [module]
         self.loop_attrs: Set[str] = set()
+        # ``self.attr = name``: (attr, name, scope), a loop attribute if name holds a loop.
+        self.loop_attr_aliases: List[Tuple[str, str, Scope]] = []
         self.pruned: Set[Tuple[int, str]] = set()
         # Attribute names pruned through any receiver (``self.proxy.tasks.pop()``).
         self.pruned_attrs: Set[str] = set()
         self.adds: List[CollectionAdd] = []
         self.module_prunes: Set[str] = set()
+        # Functions not entered by the text shortcut: (name, first line, last line).
+        self.skipped: List[Tuple[str, int, int]] = []
+        self.hot: Optional[HotLines] = None
 
 
 class ScopeVisitor:
     """Records facts; see the module docstring."""
 
-    def __init__(self, options: Options) -> None:
+    def __init__(self, options: Options, hot: Optional[HotLines] = None) -> None:
         self.options = options
+        self.hot = hot
+        self._deferred: List[Tuple[Union[ast.FunctionDef, ast.AsyncFunctionDef], Scope]] = []
         self.spawners = N.TASK_SPAWNERS | options.spawners
         self.timeouts = options.timeouts
         self.scope: Scope = Scope(Scope.MODULE, ast.Module(body=[], type_ignores=[]), None)
         self.facts = ModuleFacts(self.scope)
+        self.facts.hot = hot
         self.frames: Frames = ()
         self.block = 0
         self.block_end: Pos = (0, 0)
@@ -166,6 +175,8 @@ class ScopeVisitor:
         body = getattr(tree, "body", None)
         if isinstance(body, list):
             self._block(body)
+        if self._deferred:
+            self._visit_deferred()
         return self.facts
 
     def _block(self, stmts: Sequence[ast.stmt]) -> None:
@@ -310,6 +321,13 @@ class ScopeVisitor:
     def _note_loop_factory(self, targets: Sequence[ast.expr], value: ast.expr) -> None:
         if self._is_loop_value(value):
             self._note_loop(targets)
+        elif isinstance(value, ast.Name):
+            # ``self.io = EV``: a loop if EV turns out to hold one (decided at the end).
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    self.scope.loop_aliases[target.id] = value.id
+                elif isinstance(target, ast.Attribute):
+                    self.facts.loop_attr_aliases.append((target.attr, value.id, self.scope))
 
     def _assign(self, node: ast.Assign) -> None:
         value = node.value
@@ -570,7 +588,44 @@ class ScopeVisitor:
         if isinstance(node, ast.AsyncFunctionDef):
             self.scope.async_defs.add(node.name)
         self._bind(node.name, None, _pos(node), False)
+        if self.hot is not None and not self._in_function_chain():
+            # Decided once the module level is known (see ``_visit_deferred``).
+            self._deferred.append((node, self.scope))
+            return
         self._enter(node, node.args, node.body)
+
+    def _in_function_chain(self) -> bool:
+        scope: Optional[Scope] = self.scope
+        while scope is not None:
+            if scope.kind == Scope.FUNCTION:
+                return True
+            scope = scope.parent
+        return False
+
+    def _visit_deferred(self) -> None:
+        """Enter the module- and class-level functions whose text holds a hot
+        word, now that the names the module makes hot are known: aliases of
+        imported spawners and names bound to event loops."""
+        hot = self.hot
+        assert hot is not None
+        words = set()
+        for scope in self.facts.scopes:
+            if scope.kind != Scope.FUNCTION:
+                words |= scope.loop_vars
+                words.update(
+                    alias for alias, target in scope.imports.aliases.items()
+                    if alias not in target and hot.is_hot_name(target)
+                )
+        hot.add_words(words)
+        pending, self._deferred = self._deferred, []
+        for node, scope in pending:
+            last = getattr(node, "end_lineno", None) or node.lineno
+            if not hot.any_between(node.lineno, last):
+                self.facts.skipped.append((node.name, node.lineno, last))
+                continue
+            self.scope = scope
+            self._enter(node, node.args, node.body)
+            self.scope = self.facts.module
 
     def _defaults(self, args: ast.arguments) -> None:
         for default in args.defaults:

@@ -1,0 +1,57 @@
+# flake8-args: --extend-select=TRF006
+"""Shapes the text shortcut must not lose: functions whose own text holds no
+spawner word, but whose findings depend on the rest of the module."""
+import asyncio
+from asyncio import create_task as fire
+from typing import Set
+
+
+async def job() -> None:
+    await asyncio.sleep(1)
+
+
+def aliased_spawner() -> None:
+    fire(job())  # error: TRF001:5
+
+
+class UsesALateLoop:
+    def __init__(self) -> None:
+        self.io = EV
+
+    def start(self) -> None:
+        self.io.create_task(job())  # error: TRF001:9
+
+
+async def method_of_a_local_class_captures() -> None:
+    task = asyncio.create_task(job())
+
+    class Stopper:
+        def stop(self) -> None:
+            task.cancel()
+
+    Stopper().stop()
+
+
+class PrunedByReassignment:
+    def __init__(self) -> None:
+        self.tasks: Set["asyncio.Task[None]"] = set()
+
+    def start(self) -> None:
+        self.tasks.add(asyncio.create_task(job()))
+
+    def reset(self) -> None:
+        self.tasks = set()
+
+
+class NeverPruned:
+    def __init__(self) -> None:
+        self.jobs: Set["asyncio.Task[None]"] = set()
+
+    def start(self) -> None:
+        self.jobs.add(asyncio.create_task(job()))  # error: TRF006:9
+
+    def size(self) -> int:
+        return len(self.jobs)
+
+
+EV = asyncio.new_event_loop()

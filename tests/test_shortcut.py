@@ -1,0 +1,127 @@
+"""The text shortcut loses no finding.
+
+The plugin skips the tree of a file when ``may_spawn(text)`` is False, and in
+the other files does not enter the functions whose text holds no hot word.  So
+``analyse(tree)`` (everything analysed) and the plugin's path (``may_spawn`` and
+``analyse(tree, lines=...)``) must give the same findings, message for
+message.  Checked on every ``.py`` file under ``tests/`` (fixtures and all), on the
+shared real-world cases, and, opt-in with TASKREF_NETWORK=1, on the pinned
+benchmark corpus of ``benchmarks/corpus.py``.
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import os
+import re
+import shlex
+import sys
+from pathlib import Path
+from typing import List, Optional, Tuple
+
+import pytest
+
+from flake8_taskref import options as opts
+from flake8_plugin_utils import Error
+
+from flake8_taskref.plugin import analyse, may_spawn
+
+TESTS = Path(__file__).resolve().parent
+REPO = TESTS.parent
+SHARED_CASES = Path(__file__).resolve().parents[2] / "shared" / "cases"
+BENCHMARKS = REPO / "benchmarks"
+
+_ARGS = re.compile(r"^#\s*flake8-args:\s*(?P<args>.*)$")
+
+
+def _files() -> List[Path]:
+    files = sorted(p for p in TESTS.rglob("*.py") if "__pycache__" not in p.parts)
+    if SHARED_CASES.is_dir():
+        files += sorted(SHARED_CASES.glob("*.py"))
+    return files
+
+
+def _file_options(text: str) -> Optional[opts.Options]:
+    """The options a fixture asks for in a ``# flake8-args:`` header, if any."""
+    for line in text.splitlines()[:3]:
+        match = _ARGS.match(line)
+        if match:
+            parser = argparse.ArgumentParser(add_help=False)
+            parser.add_argument("--taskref-spawners", default="")
+            parser.add_argument("--taskref-loop-names", default=",".join(opts.DEFAULT_LOOP_NAMES))
+            parser.add_argument("--taskref-timeouts", default="")
+            namespace, _ = parser.parse_known_args(shlex.split(match.group("args")))
+            return opts.from_namespace(namespace)
+    return None
+
+
+def _parse(path: Path) -> Optional[Tuple[str, ast.AST]]:
+    try:
+        text = path.read_text(encoding="utf-8")
+        return text, ast.parse(text, str(path))
+    except (SyntaxError, ValueError, UnicodeDecodeError):
+        return None
+
+
+def _key(findings: List[Error]) -> List[Tuple[int, int, str, str]]:
+    return [(e.lineno, e.col_offset, e.code, e.message) for e in findings]
+
+
+def _lost(text: str, tree: ast.AST, options: opts.Options) -> List[str]:
+    """Findings that the plugin would not report, or would report differently,
+    because the shortcut skipped the file or some of its functions."""
+    full = _key(analyse(tree, options))
+    if not may_spawn(text, options):
+        return [f"{line}:{col} {code}" for line, col, code, _ in full]
+    fast = _key(analyse(tree, options, text.splitlines(keepends=True)))
+    return [f"{line}:{col} {code} {message}" for line, col, code, message in set(full) ^ set(fast)]
+
+
+FILES = _files()
+
+
+def test_there_are_files() -> None:
+    assert any(p.parent.name == "data" for p in FILES), "no fixtures found under tests/data"
+
+
+@pytest.mark.parametrize(
+    "path", FILES, ids=lambda p: p.relative_to(p.parents[1]).as_posix()
+)
+def test_shortcut_keeps_every_finding(path: Path) -> None:
+    parsed = _parse(path)
+    if parsed is None:
+        pytest.skip("does not parse on this Python")
+    text, tree = parsed
+    candidates = [opts.Options.build()]
+    own = _file_options(text)
+    if own is not None:
+        candidates.append(own)
+    for options in candidates:
+        lost = _lost(text, tree, options)
+        assert not lost, f"the shortcut changes the findings {lost} with {options}"
+
+
+@pytest.mark.network
+@pytest.mark.skipif(os.environ.get("TASKREF_NETWORK") != "1", reason="set TASKREF_NETWORK=1")
+def test_shortcut_keeps_every_finding_on_the_corpus() -> None:
+    if str(BENCHMARKS) not in sys.path:
+        sys.path.insert(0, str(BENCHMARKS))
+    from corpus import ensure_corpus
+
+    options = opts.Options.build()
+    files = ensure_corpus(REPO / ".bench" / "corpus")
+    assert len(files) > 1000
+    problems = []
+    with_findings = 0
+    for path in files:
+        parsed = _parse(path)
+        if parsed is None:
+            continue
+        text, tree = parsed
+        if analyse(tree, options):
+            with_findings += 1
+        lost = _lost(text, tree, options)
+        if lost:
+            problems.append(f"{path}: {lost}")
+    assert not problems, "\n".join(problems)
+    assert with_findings > 0  # the corpus exercises the rules at all
