@@ -26,6 +26,8 @@ class Options:
     timeouts: FrozenSet[str] = frozenset()
     # Last dotted component of every extra spawner: the text shortcut looks for them.
     extra_tokens: Tuple[str, ...] = field(default=())
+    # Is TRF006 selected?  If not, long-lived task collections are not followed.
+    collections: bool = True
 
     @classmethod
     def build(
@@ -33,6 +35,7 @@ class Options:
         spawners: Iterable[str] = (),
         loop_names: Iterable[str] = DEFAULT_LOOP_NAMES,
         timeouts: Iterable[str] = (),
+        collections: bool = True,
     ) -> "Options":
         spawner_set = frozenset(spawners)
         return cls(
@@ -40,6 +43,7 @@ class Options:
             loop_names=frozenset(loop_names),
             timeouts=frozenset(timeouts),
             extra_tokens=tuple(sorted({name.rsplit(".", 1)[-1] for name in spawner_set})),
+            collections=collections,
         )
 
 
@@ -115,4 +119,15 @@ def from_namespace(options: argparse.Namespace) -> Options:
     timeouts = _check_dotted(
         "--taskref-timeouts", split_items("--taskref-timeouts", options.taskref_timeouts)
     )
-    return Options.build(spawners, loop_names, timeouts)
+    return Options.build(spawners, loop_names, timeouts, selected(options, "TRF006"))
+
+
+def selected(options: argparse.Namespace, code: str) -> bool:
+    """Will flake8 report ``code`` with these options (select/ignore and their
+    extend- and default forms)?  Unknown flake8 internals: assume it will."""
+    try:
+        from flake8.style_guide import Decision, DecisionEngine
+
+        return bool(DecisionEngine(options).decision_for(code) == Decision.Selected)
+    except Exception:  # pragma: no cover - a flake8 without the decision engine
+        return True

@@ -96,7 +96,8 @@ class ModuleRules:
         for scope in self.facts.scopes:
             if scope.kind == Scope.FUNCTION:
                 self._function(scope)
-        self._collections()
+        if self.options.collections:
+            self._collections()
         self.errors.sort(key=lambda e: (e.lineno, e.col_offset, e.code))
         return self.errors
 

@@ -92,7 +92,7 @@ def test_shortcut_keeps_every_finding(path: Path) -> None:
     if parsed is None:
         pytest.skip("does not parse on this Python")
     text, tree = parsed
-    candidates = [opts.Options.build()]
+    candidates = [opts.Options.build(), opts.Options.build(collections=False)]
     own = _file_options(text)
     if own is not None:
         candidates.append(own)
@@ -108,7 +108,7 @@ def test_shortcut_keeps_every_finding_on_the_corpus() -> None:
         sys.path.insert(0, str(BENCHMARKS))
     from corpus import ensure_corpus
 
-    options = opts.Options.build()
+    all_options = [opts.Options.build(), opts.Options.build(collections=False)]
     files = ensure_corpus(REPO / ".bench" / "corpus")
     assert len(files) > 1000
     problems = []
@@ -118,10 +118,11 @@ def test_shortcut_keeps_every_finding_on_the_corpus() -> None:
         if parsed is None:
             continue
         text, tree = parsed
-        if analyse(tree, options):
+        if analyse(tree, all_options[0]):
             with_findings += 1
-        lost = _lost(text, tree, options)
-        if lost:
-            problems.append(f"{path}: {lost}")
+        for options in all_options:
+            lost = _lost(text, tree, options)
+            if lost:
+                problems.append(f"{path}: {lost}")
     assert not problems, "\n".join(problems)
     assert with_findings > 0  # the corpus exercises the rules at all
