@@ -588,8 +588,10 @@ class ScopeVisitor:
         if isinstance(node, ast.AsyncFunctionDef):
             self.scope.async_defs.add(node.name)
         self._bind(node.name, None, _pos(node), False)
-        if self.hot is not None and not self._in_function_chain():
-            # Decided once the module level is known (see ``_visit_deferred``).
+        if not self._in_function_chain():
+            # Module- and class-level functions run after the module has been
+            # executed: visit them once its imports and names are all known
+            # (see ``_visit_deferred``).
             self._deferred.append((node, self.scope))
             return
         self._enter(node, node.args, node.body)
@@ -603,11 +605,17 @@ class ScopeVisitor:
         return False
 
     def _visit_deferred(self) -> None:
-        """Enter the module- and class-level functions whose text holds a hot
-        word, now that the names the module makes hot are known: aliases of
-        imported spawners and names bound to event loops."""
+        """Enter the module- and class-level functions (with the text shortcut,
+        only those whose text holds a hot word, now that the names the module
+        makes hot are known: aliases of imported spawners, loop variables)."""
         hot = self.hot
-        assert hot is not None
+        pending, self._deferred = self._deferred, []
+        if hot is None:
+            for node, scope in pending:
+                self.scope = scope
+                self._enter(node, node.args, node.body)
+            self.scope = self.facts.module
+            return
         words = set()
         for scope in self.facts.scopes:
             if scope.kind != Scope.FUNCTION:
@@ -617,7 +625,6 @@ class ScopeVisitor:
                     if alias not in target and hot.is_hot_name(target)
                 )
         hot.add_words(words)
-        pending, self._deferred = self._deferred, []
         for node, scope in pending:
             last = getattr(node, "end_lineno", None) or node.lineno
             if not hot.any_between(node.lineno, last):
