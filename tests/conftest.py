@@ -1,0 +1,31 @@
+"""Opt-in test runs: ``slow`` tests need TASKREF_SLOW=1, ``network`` tests TASKREF_NETWORK=1."""
+from __future__ import annotations
+
+import os
+from typing import List
+
+import pytest
+
+_OPT_IN = {
+    "slow": ("TASKREF_SLOW", "long fuzz/sweep run; set TASKREF_SLOW=1 to run it"),
+    "network": ("TASKREF_NETWORK", "downloads the corpus; set TASKREF_NETWORK=1 to run it"),
+}
+
+
+def opted_in(marker: str) -> bool:
+    """Whether the opt-in environment variable of ``marker`` is set to 1."""
+    return os.environ.get(_OPT_IN[marker][0]) == "1"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: List[pytest.Item]) -> None:
+    for item in items:
+        for marker, (_, reason) in _OPT_IN.items():
+            if item.get_closest_marker(marker) is not None and not opted_in(marker):
+                item.add_marker(pytest.mark.skip(reason=reason))
+
+
+def flake8_command() -> List[str]:
+    """argv prefix that runs the installed flake8, entry points and all."""
+    import sys
+
+    return [sys.executable, "-m", "flake8"]
