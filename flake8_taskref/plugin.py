@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import gc
 import sys
 from typing import Iterable, List, Optional, Sequence
 
@@ -29,7 +30,16 @@ def analyse(
 
 
 def _analyse(tree: ast.AST, options: opts.Options, hot: Optional[HotLines]) -> List[Error]:
-    return check(ScopeVisitor(options, hot).run(tree), options)
+    # The analysis makes many small, short-lived objects that all survive until
+    # it ends: the cyclic collector would scan them again and again (quadratic on
+    # big files).  It is paused for the analysis and collects them afterwards.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return check(ScopeVisitor(options, hot).run(tree), options)
+    finally:
+        if enabled:
+            gc.enable()
 
 
 class TaskRefVisitor(Visitor[opts.Options]):
