@@ -54,7 +54,9 @@ def run(args: List[str], cwd: Path) -> subprocess.CompletedProcess:  # type: ign
     )
 
 
-def assert_one_clear_error(proc: subprocess.CompletedProcess, option: str, detail: str) -> None:  # type: ignore[type-arg]
+def assert_one_clear_error(
+    proc: "subprocess.CompletedProcess[str]", option: str, detail: str
+) -> None:
     assert proc.returncode == 2, (proc.returncode, proc.stdout, proc.stderr)
     assert "Traceback" not in proc.stderr, proc.stderr
     assert proc.stdout == "", "flake8 linted files despite the bad option"
@@ -77,7 +79,11 @@ _IN_SETUP_CFG = {
     ("--taskref-timeouts", "a..b"), ("--taskref-timeouts", "ok, ,b"),
     ("--taskref-loop-names", "a-b"), ("--taskref-loop-names", "self.loop"),
 }
-_IN_OTHERS = {("--taskref-spawners", "1abc"), ("--taskref-timeouts", "a,,b"), ("--taskref-loop-names", "a..b")}
+_IN_OTHERS = {
+    ("--taskref-spawners", "1abc"),
+    ("--taskref-timeouts", "a,,b"),
+    ("--taskref-loop-names", "a..b"),
+}
 CONFIG_CASES = [
     (config, option, value, detail)
     for config in CONFIG_FILES
@@ -89,7 +95,9 @@ CONFIG_CASES = [
 @pytest.mark.parametrize(
     "config,option,value,detail", CONFIG_CASES, ids=[f"{c}:{o}={v}" for c, o, v, _ in CONFIG_CASES]
 )
-def test_bad_value_in_a_config_file(tmp_path: Path, config: str, option: str, value: str, detail: str) -> None:
+def test_bad_value_in_a_config_file(
+    tmp_path: Path, config: str, option: str, value: str, detail: str
+) -> None:
     project = _project(tmp_path)
     (project / config).write_text(f"[flake8]\n{option[2:]} = {value}\n", encoding="utf-8")
     proc = run(["mod.py"], cwd=project)

@@ -20,7 +20,6 @@ import re
 import shlex
 import shutil
 import subprocess
-import sys
 import warnings
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path

@@ -426,21 +426,25 @@ SNIPPETS: Tuple[str, ...] = (
     "while tasks:\n    await tasks.pop()",
     "while True:\n    t = asyncio.create_task(job())\n    if t:\n        break",
     "try:\n    await t\nexcept asyncio.CancelledError:\n    raise\nfinally:\n    t.cancel()",
-    "try:\n    t = asyncio.create_task(job())\nexcept (ValueError, TypeError) as exc:\n    return\nelse:\n    pass",
+    "try:\n    t = asyncio.create_task(job())\n"
+    "except (ValueError, TypeError) as exc:\n    return\nelse:\n    pass",
     "from asyncio import create_task as ct\nct(job())",
     "from asyncio import *\ncreate_task(job())",
     "import asyncio as aio\naio.ensure_future(job())",
     "from asyncio import tasks as asyncio_tasks\nasyncio_tasks.ensure_future(job())",
-    "@decorator(asyncio.create_task(job()))\ndef decorated(a, /, b=asyncio.create_task(job()), *args, c, d=t, **kw):\n    return a",
+    "@decorator(asyncio.create_task(job()))\n"
+    "def decorated(a, /, b=asyncio.create_task(job()), *args, c, d=t, **kw):\n    return a",
     "async def inner():\n    t = asyncio.create_task(job())\n    return t",
     "def inner_sync():\n    nonlocal t\n    t = None",
-    "class Inner(Base, metaclass=Meta):\n    task = asyncio.create_task(job())\n    def m(self):\n        self.tasks.add(asyncio.create_task(job()))",
+    "class Inner(Base, metaclass=Meta):\n    task = asyncio.create_task(job())\n"
+    "    def m(self):\n        self.tasks.add(asyncio.create_task(job()))",
     "lock = asyncio.Lock()",
     "import asyncio",
 )
 
 SNIPPETS_310: Tuple[str, ...] = (
-    "match t:\n    case asyncio.Task(name=n) | [n, *_]:\n        await n\n    case {'k': v, **rest} if v:\n        pass\n    case _:\n        t.cancel()",
+    "match t:\n    case asyncio.Task(name=n) | [n, *_]:\n        await n\n"
+    "    case {'k': v, **rest} if v:\n        pass\n    case _:\n        t.cancel()",
     "match asyncio.create_task(job()):\n    case x:\n        pass",
 )
 SNIPPETS_311: Tuple[str, ...] = (
@@ -820,12 +824,15 @@ class Mutator:
         return True
 
     def decorate(self, tree: ast.Module) -> bool:
-        defs = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
+        kinds = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+        defs = [n for n in ast.walk(tree) if isinstance(n, kinds)]
         if not defs:
             return False
         target = self.rnd.choice(defs)
         decorator = ast.parse(
-            self.rnd.choice(["staticmethod", "functools.wraps(f)", "register(asyncio.create_task(job()))", "lambda f: f"]),
+            self.rnd.choice(
+                ["staticmethod", "functools.wraps(f)", "register(asyncio.create_task(job()))", "lambda f: f"]
+            ),
             mode="eval",
         ).body
         target.decorator_list.insert(0, decorator)
@@ -864,7 +871,8 @@ def run_mutation_fuzz(seeds: Sequence[Tuple[str, str]], count: int, base_seed: i
             stats[kind] = stats.get(kind, 0) + 1
             replay = f"{'TASKREF_SLOW=1 ' if SLOW else ''}TASKREF_FUZZ_ONLY={mutant_seed}"
             failures.append(
-                f"[{kind}] mutant seed {mutant_seed} (replay: {replay} pytest tests/test_fuzz.py -k mutation_fuzz), "
+                f"[{kind}] mutant seed {mutant_seed} "
+                f"(replay: {replay} pytest tests/test_fuzz.py -k mutation_fuzz), "
                 f"seed file {name}, mutations {log}, options {options}\n"
                 f"{traceback.format_exc()}\n--- mutant ---\n{source}"
             )

@@ -37,7 +37,9 @@ def supported(path: Path) -> bool:
     return sys.version_info[:2] >= min_version(path)
 
 
-def run_flake8(args: List[str], cwd: Optional[Path] = None, timeout: int = 300) -> subprocess.CompletedProcess:  # type: ignore[type-arg]
+def run_flake8(
+    args: List[str], cwd: Optional[Path] = None, timeout: int = 300
+) -> "subprocess.CompletedProcess[str]":
     """The installed flake8 and our plugin (other third-party plugins left out,
     see tests/conftest.py), config files ignored."""
     return subprocess.run(
@@ -89,7 +91,9 @@ def test_real_flake8_runs_the_fixture(path: Path) -> None:
         pytest.skip(f"needs Python {'.'.join(map(str, min_version(path)))}+")
     proc = run_flake8(["--select", "TRF", "--extend-select", "TRF006", str(path)])
     assert_clean_run(proc, path.name)
-    assert re.search(r":\d+:\d+: TRF00\d ", proc.stdout), f"{path.name}: the plugin reported nothing\n{proc.stdout}"
+    assert re.search(r":\d+:\d+: TRF00\d ", proc.stdout), (
+        f"{path.name}: the plugin reported nothing\n{proc.stdout}"
+    )
 
 
 @pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.name)
