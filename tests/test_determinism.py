@@ -16,8 +16,6 @@ within a file).
 from __future__ import annotations
 
 import os
-import re
-import shlex
 import shutil
 import subprocess
 import warnings
@@ -28,12 +26,12 @@ from typing import Dict, List, Optional, Tuple
 import pytest
 
 from tests.conftest import flake8_command
+from tests.harness import extra_args
 
 TESTS = Path(__file__).resolve().parent
 DATA = TESTS / "data"
 SHARED_CASES = Path(__file__).resolve().parents[2] / "shared" / "cases"
 FORMAT = "%(path)s:%(row)d:%(col)d: %(code)s %(text)s"
-_ARGS = re.compile(r"^#\s*flake8-args:\s*(?P<args>.*)$")
 
 
 def fixture_files() -> List[Path]:
@@ -50,14 +48,6 @@ def fixture_files() -> List[Path]:
             continue  # a grammar fixture for a newer Python
         usable.append(path)
     return usable
-
-
-def extra_args(path: Path) -> Tuple[str, ...]:
-    for line in path.read_text(encoding="utf-8").splitlines()[:3]:
-        match = _ARGS.match(line)
-        if match:
-            return tuple(shlex.split(match.group("args")))
-    return ()
 
 
 def run(args: List[str], cwd: Path, stdin: Optional[str] = None, hashseed: Optional[str] = None) -> str:
