@@ -36,10 +36,13 @@ PRUNE_WORDS = (
 PRUNE_PARTS = ("-=", "&=", "^=")
 
 
+_TASK_WORD = re.compile(r"\bTask\b")
+
+
 def may_spawn(text: str, options: Options) -> bool:
     """Can the file contain anything we report?"""
     for token in SPAWN_TOKENS:
-        if token in text:
+        if token in text and (token != "Task" or _TASK_WORD.search(text)):
             return True
     for token in options.extra_tokens:
         if token in text:
