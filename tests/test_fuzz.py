@@ -881,8 +881,13 @@ def run_mutation_fuzz(seeds: Sequence[Tuple[str, str]], count: int, base_seed: i
         stats["with_findings"] += bool(found)
     print(f"mutation fuzz: {stats}")
     if failures:
+        index = "\n".join(failure.split(", mutations")[0] for failure in failures)
         shown = "\n\n".join(failures[:5])
-        pytest.fail(f"{len(failures)} of {stats['mutants']} mutants failed {stats}\n\n{shown}", pytrace=False)
+        pytest.fail(
+            f"{len(failures)} of {stats['mutants']} mutants failed {stats}\n{index}\n\n"
+            f"first {min(5, len(failures))} in full:\n\n{shown}",
+            pytrace=False,
+        )
     return stats
 
 
