@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import ast
-from typing import Dict, FrozenSet, Optional
+from typing import Dict, FrozenSet, Optional, Set
 
 # asyncio submodules whose public names are re-exported by ``asyncio`` itself.
 _ASYNCIO_SUBMODULES: FrozenSet[str] = frozenset(
@@ -123,20 +123,25 @@ def canonical(dotted: str) -> str:
 class Imports:
     """The import aliases of one scope, chained to the enclosing scope's."""
 
-    __slots__ = ("parent", "aliases", "star_asyncio")
+    __slots__ = ("parent", "aliases", "star_asyncio", "known")
 
     def __init__(self, parent: Optional["Imports"]) -> None:
         self.parent = parent
         self.aliases: Dict[str, str] = {}
         self.star_asyncio = False
+        # Every name any scope of the module imports (shared along the chain):
+        # most names are not imported, and are answered without walking it.
+        self.known: Set[str] = parent.known if parent is not None else set()
 
     def add_import(self, node: ast.Import) -> None:
         for alias in node.names:
             if alias.asname:
                 self.aliases[alias.asname] = alias.name
+                self.known.add(alias.asname)
             else:
                 top = alias.name.split(".", 1)[0]
                 self.aliases[top] = top
+                self.known.add(top)
 
     def add_import_from(self, node: ast.ImportFrom) -> None:
         if node.level or not node.module:
@@ -145,10 +150,15 @@ class Imports:
             if alias.name == "*":
                 if node.module == "asyncio":
                     self.star_asyncio = True
+                    self.known.update(_STAR_NAMES)
                 continue
-            self.aliases[alias.asname or alias.name] = node.module + "." + alias.name
+            name = alias.asname or alias.name
+            self.aliases[name] = node.module + "." + alias.name
+            self.known.add(name)
 
     def lookup(self, name: str) -> Optional[str]:
+        if name not in self.known:
+            return None
         scope: Optional[Imports] = self
         while scope is not None:
             found = scope.aliases.get(name)

@@ -69,6 +69,10 @@ _TRY_TYPES: Tuple[Type[ast.AST], ...] = tuple(
 )
 
 
+# What ``_use`` returns for a load outside functions, which the rules never follow.
+_UNTRACKED = Use("", (0, 0), U_KEEP, None, ())
+
+
 def _end(node: ast.AST) -> Pos:
     end_line = getattr(node, "end_lineno", None)
     end_col = getattr(node, "end_col_offset", None)
@@ -218,9 +222,13 @@ class ScopeVisitor:
 
     # ----------------------------------------------------------------- helpers
     def _use(self, name: str, node: ast.AST, kind: int, target: Union[Group, str, None]) -> Use:
-        use = Use(name, _pos(node), kind, target, self.frames)
         scope = self.scope
         scope.loads.add(name)
+        if scope.kind != Scope.FUNCTION:
+            # The rules follow handles in function scopes only; elsewhere a
+            # load matters only as a name a nested scope may capture.
+            return _UNTRACKED
+        use = Use(name, _pos(node), kind, target, self.frames)
         uses = scope.uses.get(name)
         if uses is None:
             scope.uses[name] = [use]
@@ -235,10 +243,15 @@ class ScopeVisitor:
         pos: Pos,
         kills: bool,
     ) -> None:
+        scope = self.scope
+        if group is None and scope.kind != Scope.FUNCTION:
+            # Outside functions only the bound names matter to the rules.
+            if name not in scope.bindings:
+                scope.bindings[name] = []
+            return
         binding = Binding(
             name, group, pos, self.block, self.block_end, kills, self.frames, self.stmt
         )
-        scope = self.scope
         found = scope.bindings.get(name)
         if found is None:
             scope.bindings[name] = [binding]

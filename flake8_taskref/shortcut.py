@@ -4,29 +4,33 @@ Every finding needs a task spawn (or a shield), and each spawner is spelled in t
 file at least once: in its import or at the call.  A file without any of those
 words is skipped without looking at its tree.  In the other files, a function
 defined at module or class level whose lines hold none of the *hot* words (the
-spawner words, and the loop words that make a receiver a loop) is not entered:
-its body cannot spawn, cannot make a name a loop, and cannot capture another
-function's locals.  What such a body could still tell (that it prunes a task
+spawner words, and, in a file that calls a loop method that spawns, the loop
+words that make a receiver a loop) is not entered: its body cannot spawn,
+cannot make a name a loop that matters, and cannot capture another function's
+locals.  What such a body could still tell (that it prunes a task
 collection, for TRF006) is read from its text by the rules.
 """
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from bisect import bisect_left, bisect_right
 from itertools import accumulate
-from typing import Iterable, Optional, Sequence, Tuple
+from typing import Iterable, Iterator, List, Optional, Sequence, Set, Tuple
 
 from flake8_taskref.options import Options
 
 SPAWN_TOKENS = ("create_task", "ensure_future", "Task", "gather", "shield")
-# Words, matched as whole words, that make a function hot: it may spawn, or make
-# a name or attribute hold an event loop.
-HOT_WORDS = (
-    "create_task", "ensure_future", "Task", "gather", "shield",
-    "get_running_loop", "get_event_loop", "new_event_loop",
-)
-# Parts of words: annotations (``AbstractEventLoop``).
-HOT_PARTS = ("EventLoop",)
+# Words, matched as whole words, that make a function hot because it may spawn.
+SPAWN_WORDS = SPAWN_TOKENS
+# Words that make a function hot because it may make a name or an attribute hold
+# an event loop.  A loop matters only as the receiver of a loop method that
+# spawns, so these are hot only in a file whose text holds such a method.
+LOOP_WORDS = ("get_running_loop", "get_event_loop", "new_event_loop")
+# Parts of words: annotations (``AbstractEventLoop``).  Loop words too.
+LOOP_PARTS = ("EventLoop",)
+LOOP_SPAWN_METHODS = ("create_task", "ensure_future")
+# Most loop words hold this: one scan finds them all.
+ANCHOR = "loop"
 # What prunes a task collection (TRF006), but for reassignment, which the rules
 # read from the text of the functions not entered.  Hot only when TRF006 is on.
 PRUNE_WORDS = (
@@ -35,78 +39,98 @@ PRUNE_WORDS = (
 )
 PRUNE_PARTS = ("-=", "&=", "^=")
 
+_WORD_CHAR = re.compile(r"\w")
 
-_TASK_WORD = re.compile(r"\bTask\b")
+
+def _word_at(text: str, at: int, end: int) -> bool:
+    """Is ``text[at:end]`` a whole word (no word character on either side)?"""
+    return (at == 0 or not _WORD_CHAR.match(text, at - 1)) and not _WORD_CHAR.match(text, end)
+
+
+def _finds(text: str, literal: str, whole_word: bool) -> Iterator[int]:
+    """Offsets of ``literal`` in ``text`` (as a whole word, if asked).  ``str.find``
+    is many times faster than a regular expression with alternatives."""
+    find = text.find
+    size = len(literal)
+    at = find(literal)
+    while at >= 0:
+        if not whole_word or _word_at(text, at, at + size):
+            yield at
+        at = find(literal, at + 1)
 
 
 def may_spawn(text: str, options: Options) -> bool:
     """Can the file contain anything we report?"""
     for token in SPAWN_TOKENS:
-        if token in text and (token != "Task" or _TASK_WORD.search(text)):
+        if token in text and (token != "Task" or next(_finds(text, token, True), -1) >= 0):
             return True
-    for token in options.extra_tokens:
-        if token in text:
-            return True
-    return False
-
-
-@lru_cache(maxsize=8)
-def _patterns(options: Options) -> "Tuple[re.Pattern[str], re.Pattern[str]]":
-    """(parts, words): a part matches anywhere, a word as a whole word."""
-    words = set(HOT_WORDS) | set(options.extra_tokens) | set(options.loop_names)
-    parts = set(HOT_PARTS)
-    if options.collections:
-        words |= set(PRUNE_WORDS)
-        parts |= set(PRUNE_PARTS)
-    return _literals(parts, ""), _literals(words, r"\b")
-
-
-def _literals(literals: Iterable[str], suffix: str) -> "re.Pattern[str]":
-    # Every alternative starts with a literal, so that the regex engine can skip
-    # ahead by first character; a word's leading boundary is checked by hand.
-    return re.compile("|".join(re.escape(item) + suffix for item in sorted(literals)))
-
-
-_WORD_CHAR = re.compile(r"\w")
+    return any(token in text for token in options.extra_tokens)
 
 
 class HotLines:
-    """Answers "does this range of lines hold a hot word?" for one file."""
+    """Answers "does this range of lines hold a hot word?" for one file.
+
+    The lines that hold a hot word are found once, with ``str.find`` per word,
+    the first time they are asked for (after the module has added its words)."""
 
     def __init__(self, lines: Sequence[str], options: Options, text: Optional[str] = None) -> None:
         self.lines = lines
         self.text = "".join(lines) if text is None else text
-        # Offsets of line starts: line n (1-based) spans offsets[n-1]:offsets[n].
-        self.offsets = list(accumulate(map(len, lines), initial=0))
-        self.parts, self.words = _patterns(options)
+        words = set(SPAWN_WORDS) | set(options.extra_tokens)
+        parts: Set[str] = set()
+        if any(method in self.text for method in LOOP_SPAWN_METHODS):
+            words |= set(LOOP_WORDS) | set(options.loop_names)
+            parts |= set(LOOP_PARTS)
+        if options.collections:
+            words |= set(PRUNE_WORDS)
+            parts |= set(PRUNE_PARTS)
+        self.words = words
+        self.parts = parts
+        self._hot: Optional[List[int]] = None
 
     def is_hot_name(self, dotted: str) -> bool:
         """Does an imported name hold a hot word (so that its alias is hot)?"""
-        return self._words_in(dotted, 0, len(dotted)) or self.parts.search(dotted) is not None
+        return any(part in dotted for part in self.parts) or any(
+            next(_finds(dotted, word, True), -1) >= 0 for word in self.words
+        )
 
     def add_words(self, words: Iterable[str]) -> None:
         """Names this module makes hot: aliases of spawners, loop variables."""
-        extra = set(words)
-        if extra:
-            self.words = re.compile(self.words.pattern + "|" + _literals(extra, r"\b").pattern)
+        self.words = self.words | set(words)
+        self._hot = None
 
     def any_between(self, first: int, last: int) -> bool:
-        offsets = self.offsets
-        end = offsets[min(last, len(offsets) - 1)]
-        start = offsets[min(first, len(offsets)) - 1]
-        return self.parts.search(self.text, start, end) is not None or self._words_in(
-            self.text, start, end
-        )
+        hot = self._hot
+        if hot is None:
+            hot = self._hot = self._hot_lines()
+        index = bisect_left(hot, first)
+        return index < len(hot) and hot[index] <= last
 
-    def _words_in(self, text: str, start: int, end: int) -> bool:
-        search = self.words.search
-        match = search(text, start, end)
-        while match is not None:
-            at = match.start()
-            if at == 0 or not _WORD_CHAR.match(text, at - 1):
-                return True
-            match = search(text, at + 1, end)
-        return False
+    def _hot_lines(self) -> List[int]:
+        text = self.text
+        offsets = list(accumulate(map(len, self.lines), initial=0))
+        found = set()
+        for part in self.parts:
+            for at in _finds(text, part, False):
+                found.add(bisect_right(offsets, at))
+        # The loop words share one scan for "loop": each of its places is
+        # tried against the words that hold it.
+        shared: List[Tuple[str, int]] = []
+        for word in self.words:
+            if ANCHOR in word:
+                shared.extend((word, at) for at in _finds(word, ANCHOR, False))
+            else:
+                for at in _finds(text, word, True):
+                    found.add(bisect_right(offsets, at))
+        if shared:
+            startswith = text.startswith
+            for at in _finds(text, ANCHOR, False):
+                for word, inner in shared:
+                    start = at - inner
+                    if start >= 0 and startswith(word, start) and _word_at(text, start, start + len(word)):
+                        found.add(bisect_right(offsets, at))
+                        break
+        return sorted(found)
 
     def text_of(self, first: int, last: int) -> str:
         return "".join(self.lines[first - 1:last])

@@ -126,3 +126,43 @@ def test_shortcut_keeps_every_finding_on_the_corpus() -> None:
                 problems.append(f"{path}: {lost}")
     assert not problems, "\n".join(problems)
     assert with_findings > 0  # the corpus exercises the rules at all
+
+
+def _hot(source: str, **build: object) -> List[int]:
+    from flake8_taskref.shortcut import HotLines
+
+    lines = source.splitlines(keepends=True)
+    hot = HotLines(lines, opts.Options.build(**build))  # type: ignore[arg-type]
+    return [n for n in range(1, len(lines) + 1) if hot.any_between(n, n)]
+
+
+def test_hot_lines_are_whole_words_and_parts() -> None:
+    source = (
+        "x = asyncio.create_task(job())\n"  # 1: a spawn word
+        "y = recreate_tasks\n"  # 2: not a whole word
+        "t: asyncio.Task = t\n"  # 3
+        "g = TaskGroup()\n"  # 4: Task is part of a longer word
+        "loop = get_running_loop()\n"  # 5: loop words (the file has create_task)
+        "self.main_loop = loop\n"  # 6: ``loop`` as a whole word after ``=``
+        "looping = 1\n"  # 7
+        "def f(l: AbstractEventLoop): ...\n"  # 8: a part
+    )
+    assert _hot(source, collections=False) == [1, 3, 5, 6, 8]
+    assert _hot(source, collections=False, loop_names=["main_loop"]) == [1, 3, 5, 6, 8]
+    assert _hot(source, collections=False, loop_names=["looping"]) == [1, 3, 5, 7, 8]
+
+
+def test_loop_words_are_hot_only_where_a_loop_method_can_spawn() -> None:
+    source = "loop = get_running_loop()\nx = asyncio.gather(a(), b())\nself._loop = loop\n"
+    assert _hot(source, collections=False) == [2]
+    assert _hot(source + "loop.ensure_future(c())\n", collections=False) == [1, 2, 3, 4]
+
+
+def test_module_aliases_become_hot() -> None:
+    from flake8_taskref.shortcut import HotLines
+
+    lines = ["import asyncio\n", "x = spawn(job())\n", "spawner(job())\n"]
+    hot = HotLines(lines, opts.Options.build())
+    assert not hot.any_between(2, 3)
+    hot.add_words(["spawn"])
+    assert [n for n in (1, 2, 3) if hot.any_between(n, n)] == [2]
