@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import ast
 import bisect
-import re
 from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from flake8_plugin_utils import Error
@@ -539,7 +538,6 @@ class ModuleRules:
             a for a in facts.adds
             if a.key not in facts.pruned
             and a.key[1] not in facts.pruned_attrs
-            and not self._skipped_reassigns(a.key[1], attribute=True)
         ]
         for scope in facts.scopes:
             for name, add in scope.module_adds:
@@ -548,30 +546,12 @@ class ModuleRules:
                     and name not in facts.module_prunes
                     and name not in rebound
                     and not self._bound_in_enclosing_function(scope, name)
-                    and not self._skipped_reassigns(name, attribute=False)
                 ):
                     adds.append(add)
         for add in adds:
             label = self._added_task(add)
             if label is not None:
                 self._error("TRF006", add.node, collection=add.text)
-
-    def _skipped_reassigns(self, name: str, attribute: bool) -> bool:
-        """Does a function the text shortcut did not enter replace the collection
-        (``self.tasks = ...`` outside ``__init__``, or ``global tasks``)?  Every
-        other way to prune holds a hot word, so such functions were entered."""
-        hot = self.facts.hot
-        if hot is None:
-            return False
-        if attribute:
-            pattern = re.compile(r"\." + re.escape(name) + r"\s*(?::[^=\n]*)?=(?!=)")
-        else:
-            pattern = re.compile(r"\bglobal\b[^\n]*\b" + re.escape(name) + r"\b")
-        return any(
-            pattern.search(hot.text_of(first, last))
-            for function, first, last in self.facts.skipped
-            if not (attribute and function in ("__init__", "__new__", "setUp"))
-        )
 
     @staticmethod
     def _bound_in_enclosing_function(scope: Scope, name: str) -> bool:

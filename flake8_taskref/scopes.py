@@ -99,9 +99,6 @@ class ModuleFacts:
         self.pruned_attrs: Set[str] = set()
         self.adds: List[CollectionAdd] = []
         self.module_prunes: Set[str] = set()
-        # Functions not entered by the text shortcut: (name, first line, last line).
-        self.skipped: List[Tuple[str, int, int]] = []
-        self.hot: Optional[HotLines] = None
 
 
 class ScopeVisitor:
@@ -115,7 +112,6 @@ class ScopeVisitor:
         self.timeouts = options.timeouts
         self.scope: Scope = Scope(Scope.MODULE, ast.Module(body=[], type_ignores=[]), None)
         self.facts = ModuleFacts(self.scope)
-        self.facts.hot = hot
         self.frames: Frames = ()
         self.block = 0
         self.block_end: Pos = (0, 0)
@@ -361,8 +357,10 @@ class ScopeVisitor:
             return
         if len(targets) == 1:
             target = targets[0]
-            if isinstance(target, (ast.Tuple, ast.List)) and self._unpack(target, value, pos):
-                return
+            if isinstance(target, (ast.Tuple, ast.List)):
+                self._note_unpacked(target)
+                if self._unpack(target, value, pos):
+                    return
             if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
                 # tasks[key] = value: the value goes into the collection
                 self.value(value, target.value.id)
@@ -387,11 +385,24 @@ class ScopeVisitor:
                 text = N.dotted_text(target.value)
                 self.facts.adds.append(CollectionAdd(self.scope, key, text, target, spawn, use))
         elif isinstance(target, ast.Attribute):
-            key = self._collection_key(target)
-            if key is not None:
-                func = self.scope.node
-                if not (isinstance(func, _FUNCTIONS) and func.name in ("__init__", "__new__", "setUp")):
-                    self.facts.pruned.add(key)
+            self._note_replaced(target)
+
+    def _note_replaced(self, target: ast.Attribute) -> None:
+        key = self._collection_key(target)
+        if key is not None:
+            func = self.scope.node
+            if not (isinstance(func, _FUNCTIONS) and func.name in ("__init__", "__new__", "setUp")):
+                self.facts.pruned.add(key)
+
+    def _note_unpacked(self, target: Union[ast.Tuple, ast.List]) -> None:
+        """``self.tasks, self.count = set(), 0`` replaces the collection too."""
+        for elt in target.elts:
+            if isinstance(elt, ast.Starred):
+                elt = elt.value
+            if isinstance(elt, (ast.Tuple, ast.List)):
+                self._note_unpacked(elt)
+            elif isinstance(elt, ast.Attribute):
+                self._note_replaced(elt)
 
     def _unpack(self, target: ast.expr, value: ast.expr, pos: Pos) -> bool:
         """``a, b = spawn(), spawn()`` and ``done, pending = await asyncio.wait(...)``."""
@@ -625,9 +636,7 @@ class ScopeVisitor:
         pending, self._deferred = self._deferred, []
         if hot is None:
             for node, scope in pending:
-                self.scope = scope
-                self._enter(node, node.args, node.body)
-            self.scope = self.facts.module
+                self._enter_deferred(node, scope)
             return
         words = set()
         for scope in self.facts.scopes:
@@ -638,14 +647,32 @@ class ScopeVisitor:
                     if alias not in target and hot.is_hot_name(target)
                 )
         hot.add_words(words)
+        cold = []
         for node, scope in pending:
             last = getattr(node, "end_lineno", None) or node.lineno
-            if not hot.any_between(node.lineno, last):
-                self.facts.skipped.append((node.name, node.lineno, last))
-                continue
-            self.scope = scope
-            self._enter(node, node.args, node.body)
-            self.scope = self.facts.module
+            if hot.any_between(node.lineno, last):
+                self._enter_deferred(node, scope)
+            else:
+                cold.append((node, scope, last))
+        if cold and self.options.collections:
+            # A cold function can still replace a task collection (``self.tasks
+            # = set()`` in ``reset()``, or ``global tasks``), which prunes it for
+            # TRF006: enter those that name a collection something was added to.
+            names = {add.key[1] for add in self.facts.adds}
+            for scope in self.facts.scopes:
+                names.update(name for name, _ in scope.module_adds)
+            if names:
+                lines = hot.lines_holding(names)
+                for node, scope, last in cold:
+                    if HotLines.between(lines, node.lineno, last):
+                        self._enter_deferred(node, scope)
+
+    def _enter_deferred(
+        self, node: Union[ast.FunctionDef, ast.AsyncFunctionDef], scope: Scope
+    ) -> None:
+        self.scope = scope
+        self._enter(node, node.args, node.body)
+        self.scope = self.facts.module
 
     def _defaults(self, args: ast.arguments) -> None:
         for default in args.defaults:

@@ -7,8 +7,9 @@ defined at module or class level whose lines hold none of the *hot* words (the
 spawner words, and, in a file that calls a loop method that spawns, the loop
 words that make a receiver a loop) is not entered: its body cannot spawn,
 cannot make a name a loop that matters, and cannot capture another function's
-locals.  What such a body could still tell (that it prunes a task
-collection, for TRF006) is read from its text by the rules.
+locals.  With TRF006 on, the prune words are hot too, and a cold function that
+names a collection a task was added to is entered after all (it may replace the
+collection).
 """
 from __future__ import annotations
 
@@ -17,22 +18,22 @@ from bisect import bisect_left, bisect_right
 from itertools import accumulate
 from typing import Iterable, Iterator, List, Optional, Sequence, Set, Tuple
 
+from flake8_taskref.names import LOOP_SPAWN_METHODS
 from flake8_taskref.options import Options
 
+# The file test's tokens; matched as whole words, they also make a function hot
+# because it may spawn.
 SPAWN_TOKENS = ("create_task", "ensure_future", "Task", "gather", "shield")
-# Words, matched as whole words, that make a function hot because it may spawn.
-SPAWN_WORDS = SPAWN_TOKENS
 # Words that make a function hot because it may make a name or an attribute hold
 # an event loop.  A loop matters only as the receiver of a loop method that
 # spawns, so these are hot only in a file whose text holds such a method.
 LOOP_WORDS = ("get_running_loop", "get_event_loop", "new_event_loop")
 # Parts of words: annotations (``AbstractEventLoop``).  Loop words too.
 LOOP_PARTS = ("EventLoop",)
-LOOP_SPAWN_METHODS = ("create_task", "ensure_future")
 # Most loop words hold this: one scan finds them all.
 ANCHOR = "loop"
-# What prunes a task collection (TRF006), but for reassignment, which the rules
-# read from the text of the functions not entered.  Hot only when TRF006 is on.
+# What prunes a task collection (TRF006), but for reassignment, which is found by
+# entering the cold functions that name the collection.  Hot only when TRF006 is on.
 PRUNE_WORDS = (
     "discard", "remove", "pop", "popitem", "popleft", "clear", "difference_update",
     "intersection_update", "symmetric_difference_update", "__delitem__", "del",
@@ -76,7 +77,7 @@ class HotLines:
     def __init__(self, lines: Sequence[str], options: Options, text: Optional[str] = None) -> None:
         self.lines = lines
         self.text = "".join(lines) if text is None else text
-        words = set(SPAWN_WORDS) | set(options.extra_tokens)
+        words = set(SPAWN_TOKENS) | set(options.extra_tokens)
         parts: Set[str] = set()
         if any(method in self.text for method in LOOP_SPAWN_METHODS):
             words |= set(LOOP_WORDS) | set(options.loop_names)
@@ -103,12 +104,28 @@ class HotLines:
         hot = self._hot
         if hot is None:
             hot = self._hot = self._hot_lines()
-        index = bisect_left(hot, first)
-        return index < len(hot) and hot[index] <= last
+        return self.between(hot, first, last)
+
+    @staticmethod
+    def between(lines: List[int], first: int, last: int) -> bool:
+        """Does the sorted list ``lines`` hold a number from ``first`` to ``last``?"""
+        index = bisect_left(lines, first)
+        return index < len(lines) and lines[index] <= last
+
+    def lines_holding(self, words: Iterable[str]) -> List[int]:
+        """The numbers of the lines that hold one of ``words`` as a whole word."""
+        offsets = self._offsets()
+        return sorted(
+            {bisect_right(offsets, at) for word in words for at in _finds(self.text, word, True)}
+        )
+
+    def _offsets(self) -> List[int]:
+        # Offsets of line starts: line n (1-based) spans offsets[n-1]:offsets[n].
+        return list(accumulate(map(len, self.lines), initial=0))
 
     def _hot_lines(self) -> List[int]:
         text = self.text
-        offsets = list(accumulate(map(len, self.lines), initial=0))
+        offsets = self._offsets()
         found = set()
         for part in self.parts:
             for at in _finds(text, part, False):
@@ -131,6 +148,3 @@ class HotLines:
                         found.add(bisect_right(offsets, at))
                         break
         return sorted(found)
-
-    def text_of(self, first: int, last: int) -> str:
-        return "".join(self.lines[first - 1:last])

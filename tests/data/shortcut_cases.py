@@ -43,6 +43,50 @@ class PrunedByReassignment:
         self.tasks = set()
 
 
+class SharesTheNameWithAPrunedOne:
+    # PrunedByReassignment.reset() replaces its own ``self.tasks``, not this one.
+    def __init__(self) -> None:
+        self.tasks: Set["asyncio.Task[None]"] = set()
+
+    def start(self) -> None:
+        self.tasks.add(asyncio.create_task(job()))  # error: TRF006:9
+
+
+class HandsItsSetOn:
+    def __init__(self) -> None:
+        self.pending: Set["asyncio.Task[None]"] = set()
+
+    def start(self) -> None:
+        self.pending.add(asyncio.create_task(job()))  # error: TRF006:9
+
+    def share(self, other: "HandsItsSetOn") -> None:
+        other.pending = self.pending  # shares the set, prunes nothing
+
+
+class ResetsThroughATupleTarget:
+    def __init__(self) -> None:
+        self.running: Set["asyncio.Task[None]"] = set()
+        self.count = 0
+
+    def start(self) -> None:
+        self.running.add(asyncio.create_task(job()))
+
+    def reset(self) -> None:
+        self.running, self.count = set(), 0  # replaces the set: prunes it
+
+
+_background: Set["asyncio.Task[None]"] = set()
+
+
+def spawn_in_background() -> None:
+    _background.add(asyncio.create_task(job()))
+
+
+def forget_background() -> None:
+    global _background
+    _background = set()
+
+
 class NeverPruned:
     def __init__(self) -> None:
         self.jobs: Set["asyncio.Task[None]"] = set()
