@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import dataclasses
 import io
 import os
 import random
@@ -128,15 +129,30 @@ def check_source(source: str, options: Options) -> List[Finding]:
         TaskRefPlugin.config = saved
     if via_plugin != again:
         raise Nondeterminism(f"two plugin runs differ:\n{via_plugin}\n{again}")
-    plugin_view = via_plugin
-    full_view = [(line, col, f"{code} {message}") for line, col, code, message in first]
-    if EQUIVALENCE and plugin_view != full_view:
+    if EQUIVALENCE:
+        _same_via_plugin(via_plugin, first, options)
+        if options.collections:
+            # The plugin's default, TRF006 off, has other hot words: check it too.
+            default = dataclasses.replace(options, collections=False)
+            TaskRefPlugin.config = default
+            try:
+                via_default = [t[:3] for t in TaskRefPlugin(first_tree, lines, "fuzz.py").run()]
+            finally:
+                TaskRefPlugin.config = saved
+            _same_via_plugin(via_default, findings(first_tree, default), default)
+    return first
+
+
+def _same_via_plugin(
+    plugin_view: List[Tuple[int, int, str]], full: List[Finding], options: Options
+) -> None:
+    full_view = [(line, col, f"{code} {message}") for line, col, code, message in full]
+    if plugin_view != full_view:
         raise ShortcutDivergence(
-            "flake8 entry point vs analyse(tree):\n"
+            f"flake8 entry point vs analyse(tree), collections={options.collections}:\n"
             f"  only via flake8: {sorted(set(plugin_view) - set(full_view))}\n"
             f"  only in analyse: {sorted(set(full_view) - set(plugin_view))}"
         )
-    return first
 
 
 # ------------------------------------------------------------- seed programs
