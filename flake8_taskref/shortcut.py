@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from itertools import accumulate
-from typing import Iterable, Iterator, List, Optional, Sequence, Set, Tuple
+from typing import Iterable, Iterator, List, Optional, Sequence, Set
 
 from flake8_taskref.names import LOOP_SPAWN_METHODS
 from flake8_taskref.options import Options
@@ -114,31 +114,28 @@ class HotLines:
 
     def lines_holding(self, words: Iterable[str]) -> List[int]:
         """The numbers of the lines that hold one of ``words`` as a whole word."""
-        offsets = self._offsets()
-        return sorted(
-            {bisect_right(offsets, at) for word in words for at in _finds(self.text, word, True)}
-        )
+        return sorted(self._lines_of(words, True, self._offsets()))
 
     def _offsets(self) -> List[int]:
         # Offsets of line starts: line n (1-based) spans offsets[n-1]:offsets[n].
         return list(accumulate(map(len, self.lines), initial=0))
 
+    def _lines_of(self, literals: Iterable[str], whole_word: bool, offsets: List[int]) -> Set[int]:
+        text = self.text
+        return {
+            bisect_right(offsets, at) for literal in literals for at in _finds(text, literal, whole_word)
+        }
+
     def _hot_lines(self) -> List[int]:
         text = self.text
         offsets = self._offsets()
-        found = set()
-        for part in self.parts:
-            for at in _finds(text, part, False):
-                found.add(bisect_right(offsets, at))
+        found = self._lines_of(self.parts, False, offsets)
+        found |= self._lines_of((word for word in self.words if ANCHOR not in word), True, offsets)
         # The loop words share one scan for "loop": each of its places is
         # tried against the words that hold it.
-        shared: List[Tuple[str, int]] = []
-        for word in self.words:
-            if ANCHOR in word:
-                shared.extend((word, at) for at in _finds(word, ANCHOR, False))
-            else:
-                for at in _finds(text, word, True):
-                    found.add(bisect_right(offsets, at))
+        shared = [
+            (word, inner) for word in self.words if ANCHOR in word for inner in _finds(word, ANCHOR, False)
+        ]
         if shared:
             startswith = text.startswith
             for at in _finds(text, ANCHOR, False):

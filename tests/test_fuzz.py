@@ -474,15 +474,20 @@ SNIPPETS_312: Tuple[str, ...] = (
 )
 
 
+def _for_this_python(
+    common: Tuple[str, ...], *newer: Tuple[Tuple[int, int], Tuple[str, ...]]
+) -> Tuple[str, ...]:
+    """``common`` and the items of each ``(version, items)`` the running Python has."""
+    for version, items in newer:
+        if sys.version_info >= version:
+            common += items
+    return common
+
+
 def available_snippets() -> Tuple[str, ...]:
-    snippets = SNIPPETS
-    if sys.version_info >= (3, 10):
-        snippets += SNIPPETS_310
-    if sys.version_info >= (3, 11):
-        snippets += SNIPPETS_311
-    if sys.version_info >= (3, 12):
-        snippets += SNIPPETS_312
-    return snippets
+    return _for_this_python(
+        SNIPPETS, ((3, 10), SNIPPETS_310), ((3, 11), SNIPPETS_311), ((3, 12), SNIPPETS_312)
+    )
 
 
 def _stmts(source: str) -> List[ast.stmt]:
@@ -534,14 +539,9 @@ WRAPPERS_312: Tuple[str, ...] = (
 
 
 def available_wrappers() -> Tuple[str, ...]:
-    wrappers = WRAPPERS
-    if sys.version_info >= (3, 10):
-        wrappers += WRAPPERS_310
-    if sys.version_info >= (3, 11):
-        wrappers += WRAPPERS_311
-    if sys.version_info >= (3, 12):
-        wrappers += WRAPPERS_312
-    return wrappers
+    return _for_this_python(
+        WRAPPERS, ((3, 10), WRAPPERS_310), ((3, 11), WRAPPERS_311), ((3, 12), WRAPPERS_312)
+    )
 
 
 # Expression wrappers: "E" is replaced by the chosen expression.
