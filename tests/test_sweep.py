@@ -78,7 +78,13 @@ def _run_and_report(name: str, files: List[Path]) -> Tuple[int, int]:
 def test_stdlib_sweep() -> None:
     files = stdlib_files()
     analysed, lines = _run_and_report("stdlib", files)
-    assert analysed > 1000 and lines > 500_000  # the sweep really covered the stdlib
+    # The sweep really covered the stdlib.  Distributions ship it without its test
+    # suite (Debian's python3.11: 668 files, 304k lines); a full one has 1,700 files.
+    if (STDLIB / "test" / "test_grammar.py").is_file():
+        assert analysed > 1000 and lines > 500_000
+    else:
+        assert analysed > 500 and lines > 200_000
+    assert (STDLIB / "asyncio" / "tasks.py") in files and analysed >= 0.98 * len(files)
 
 
 def test_stdlib_asyncio_has_no_crash_and_is_deterministic() -> None:
