@@ -14,6 +14,10 @@ In this process, over the pinned corpus of ``benchmarks/corpus.py``:
   (the checker without the shortcut); findings and crashes come from this run;
 * re-time candidate slow files (the slowest and the longest of run B, and all
   over 20 ms there) in a fresh interpreter, best of 5, for the slowest file;
+* the floor of this design (separate pass, parse timed again as its own
+  denominator): joining the lines, the file test, and a bare ``ast.walk`` of
+  the module- and class-level functions in which the analysis finds a spawn (no
+  exact checker can look at less of them), each over parse time;
 * peak memory of the analysis of one file (tracemalloc, separate pass);
 * growth: synthetic asyncio modules of 1k, 10k and 100k lines, each in a fresh
   interpreter, with the cyclic GC on (as in flake8) and off (the algorithm alone).
@@ -53,7 +57,7 @@ import traceback
 from collections import Counter
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
 HERE = Path(__file__).resolve().parent
 REPO_ROOT = HERE.parent
@@ -61,8 +65,11 @@ sys.path.insert(0, str(HERE))
 
 from corpus import CORPUS, count_lines, ensure_corpus  # noqa: E402
 
+from flake8_taskref.facts import Scope  # noqa: E402
 from flake8_taskref.options import Options  # noqa: E402
 from flake8_taskref.plugin import analyse, may_spawn  # noqa: E402
+from flake8_taskref.scopes import ScopeVisitor  # noqa: E402
+from flake8_taskref.shortcut import SPAWN_TOKENS, holds_word  # noqa: E402
 
 BENCH_DIR = REPO_ROOT / ".bench"
 CORPUS_DIR = BENCH_DIR / "corpus"
@@ -383,6 +390,93 @@ def memory_pass(sources: List[Source], options: Options) -> Dict[str, Any]:
     }
 
 
+def _outer_functions(body: Sequence[ast.stmt]) -> List[ast.AST]:
+    """The functions defined outside any function (at module or class level, also
+    under if/try/with): the ones the shortcut decides to enter or not."""
+    found: List[ast.AST] = []
+    stack = list(body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            found.append(node)
+        elif isinstance(node, ast.stmt):
+            stack.extend(child for child in ast.iter_child_nodes(node) if isinstance(child, ast.stmt))
+            for handler in getattr(node, "handlers", ()):
+                stack.extend(handler.body)
+            for case in getattr(node, "cases", ()):
+                stack.extend(case.body)
+    return found
+
+
+def _spawning_functions(tree: ast.AST, options: Options) -> Set[int]:
+    """ids of the outer functions in which the analysis records a spawn or a shield."""
+    spawning: Set[int] = set()
+    for scope in ScopeVisitor(options).run(tree).scopes:
+        if scope.kind != Scope.FUNCTION:
+            continue
+        if scope.drops or scope.shields or any(group.spawns for group in scope.groups):
+            while scope.parent is not None and scope.parent.kind == Scope.FUNCTION:
+                scope = scope.parent
+            spawning.add(id(scope.node))
+    return spawning
+
+
+def floor_pass(sources: List[Source], options: Options) -> Dict[str, Any]:
+    """What any checker that decides from the text first and then visits the trees
+    of the functions that matter must pay, as fractions of ``ast.parse`` time of the
+    same files in this pass: joining the lines, the file test (``may_spawn``), and a
+    bare ``ast.walk`` (no analysis at all) of the module- and class-level functions
+    whose text names a spawner, and of those in which a spawn is really found."""
+    clock = time.perf_counter
+    t_parse = t_join = t_test = t_walk_naming = t_walk_spawning = 0.0
+    n_naming = n_spawning = nodes_naming = nodes_spawning = 0
+    for src in sources:
+        t0 = clock()
+        try:
+            tree = ast.parse(src.text, src.rel)
+        except (SyntaxError, ValueError):
+            continue
+        t1 = clock()
+        text = "".join(src.lines)
+        t2 = clock()
+        spawn = may_spawn(text, options)
+        t3 = clock()
+        t_parse += t1 - t0
+        t_join += t2 - t1
+        t_test += t3 - t2
+        if not spawn:
+            continue
+        spawning = _spawning_functions(tree, options)
+        for func in _outer_functions(tree.body):
+            segment = "".join(src.lines[func.lineno - 1:func.end_lineno])  # type: ignore[attr-defined]
+            if not any(holds_word(segment, token) for token in SPAWN_TOKENS):
+                continue
+            t0 = clock()
+            nodes = sum(1 for _ in ast.walk(func))
+            dt = clock() - t0
+            n_naming += 1
+            nodes_naming += nodes
+            t_walk_naming += dt
+            if id(func) in spawning:
+                n_spawning += 1
+                nodes_spawning += nodes
+                t_walk_spawning += dt
+        del tree
+    floor = t_join + t_test + t_walk_spawning
+    return {
+        "parse_s": t_parse,
+        "join_over_parse": t_join / t_parse,
+        "file_test_over_parse": t_test / t_parse,
+        "functions_naming_spawner": n_naming,
+        "nodes_naming_spawner": nodes_naming,
+        "walk_naming_over_parse": t_walk_naming / t_parse,
+        "functions_spawning": n_spawning,
+        "nodes_spawning": nodes_spawning,
+        "walk_spawning_over_parse": t_walk_spawning / t_parse,
+        "floor_over_parse": floor / t_parse,
+    }
+
+
 # ------------------------------------------------------------------- growth
 _HEADER = '''\
 """Synthetic asyncio module for the growth benchmark."""
@@ -682,6 +776,14 @@ def report(res: Dict[str, Any]) -> str:
         ("  same ratios in CPU time", f"{c['cpu_checker_over_parse']:.4f}",
          f"without shortcut {c['cpu_checker_full_over_parse']:.4f}"),
     ]
+    fl = res.get("floor")
+    if fl:
+        rows.append(("floor of a text-first checker / parse", f"{fl['floor_over_parse']:.4f}",
+                     f"join {fl['join_over_parse']:.4f} + file test {fl['file_test_over_parse']:.4f} + "
+                     f"bare ast.walk of the {fl['functions_spawning']} functions that spawn "
+                     f"({fl['nodes_spawning']:,} nodes) {fl['walk_spawning_over_parse']:.4f}"))
+        rows.append(("  walk of functions naming a spawner", f"{fl['walk_naming_over_parse']:.4f}",
+                     f"{fl['functions_naming_spawner']} functions, {fl['nodes_naming_spawner']:,} nodes"))
     s = res["slowest"]["slowest"]
     if s:
         rows.append(("slowest file, full analysis", f"{s['ms']:.1f} ms",
@@ -784,6 +886,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     per_file_plugin = corpus.pop("_per_file_plugin")
     print("re-timing the slowest files ...", file=sys.stderr)
     slowest = remeasure_slowest(per_file, sources)
+    print("floor pass ...", file=sys.stderr)
+    floor = floor_pass(sources, options)
     print("memory pass ...", file=sys.stderr)
     memory = memory_pass(sources, full_options)
     print("growth ...", file=sys.stderr)
@@ -809,6 +913,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         "corpus_pins": list(CORPUS),
         "corpus": corpus,
         "slowest": slowest,
+        "floor": floor,
         "memory": memory,
         "growth": growth,
         "growth_factor": growth_factor,

@@ -60,10 +60,15 @@ def _finds(text: str, literal: str, whole_word: bool) -> Iterator[int]:
         at = find(literal, at + 1)
 
 
+def holds_word(text: str, word: str) -> bool:
+    """Does ``text`` hold ``word`` as a whole word?"""
+    return next(_finds(text, word, True), -1) >= 0
+
+
 def may_spawn(text: str, options: Options) -> bool:
     """Can the file contain anything we report?"""
     for token in SPAWN_TOKENS:
-        if token in text and (token != "Task" or next(_finds(text, token, True), -1) >= 0):
+        if token in text and (token != "Task" or holds_word(text, token)):
             return True
     return any(token in text for token in options.extra_tokens)
 
@@ -92,7 +97,7 @@ class HotLines:
     def is_hot_name(self, dotted: str) -> bool:
         """Does an imported name hold a hot word (so that its alias is hot)?"""
         return any(part in dotted for part in self.parts) or any(
-            next(_finds(dotted, word, True), -1) >= 0 for word in self.words
+            holds_word(dotted, word) for word in self.words
         )
 
     def add_words(self, words: Iterable[str]) -> None:
