@@ -99,6 +99,10 @@ class ModuleFacts:
         self.pruned_attrs: Set[str] = set()
         self.adds: List[CollectionAdd] = []
         self.module_prunes: Set[str] = set()
+        # Attribute names that receive a loop spawn method (``self.io`` in
+        # ``self.io.create_task(...)``), but for the configured loop names: only
+        # loop attributes of these names matter.
+        self.receiver_attrs: Set[str] = set()
 
 
 class ScopeVisitor:
@@ -629,9 +633,12 @@ class ScopeVisitor:
         return False
 
     def _visit_deferred(self) -> None:
-        """Enter the module- and class-level functions (with the text shortcut,
-        only those whose text holds a hot word, now that the names the module
-        makes hot are known: aliases of imported spawners, loop variables)."""
+        """Enter the module- and class-level functions.  With the text shortcut,
+        once the names the module makes hot are known (aliases of imported
+        spawners and loop factories, loop variables): first those whose text
+        holds a word that can spawn; then, of the others, those that hold a loop
+        word and name an attribute a loop spawn method was called on (all they
+        can add is that such an attribute holds a loop)."""
         hot = self.hot
         pending, self._deferred = self._deferred, []
         if hot is None:
@@ -639,18 +646,28 @@ class ScopeVisitor:
                 self._enter_deferred(node, scope)
             return
         words = set()
+        loop_words = set()
         for scope in self.facts.scopes:
             if scope.kind != Scope.FUNCTION:
-                words |= scope.loop_vars
-                words.update(
-                    alias for alias, target in scope.imports.aliases.items()
-                    if alias not in target and hot.is_hot_name(target)
-                )
-        hot.add_words(words)
-        cold = []
+                loop_words |= scope.loop_vars
+                for alias, target in scope.imports.aliases.items():
+                    if alias not in target:
+                        if hot.is_hot_name(target):
+                            words.add(alias)
+                        if hot.is_loop_name(target):
+                            loop_words.add(alias)
+        hot.add_words(words, loop_words)
+        rest = []
         for node, scope in pending:
             last = getattr(node, "end_lineno", None) or node.lineno
             if hot.any_between(node.lineno, last):
+                self._enter_deferred(node, scope)
+            else:
+                rest.append((node, scope, last))
+        cold = []
+        receivers = hot.lines_holding(self.facts.receiver_attrs) if rest and self.facts.receiver_attrs else []
+        for node, scope, last in rest:
+            if HotLines.between(receivers, node.lineno, last) and hot.loop_between(node.lineno, last):
                 self._enter_deferred(node, scope)
             else:
                 cold.append((node, scope, last))
@@ -863,8 +880,16 @@ class ScopeVisitor:
                 return Spawn(node, qualname, None, self.frames)
             return None
         if isinstance(func, ast.Attribute) and func.attr in N.LOOP_SPAWN_METHODS:
-            return Spawn(node, func.attr, func.value, self.frames)
+            return self._loop_spawn(node, func.attr, func.value)
         return None
+
+    def _loop_spawn(self, node: ast.expr, method: str, receiver: ast.expr) -> Spawn:
+        """``receiver.create_task(...)``: a spawn if the receiver is a loop, decided
+        at the end (an attribute receiver not named as a loop by the options, by
+        the names of the attributes the module makes loops)."""
+        if isinstance(receiver, ast.Attribute) and receiver.attr not in self.options.loop_names:
+            self.facts.receiver_attrs.add(receiver.attr)
+        return Spawn(node, method, receiver, self.frames)
 
     def _spawn(self, spawn: Spawn, sink: Sink) -> None:
         """Where the handle of a new task goes."""
@@ -999,7 +1024,7 @@ class ScopeVisitor:
                 and callback.attr in N.LOOP_SPAWN_METHODS
                 and qualname is None
             ):
-                spawn = Spawn(callback, callback.attr, callback.value, self.frames)
+                spawn = self._loop_spawn(callback, callback.attr, callback.value)
             if spawn is not None:
                 spawn.how = f" (it is created in a callback of {api}(), which drops it)"
                 self.scope.drops.append(spawn)

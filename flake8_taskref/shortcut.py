@@ -14,8 +14,7 @@ collection).
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
-from itertools import accumulate
+from bisect import bisect_left
 from typing import Iterable, Iterator, List, Optional, Sequence, Set
 
 from flake8_taskref.names import LOOP_SPAWN_METHODS
@@ -73,43 +72,70 @@ def may_spawn(text: str, options: Options) -> bool:
     return any(token in text for token in options.extra_tokens)
 
 
-class HotLines:
-    """Answers "does this range of lines hold a hot word?" for one file.
+class _Words:
+    """Hot words of one kind, parts of words, and (once asked for) their lines."""
 
-    The lines that hold a hot word are found once, with ``str.find`` per word,
-    the first time they are asked for (after the module has added its words)."""
+    __slots__ = ("words", "parts", "lines")
 
-    def __init__(self, lines: Sequence[str], options: Options, text: Optional[str] = None) -> None:
-        self.lines = lines
-        self.text = "".join(lines) if text is None else text
-        words = set(SPAWN_TOKENS) | set(options.extra_tokens)
-        parts: Set[str] = set()
-        if any(method in self.text for method in LOOP_SPAWN_METHODS):
-            words |= set(LOOP_WORDS) | set(options.loop_names)
-            parts |= set(LOOP_PARTS)
-        if options.collections:
-            words |= set(PRUNE_WORDS)
-            parts |= set(PRUNE_PARTS)
-        self.words = words
-        self.parts = parts
-        self._hot: Optional[List[int]] = None
+    def __init__(self, words: Iterable[str], parts: Iterable[str]) -> None:
+        self.words = set(words)
+        self.parts = set(parts)
+        self.lines: Optional[List[int]] = None
 
-    def is_hot_name(self, dotted: str) -> bool:
-        """Does an imported name hold a hot word (so that its alias is hot)?"""
+    def named_in(self, dotted: str) -> bool:
+        """Does a dotted name hold one of the words or parts?"""
         return any(part in dotted for part in self.parts) or any(
             holds_word(dotted, word) for word in self.words
         )
 
-    def add_words(self, words: Iterable[str]) -> None:
-        """Names this module makes hot: aliases of spawners, loop variables."""
-        self.words = self.words | set(words)
-        self._hot = None
+
+class HotLines:
+    """Answers "does this range of lines hold a hot word?" for one file, for the
+    two kinds of hot words: those that can spawn (and, with TRF006 on, prune),
+    and those that can make a name or an attribute hold a loop.
+
+    The lines that hold a word of a kind are found once, with ``str.find`` per
+    word, the first time they are asked for (after the module has added its
+    words)."""
+
+    def __init__(self, lines: Sequence[str], options: Options, text: Optional[str] = None) -> None:
+        self.lines = lines
+        self.text = "".join(lines) if text is None else text
+        self.spawning = _Words(SPAWN_TOKENS, ())
+        self.spawning.words.update(options.extra_tokens)
+        if options.collections:
+            self.spawning.words.update(PRUNE_WORDS)
+            self.spawning.parts.update(PRUNE_PARTS)
+        if any(method in self.text for method in LOOP_SPAWN_METHODS):
+            self.looping = _Words(LOOP_WORDS, LOOP_PARTS)
+            self.looping.words.update(options.loop_names)
+        else:
+            self.looping = _Words((), ())
+
+    def is_hot_name(self, dotted: str) -> bool:
+        """Does an imported name hold a word that can spawn (so that its alias does)?"""
+        return self.spawning.named_in(dotted)
+
+    def is_loop_name(self, dotted: str) -> bool:
+        """Does an imported name hold a loop word (so that its alias is one)?"""
+        return self.looping.named_in(dotted)
+
+    def add_words(self, words: Iterable[str], loop_words: Iterable[str] = ()) -> None:
+        """Names this module makes hot: aliases of spawners; loop variables and
+        aliases of loop factories."""
+        for kind, more in ((self.spawning, words), (self.looping, loop_words)):
+            before = len(kind.words)
+            kind.words.update(more)
+            if len(kind.words) != before:
+                kind.lines = None
 
     def any_between(self, first: int, last: int) -> bool:
-        hot = self._hot
-        if hot is None:
-            hot = self._hot = self._hot_lines()
-        return self.between(hot, first, last)
+        """Do the lines from ``first`` to ``last`` hold a word that can spawn?"""
+        return self.between(self._lines(self.spawning), first, last)
+
+    def loop_between(self, first: int, last: int) -> bool:
+        """Do the lines from ``first`` to ``last`` hold a loop word?"""
+        return self.between(self._lines(self.looping), first, last)
 
     @staticmethod
     def between(lines: List[int], first: int, last: int) -> bool:
@@ -119,27 +145,41 @@ class HotLines:
 
     def lines_holding(self, words: Iterable[str]) -> List[int]:
         """The numbers of the lines that hold one of ``words`` as a whole word."""
-        return sorted(self._lines_of(words, True, self._offsets()))
+        return self._line_numbers(self._places(words, True))
 
-    def _offsets(self) -> List[int]:
-        # Offsets of line starts: line n (1-based) spans offsets[n-1]:offsets[n].
-        return list(accumulate(map(len, self.lines), initial=0))
-
-    def _lines_of(self, literals: Iterable[str], whole_word: bool, offsets: List[int]) -> Set[int]:
+    def _places(self, literals: Iterable[str], whole_word: bool) -> List[int]:
         text = self.text
-        return {
-            bisect_right(offsets, at) for literal in literals for at in _finds(text, literal, whole_word)
-        }
+        return [at for literal in literals for at in _finds(text, literal, whole_word)]
 
-    def _hot_lines(self) -> List[int]:
+    def _line_numbers(self, places: List[int]) -> List[int]:
+        """The sorted numbers of the lines holding these offsets of the text.  Lines
+        are counted by their "\\n" ends, as the parser counts them (flake8's lines
+        each end with one), a count from one place to the next."""
+        count = self.text.count
+        numbers: List[int] = []
+        line = 1
+        previous = 0
+        for at in sorted(places):
+            line += count("\n", previous, at)
+            previous = at
+            if not numbers or numbers[-1] != line:
+                numbers.append(line)
+        return numbers
+
+    def _lines(self, kind: _Words) -> List[int]:
+        lines = kind.lines
+        if lines is None:
+            lines = kind.lines = self._hot_lines(kind.words, kind.parts)
+        return lines
+
+    def _hot_lines(self, words: Set[str], parts: Set[str]) -> List[int]:
         text = self.text
-        offsets = self._offsets()
-        found = self._lines_of(self.parts, False, offsets)
-        found |= self._lines_of((word for word in self.words if ANCHOR not in word), True, offsets)
+        found = self._places(parts, False)
+        found += self._places((word for word in words if ANCHOR not in word), True)
         # The loop words share one scan for "loop": each of its places is
         # tried against the words that hold it.
         shared = [
-            (word, inner) for word in self.words if ANCHOR in word for inner in _finds(word, ANCHOR, False)
+            (word, inner) for word in words if ANCHOR in word for inner in _finds(word, ANCHOR, False)
         ]
         if shared:
             startswith = text.startswith
@@ -147,6 +187,6 @@ class HotLines:
                 for word, inner in shared:
                     start = at - inner
                     if start >= 0 and startswith(word, start) and _word_at(text, start, start + len(word)):
-                        found.add(bisect_right(offsets, at))
+                        found.append(at)
                         break
-        return sorted(found)
+        return self._line_numbers(found)

@@ -128,12 +128,17 @@ def test_shortcut_keeps_every_finding_on_the_corpus() -> None:
     assert with_findings > 0  # the corpus exercises the rules at all
 
 
-def _hot(source: str, **build: object) -> List[int]:
+def _hot(source: str, kind: str = "", **build: object) -> List[int]:
+    """The hot lines of ``source``: of words that can spawn (``kind="spawn"``), of
+    loop words (``kind="loop"``), or of either."""
     from flake8_taskref.shortcut import HotLines
 
     lines = source.splitlines(keepends=True)
     hot = HotLines(lines, opts.Options.build(**build))  # type: ignore[arg-type]
-    return [n for n in range(1, len(lines) + 1) if hot.any_between(n, n)]
+    return [
+        n for n in range(1, len(lines) + 1)
+        if (kind != "loop" and hot.any_between(n, n)) or (kind != "spawn" and hot.loop_between(n, n))
+    ]
 
 
 def test_hot_lines_are_whole_words_and_parts() -> None:
@@ -150,6 +155,15 @@ def test_hot_lines_are_whole_words_and_parts() -> None:
     assert _hot(source, collections=False) == [1, 3, 5, 6, 8]
     assert _hot(source, collections=False, loop_names=["main_loop"]) == [1, 3, 5, 6, 8]
     assert _hot(source, collections=False, loop_names=["looping"]) == [1, 3, 5, 7, 8]
+    assert _hot(source, "spawn", collections=False) == [1, 3]
+    assert _hot(source, "loop", collections=False) == [5, 6, 8]
+
+
+def test_lines_are_counted_as_the_parser_counts_them() -> None:
+    # A form feed or a vertical tab splits str.splitlines() but is no line end for
+    # the parser (nor in the lines flake8 reads); "\r\n" is one line end.
+    source = "x = 1\x0c\ny = 2\x0b\r\nasyncio.create_task(job())\n"
+    assert _hot(source) == [3]
 
 
 def test_loop_words_are_hot_only_where_a_loop_method_can_spawn() -> None:
@@ -166,3 +180,33 @@ def test_module_aliases_become_hot() -> None:
     assert not hot.any_between(2, 3)
     hot.add_words(["spawn"])
     assert [n for n in (1, 2, 3) if hot.any_between(n, n)] == [2]
+
+
+def test_loop_only_functions_are_entered_when_they_name_a_receiver() -> None:
+    from flake8_taskref.facts import Scope
+    from flake8_taskref.scopes import ScopeVisitor
+    from flake8_taskref.shortcut import HotLines
+
+    source = (
+        "class Worker:\n"
+        "    def __init__(self, loop):\n"  # a loop word, and names the receiver io
+        "        self.io = loop\n"
+        "    def start(self):\n"  # spawns
+        "        self.io.create_task(self.run())\n"
+        "        self._loop.create_task(self.run())\n"  # a loop by its name
+        "    def clock(self, loop):\n"  # a loop word, no receiver
+        "        return loop.time()\n"
+        "    def stop(self):\n"  # names the receiver, no loop word
+        "        self.io = None\n"
+        "    def other(self, loop):\n"  # a loop word and _loop: no loop facts needed
+        "        self._loop = loop\n"
+    )
+    options = opts.Options.build(collections=False)
+    lines = source.splitlines(keepends=True)
+    facts = ScopeVisitor(options, HotLines(lines, options)).run(ast.parse(source))
+    entered = {s.node.name for s in facts.scopes if s.kind == Scope.FUNCTION}  # type: ignore[attr-defined]
+    assert entered == {"__init__", "start"}
+    assert facts.receiver_attrs == {"io"}
+    fast = _key(analyse(ast.parse(source), options, lines))
+    assert fast == _key(analyse(ast.parse(source), options))
+    assert [(line, code) for line, _, code, _ in fast] == [(5, "TRF001"), (6, "TRF001")]
