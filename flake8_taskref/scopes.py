@@ -118,6 +118,7 @@ class ScopeVisitor:
         self.facts = ModuleFacts(self.scope)
         self.frames: Frames = ()
         self.block = 0
+        self._functions = 0  # how many function scopes the visit is inside
         self.block_end: Pos = (0, 0)
         self.stmt: Optional[ast.stmt] = None
         self._stmt: Dict[type, Callable[[ast.stmt], None]] = {
@@ -610,27 +611,36 @@ class ScopeVisitor:
 
     def _function(self, node: ast.stmt) -> None:
         assert isinstance(node, _FUNCTIONS)
+        scope = self.scope
+        if isinstance(node, ast.AsyncFunctionDef):
+            scope.async_defs.add(node.name)
+        if self._functions:
+            self._header(node)
+            self._bind(node.name, None, _pos(node), False)
+            self._enter(node, node.args, node.body)
+            return
+        # Module- and class-level functions run after the module has been
+        # executed: visit them once its imports and names are all known (see
+        # ``_visit_deferred``), and with the text shortcut their decorators and
+        # defaults too: outside functions, those matter only if they can spawn.
+        if self.hot is None:
+            self._header(node)
+        if node.name not in scope.bindings:
+            scope.bindings[node.name] = []
+        self._deferred.append((node, scope))
+
+    def _header(self, node: Union[ast.FunctionDef, ast.AsyncFunctionDef]) -> None:
+        """A function's decorators and default values, run where it is defined."""
         for decorator in node.decorator_list:
             self.value(decorator, KEEP)
         self._defaults(node.args)
-        if isinstance(node, ast.AsyncFunctionDef):
-            self.scope.async_defs.add(node.name)
-        self._bind(node.name, None, _pos(node), False)
-        if not self._in_function_chain():
-            # Module- and class-level functions run after the module has been
-            # executed: visit them once its imports and names are all known
-            # (see ``_visit_deferred``).
-            self._deferred.append((node, self.scope))
-            return
-        self._enter(node, node.args, node.body)
 
-    def _in_function_chain(self) -> bool:
-        scope: Optional[Scope] = self.scope
-        while scope is not None:
-            if scope.kind == Scope.FUNCTION:
-                return True
-            scope = scope.parent
-        return False
+    def _defaults(self, args: ast.arguments) -> None:
+        for default in args.defaults:
+            self.value(default, KEEP)
+        for kw_default in args.kw_defaults:
+            if kw_default is not None:
+                self.value(kw_default, KEEP)
 
     def _visit_deferred(self) -> None:
         """Enter the module- and class-level functions.  With the text shortcut,
@@ -657,6 +667,13 @@ class ScopeVisitor:
                         if hot.is_loop_name(target):
                             loop_words.add(alias)
         hot.add_words(words, loop_words)
+        module = self.facts.module
+        for node, scope in pending:
+            first = node.decorator_list[0].lineno if node.decorator_list else node.lineno
+            if hot.any_between(first, node.body[0].lineno):
+                self.scope = scope
+                self._header(node)
+                self.scope = module
         rest = []
         for node, scope in pending:
             last = getattr(node, "end_lineno", None) or node.lineno
@@ -691,13 +708,6 @@ class ScopeVisitor:
         self._enter(node, node.args, node.body)
         self.scope = self.facts.module
 
-    def _defaults(self, args: ast.arguments) -> None:
-        for default in args.defaults:
-            self.value(default, KEEP)
-        for kw_default in args.kw_defaults:
-            if kw_default is not None:
-                self.value(kw_default, KEEP)
-
     def _enter(
         self,
         node: ast.AST,
@@ -712,6 +722,7 @@ class ScopeVisitor:
         saved = (self.scope, self.frames, self.block, self.block_end, self.stmt)
         self.scope = scope
         self.frames = ()
+        self._functions += 1
         start = (0, 0)
         for arg in args.posonlyargs + args.args + args.kwonlyargs:
             self._bind(arg.arg, None, start, False)
@@ -725,6 +736,7 @@ class ScopeVisitor:
             self._block(body)
         else:
             self.value(body, sink)
+        self._functions -= 1
         self.scope, self.frames, self.block, self.block_end, self.stmt = saved
 
     def _class(self, node: ast.ClassDef) -> None:

@@ -210,3 +210,29 @@ def test_loop_only_functions_are_entered_when_they_name_a_receiver() -> None:
     fast = _key(analyse(ast.parse(source), options, lines))
     assert fast == _key(analyse(ast.parse(source), options))
     assert [(line, code) for line, _, code, _ in fast] == [(5, "TRF001"), (6, "TRF001")]
+
+
+def test_headers_of_outer_functions_are_visited_only_when_they_can_spawn() -> None:
+    from flake8_taskref.scopes import ScopeVisitor
+    from flake8_taskref.shortcut import HotLines
+
+    source = (
+        "import asyncio\n"
+        "class A:\n"
+        "    @deco(lambda: 1)\n"
+        "    def f(self, x=lambda: 2): ...\n"
+        "    @deco(lambda: asyncio.create_task(job()))\n"
+        "    def g(self, y=lambda: asyncio.create_task(job()).get_name()): ...\n"
+    )
+    options = opts.Options.build(collections=False)
+    lines = source.splitlines(keepends=True)
+
+    def lambdas(hot: Optional[HotLines]) -> List[int]:
+        facts = ScopeVisitor(options, hot).run(ast.parse(source))
+        return sorted(s.node.lineno for s in facts.scopes if isinstance(s.node, ast.Lambda))
+
+    assert lambdas(None) == [3, 4, 5, 6]
+    assert lambdas(HotLines(lines, options)) == [5, 6]
+    fast = _key(analyse(ast.parse(source), options, lines))
+    assert fast == _key(analyse(ast.parse(source), options))
+    assert [(line, code) for line, _, code, _ in fast] == [(6, "TRF001")]
