@@ -15,8 +15,9 @@ In this process, over the pinned corpus of ``benchmarks/corpus.py``:
 * re-time candidate slow files (the slowest and the longest of run B, and all
   over 20 ms there) in a fresh interpreter, best of 5, for the slowest file;
 * the floor of this design (separate pass, parse timed again as its own
-  denominator): joining the lines, the file test, and a bare ``ast.walk`` of
-  the module- and class-level functions in which the analysis finds a spawn (no
+  denominator): joining the lines, the file test, finding the lines of the
+  spawner words in the files it lets through, and a bare ``ast.walk`` of the
+  module- and class-level functions in which the analysis finds a spawn (no
   exact checker can look at less of them), each over parse time;
 * peak memory of the analysis of one file (tracemalloc, separate pass);
 * growth: synthetic asyncio modules of 1k, 10k and 100k lines, each in a fresh
@@ -69,7 +70,7 @@ from flake8_taskref.facts import Scope  # noqa: E402
 from flake8_taskref.options import Options  # noqa: E402
 from flake8_taskref.plugin import analyse, may_spawn  # noqa: E402
 from flake8_taskref.scopes import ScopeVisitor  # noqa: E402
-from flake8_taskref.shortcut import SPAWN_TOKENS, holds_word  # noqa: E402
+from flake8_taskref.shortcut import SPAWN_TOKENS, HotLines, holds_word  # noqa: E402
 
 BENCH_DIR = REPO_ROOT / ".bench"
 CORPUS_DIR = BENCH_DIR / "corpus"
@@ -107,6 +108,7 @@ TARGETS = {
 # per-function text shortcut) and Options a ``collections`` flag (TRF006 selected);
 # follow whichever API the measured code has.
 _ANALYSE_TAKES_LINES = "lines" in inspect.signature(analyse).parameters
+_ANALYSE_TAKES_TEXT = "text" in inspect.signature(analyse).parameters
 _BUILD_TAKES_COLLECTIONS = "collections" in inspect.signature(Options.build).parameters
 
 
@@ -123,10 +125,14 @@ def all_options() -> Options:
 
 
 def plugin_check(tree: ast.AST, lines: Sequence[str], options: Options) -> Tuple[bool, List[Any]]:
-    """What TaskRefPlugin.run does with a file: the text shortcut, then the analysis
-    (with the lines, for the per-function shortcut, where analyse() takes them)."""
-    if not may_spawn("".join(lines), options):
+    """What TaskRefPlugin.run does with a file: the text shortcut on the joined
+    lines, then the analysis (with the lines and that text, for the per-function
+    shortcut, where analyse() takes them)."""
+    text = "".join(lines)
+    if not may_spawn(text, options):
         return False, []
+    if _ANALYSE_TAKES_TEXT:
+        return True, analyse(tree, options, lines, text)  # type: ignore[call-arg, unused-ignore]
     if _ANALYSE_TAKES_LINES:
         return True, analyse(tree, options, lines)  # type: ignore[call-arg, unused-ignore]
     return True, analyse(tree, options)
@@ -424,11 +430,13 @@ def _spawning_functions(tree: ast.AST, options: Options) -> Set[int]:
 def floor_pass(sources: List[Source], options: Options) -> Dict[str, Any]:
     """What any checker that decides from the text first and then visits the trees
     of the functions that matter must pay, as fractions of ``ast.parse`` time of the
-    same files in this pass: joining the lines, the file test (``may_spawn``), and a
-    bare ``ast.walk`` (no analysis at all) of the module- and class-level functions
-    whose text names a spawner, and of those in which a spawn is really found."""
+    same files in this pass: joining the lines, the file test (``may_spawn``), in
+    the files it lets through the lines that hold a word that can spawn (to find
+    the functions to visit), and a bare ``ast.walk`` (no analysis at all) of the
+    module- and class-level functions in which a spawn is really found (and, for
+    comparison, of all those whose text names a spawner)."""
     clock = time.perf_counter
-    t_parse = t_join = t_test = t_walk_naming = t_walk_spawning = 0.0
+    t_parse = t_join = t_test = t_locate = t_walk_naming = t_walk_spawning = 0.0
     n_naming = n_spawning = nodes_naming = nodes_spawning = 0
     for src in sources:
         t0 = clock()
@@ -446,6 +454,9 @@ def floor_pass(sources: List[Source], options: Options) -> Dict[str, Any]:
         t_test += t3 - t2
         if not spawn:
             continue
+        t0 = clock()
+        HotLines(src.lines, options, text).any_between(0, 0)
+        t_locate += clock() - t0
         spawning = _spawning_functions(tree, options)
         for func in _outer_functions(tree.body):
             segment = "".join(src.lines[func.lineno - 1:func.end_lineno])  # type: ignore[attr-defined]
@@ -462,11 +473,12 @@ def floor_pass(sources: List[Source], options: Options) -> Dict[str, Any]:
                 nodes_spawning += nodes
                 t_walk_spawning += dt
         del tree
-    floor = t_join + t_test + t_walk_spawning
+    floor = t_join + t_test + t_locate + t_walk_spawning
     return {
         "parse_s": t_parse,
         "join_over_parse": t_join / t_parse,
         "file_test_over_parse": t_test / t_parse,
+        "locate_over_parse": t_locate / t_parse,
         "functions_naming_spawner": n_naming,
         "nodes_naming_spawner": nodes_naming,
         "walk_naming_over_parse": t_walk_naming / t_parse,
@@ -780,6 +792,7 @@ def report(res: Dict[str, Any]) -> str:
     if fl:
         rows.append(("floor of a text-first checker / parse", f"{fl['floor_over_parse']:.4f}",
                      f"join {fl['join_over_parse']:.4f} + file test {fl['file_test_over_parse']:.4f} + "
+                     f"lines of the spawner words {fl['locate_over_parse']:.4f} + "
                      f"bare ast.walk of the {fl['functions_spawning']} functions that spawn "
                      f"({fl['nodes_spawning']:,} nodes) {fl['walk_spawning_over_parse']:.4f}"))
         rows.append(("  walk of functions naming a spawner", f"{fl['walk_naming_over_parse']:.4f}",

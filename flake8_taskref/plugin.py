@@ -21,12 +21,15 @@ __all__ = ["TaskRefPlugin", "analyse", "may_spawn"]
 
 
 def analyse(
-    tree: ast.AST, options: opts.Options, lines: Optional[Sequence[str]] = None
+    tree: ast.AST,
+    options: opts.Options,
+    lines: Optional[Sequence[str]] = None,
+    text: Optional[str] = None,
 ) -> List[Error]:
-    """Run the analysis on a parsed module.  With the file's ``lines``, functions
-    whose text cannot matter are not entered (see ``shortcut.py``); without them,
-    everything is analysed."""
-    return _analyse(tree, options, HotLines(lines, options) if lines is not None else None)
+    """Run the analysis on a parsed module.  With the file's ``lines`` (and, if
+    the caller has it, their joined ``text``), functions whose text cannot matter
+    are not entered (see ``shortcut.py``); without them, everything is analysed."""
+    return _analyse(tree, options, HotLines(lines, options, text) if lines is not None else None)
 
 
 def _analyse(tree: ast.AST, options: opts.Options, hot: Optional[HotLines]) -> List[Error]:
