@@ -655,18 +655,10 @@ class ScopeVisitor:
             for node, scope in pending:
                 self._enter_deferred(node, scope)
             return
-        words = set()
-        loop_words = set()
         for scope in self.facts.scopes:
             if scope.kind != Scope.FUNCTION:
-                loop_words |= scope.loop_vars
-                for alias, target in scope.imports.aliases.items():
-                    if alias not in target:
-                        if hot.is_hot_name(target):
-                            words.add(alias)
-                        if hot.is_loop_name(target):
-                            loop_words.add(alias)
-        hot.add_words(words, loop_words)
+                hot.add_aliases(scope.imports.aliases.items())
+                hot.add_words((), scope.loop_vars)
         module = self.facts.module
         for node, scope in pending:
             first = node.decorator_list[0].lineno if node.decorator_list else node.lineno

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from typing import Iterable, Iterator, List, Optional, Sequence, Set
+from typing import Iterable, Iterator, List, Optional, Sequence, Set, Tuple
 
 from flake8_taskref.names import LOOP_SPAWN_METHODS
 from flake8_taskref.options import Options
@@ -82,11 +82,9 @@ class _Words:
         self.parts = set(parts)
         self.lines: Optional[List[int]] = None
 
-    def named_in(self, dotted: str) -> bool:
-        """Does a dotted name hold one of the words or parts?"""
-        return any(part in dotted for part in self.parts) or any(
-            holds_word(dotted, word) for word in self.words
-        )
+    def covers(self, word: str) -> bool:
+        """Are the places of ``word`` found already (it is a word, or holds a part)?"""
+        return word in self.words or any(part in word for part in self.parts)
 
 
 class HotLines:
@@ -112,21 +110,29 @@ class HotLines:
         else:
             self.looping = _Words((), ())
 
-    def is_hot_name(self, dotted: str) -> bool:
-        """Does an imported name hold a word that can spawn (so that its alias does)?"""
-        return self.spawning.named_in(dotted)
-
-    def is_loop_name(self, dotted: str) -> bool:
-        """Does an imported name hold a loop word (so that its alias is one)?"""
-        return self.looping.named_in(dotted)
+    def add_aliases(self, aliases: Iterable[Tuple[str, str]]) -> None:
+        """Import aliases, as (alias, dotted name imported): the alias of a name
+        that is a hot word (``from asyncio import create_task as spawn``) is a hot
+        word of the same kind.  What a name stands for is decided by its last
+        part (``asyncio.tasks.create_task`` is ``asyncio.create_task``)."""
+        spawning: List[str] = []
+        looping: List[str] = []
+        for alias, dotted in aliases:
+            name = dotted.rpartition(".")[2]
+            if alias != name:
+                if self.spawning.covers(name):
+                    spawning.append(alias)
+                if self.looping.covers(name):
+                    looping.append(alias)
+        self.add_words(spawning, looping)
 
     def add_words(self, words: Iterable[str], loop_words: Iterable[str] = ()) -> None:
         """Names this module makes hot: aliases of spawners; loop variables and
         aliases of loop factories."""
         for kind, more in ((self.spawning, words), (self.looping, loop_words)):
-            before = len(kind.words)
-            kind.words.update(more)
-            if len(kind.words) != before:
+            new = [word for word in more if not kind.covers(word)]
+            if new:
+                kind.words.update(new)
                 kind.lines = None
 
     def any_between(self, first: int, last: int) -> bool:

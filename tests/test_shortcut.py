@@ -236,3 +236,20 @@ def test_headers_of_outer_functions_are_visited_only_when_they_can_spawn() -> No
     fast = _key(analyse(ast.parse(source), options, lines))
     assert fast == _key(analyse(ast.parse(source), options))
     assert [(line, code) for line, _, code, _ in fast] == [(6, "TRF001")]
+
+
+def test_aliases_of_hot_names_are_hot_of_the_same_kind() -> None:
+    from flake8_taskref.shortcut import HotLines
+
+    source = "x.create_task(a)\ntask(a)\nsure(a)\nAEL\nthing(a)\nos.path\n"
+    lines = source.splitlines(keepends=True)
+    hot = HotLines(lines, opts.Options.build(collections=False))
+    hot.add_aliases([
+        ("task", "asyncio.create_task"),  # a part of the name it imports
+        ("sure", "asyncio.tasks.ensure_future"),
+        ("AEL", "asyncio.AbstractEventLoop"),  # a loop word
+        ("thing", "gather.thing"),  # what a name stands for is its last part
+        ("os", "os"),
+    ])
+    assert [n for n in range(1, 7) if hot.any_between(n, n)] == [1, 2, 3]
+    assert [n for n in range(1, 7) if hot.loop_between(n, n)] == [4]

@@ -3,6 +3,7 @@
 spawner word, but whose findings depend on the rest of the module."""
 import asyncio
 from asyncio import create_task as fire
+from asyncio import ensure_future as sure
 from typing import Set
 
 
@@ -12,6 +13,11 @@ async def job() -> None:
 
 def aliased_spawner() -> None:
     fire(job())  # error: TRF001:5
+
+
+def aliased_by_a_part_of_its_name() -> None:
+    # the alias is a part of the name it imports, and no spawner word itself
+    sure(job())  # error: TRF001:5
 
 
 class UsesALateLoop:
