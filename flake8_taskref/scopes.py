@@ -9,6 +9,7 @@ expressions are dispatched by node type through dictionaries.
 from __future__ import annotations
 
 import ast
+from bisect import bisect_left
 from typing import Callable, Dict, List, Optional, Sequence, Set, Tuple, Type, Union
 
 from flake8_taskref import names as N
@@ -222,14 +223,14 @@ class ScopeVisitor:
                 self._generic(child)
 
     # ----------------------------------------------------------------- helpers
-    def _use(self, name: str, node: ast.AST, kind: int, target: Union[Group, str, None]) -> Use:
+    def _use(self, name: str, node: ast.expr, kind: int, target: Union[Group, str, None]) -> Use:
         scope = self.scope
         scope.loads.add(name)
         if scope.kind != Scope.FUNCTION:
             # The rules follow handles in function scopes only; elsewhere a
             # load matters only as a name a nested scope may capture.
             return _UNTRACKED
-        use = Use(name, _pos(node), kind, target, self.frames)
+        use = Use(name, (node.lineno, node.col_offset), kind, target, self.frames)
         uses = scope.uses.get(name)
         if uses is None:
             scope.uses[name] = [use]
@@ -660,16 +661,21 @@ class ScopeVisitor:
                 hot.add_aliases(scope.imports.aliases.items())
                 hot.add_words((), scope.loop_vars)
         module = self.facts.module
+        spawning = hot.spawn_lines()
+        size = len(spawning)
+        rest = []
         for node, scope in pending:
             first = node.decorator_list[0].lineno if node.decorator_list else node.lineno
-            if hot.any_between(first, node.body[0].lineno):
+            last = getattr(node, "end_lineno", None) or node.lineno
+            index = bisect_left(spawning, first)
+            if index == size or spawning[index] > last:
+                rest.append((node, scope, last))  # most functions: one look
+                continue
+            if spawning[index] <= node.body[0].lineno:  # its decorators or signature
                 self.scope = scope
                 self._header(node)
                 self.scope = module
-        rest = []
-        for node, scope in pending:
-            last = getattr(node, "end_lineno", None) or node.lineno
-            if hot.any_between(node.lineno, last):
+            if HotLines.between(spawning, node.lineno, last):
                 self._enter_deferred(node, scope)
             else:
                 rest.append((node, scope, last))
@@ -773,9 +779,12 @@ class ScopeVisitor:
 
     def _name(self, node: ast.Name, sink: Sink) -> None:
         if isinstance(node.ctx, ast.Load):
-            self._name_use(node.id, node, sink)
+            if isinstance(sink, int):  # the most common sinks, without a second call
+                self._use(node.id, node, _SINK_KIND[sink], None)
+            else:
+                self._name_use(node.id, node, sink)
 
-    def _name_use(self, name: str, node: ast.AST, sink: Sink) -> None:
+    def _name_use(self, name: str, node: ast.expr, sink: Sink) -> None:
         if isinstance(sink, int):
             self._use(name, node, _SINK_KIND[sink], None)
         elif isinstance(sink, CallbackSink):
@@ -871,8 +880,12 @@ class ScopeVisitor:
         """A Spawn for ``node`` if it is a call that may create a task."""
         if not isinstance(node, ast.Call):
             return None
+        return self._call_spawn(node, self.scope.imports.resolve(node.func))
+
+    def _call_spawn(self, node: ast.Call, qualname: Optional[str]) -> Optional[Spawn]:
+        """A Spawn for a call whose callee resolves to ``qualname``, if it may
+        create a task."""
         func = node.func
-        qualname = self.scope.imports.resolve(func)
         if qualname is not None:
             if qualname in self.spawners:
                 if (
@@ -920,12 +933,12 @@ class ScopeVisitor:
             self.value(keyword.value, KEEP)
 
     def _call(self, node: ast.Call, sink: Sink) -> None:
-        spawn = self._spawn_of(node)
+        func = node.func
+        qualname = self.scope.imports.resolve(func)
+        spawn = self._call_spawn(node, qualname)
         if spawn is not None:
             self._spawn(spawn, sink)
             return
-        func = node.func
-        qualname = self.scope.imports.resolve(func)
         if qualname is not None:
             if qualname == "asyncio.ensure_future" and node.args:
                 self.value(node.args[0], sink)  # an existing future: passes through

@@ -135,6 +135,10 @@ class HotLines:
                 kind.words.update(new)
                 kind.lines = None
 
+    def spawn_lines(self) -> List[int]:
+        """The sorted numbers of the lines that hold a word that can spawn."""
+        return self._lines(self.spawning)
+
     def any_between(self, first: int, last: int) -> bool:
         """Do the lines from ``first`` to ``last`` hold a word that can spawn?"""
         return self.between(self._lines(self.spawning), first, last)
