@@ -20,6 +20,7 @@ import ast
 import copy
 import dataclasses
 import io
+import keyword
 import os
 import random
 import sys
@@ -668,6 +669,7 @@ class Mutator:
             ("replace_expr", self.replace_expr, 2),
             ("rename", self.rename, 3),
             ("alias", self.alias, 2),
+            ("import_alias", self.import_alias, 2),
             ("toggle_async", self.toggle_async, 2),
             ("decorate", self.decorate, 1),
         ]
@@ -829,6 +831,30 @@ class Mutator:
                             node.id = f"alias_{name}"
                 return True
         return False
+
+    def import_alias(self, tree: ast.Module) -> bool:
+        """Import a name under an alias, often a part of its own name
+        (``create_task as task``), and use the alias instead."""
+        found = [
+            alias
+            for node in ast.walk(tree)
+            if isinstance(node, (ast.Import, ast.ImportFrom))
+            for alias in node.names
+            if alias.asname is None and alias.name != "*" and "." not in alias.name
+        ]
+        if not found:
+            return False
+        alias = self.rnd.choice(found)
+        old = alias.name
+        parts = [part for part in old.split("_") if part] + [old[1:], old[:-1], "alias_" + old]
+        new = self.rnd.choice(parts)
+        if new == old or not new.isidentifier() or keyword.iskeyword(new):
+            return False
+        alias.asname = new
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and node.id == old:
+                node.id = new
+        return True
 
     def toggle_async(self, tree: ast.Module) -> bool:
         funcs = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
