@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import ast
-from typing import Dict, FrozenSet, Optional, Set
+from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 # asyncio submodules whose public names are re-exported by ``asyncio`` itself.
 _ASYNCIO_SUBMODULES: FrozenSet[str] = frozenset(
@@ -133,27 +133,36 @@ class Imports:
         # most names are not imported, and are answered without walking it.
         self.known: Set[str] = parent.known if parent is not None else set()
 
-    def add_import(self, node: ast.Import) -> None:
+    def add_import(self, node: ast.Import) -> List[Tuple[str, str]]:
+        """Record an import; return the (alias, dotted name) pairs it binds."""
+        added = []
         for alias in node.names:
             if alias.asname:
-                self.aliases[alias.asname] = alias.name
-                self.known.add(alias.asname)
+                added.append((alias.asname, alias.name))
             else:
                 top = alias.name.split(".", 1)[0]
-                self.aliases[top] = top
-                self.known.add(top)
+                added.append((top, top))
+        self._add(added)
+        return added
 
-    def add_import_from(self, node: ast.ImportFrom) -> None:
+    def add_import_from(self, node: ast.ImportFrom) -> List[Tuple[str, str]]:
+        """Record a from-import; return the (alias, dotted name) pairs it binds."""
         if node.level or not node.module:
-            return
+            return []
+        added = []
         for alias in node.names:
             if alias.name == "*":
                 if node.module == "asyncio":
                     self.star_asyncio = True
                     self.known.update(_STAR_NAMES)
                 continue
-            name = alias.asname or alias.name
-            self.aliases[name] = node.module + "." + alias.name
+            added.append((alias.asname or alias.name, node.module + "." + alias.name))
+        self._add(added)
+        return added
+
+    def _add(self, added: List[Tuple[str, str]]) -> None:
+        for name, dotted in added:
+            self.aliases[name] = dotted
             self.known.add(name)
 
     def lookup(self, name: str) -> Optional[str]:

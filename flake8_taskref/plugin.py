@@ -28,8 +28,15 @@ def analyse(
 ) -> List[Error]:
     """Run the analysis on a parsed module.  With the file's ``lines`` (and, if
     the caller has it, their joined ``text``), functions whose text cannot matter
-    are not entered (see ``shortcut.py``); without them, everything is analysed."""
-    return _analyse(tree, options, HotLines(lines, options, text) if lines is not None else None)
+    are not entered (see ``shortcut.py``); without them, everything is analysed.
+    The lines may end in "\\r" or "\\r\\n" (flake8's end in "\\n" only)."""
+    if lines is None:
+        return _analyse(tree, options, None)
+    if text is None:
+        text = "".join(lines)
+    if "\r" in text:  # count the lines as the parser does
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return _analyse(tree, options, HotLines(lines, options, text))
 
 
 def _analyse(tree: ast.AST, options: opts.Options, hot: Optional[HotLines]) -> List[Error]:

@@ -9,7 +9,6 @@ expressions are dispatched by node type through dictionaries.
 from __future__ import annotations
 
 import ast
-from bisect import bisect_left
 from typing import Callable, Dict, List, Optional, Sequence, Set, Tuple, Type, Union
 
 from flake8_taskref import names as N
@@ -602,10 +601,16 @@ class ScopeVisitor:
         self.frames = saved
 
     def _import(self, node: ast.Import) -> None:
-        self.scope.imports.add_import(node)
+        self._aliases(self.scope.imports.add_import(node))
 
     def _import_from(self, node: ast.ImportFrom) -> None:
-        self.scope.imports.add_import_from(node)
+        self._aliases(self.scope.imports.add_import_from(node))
+
+    def _aliases(self, added: List[Tuple[str, str]]) -> None:
+        """Outside functions, the alias of a hot name is a hot word from here on,
+        as it can be resolved from here on."""
+        if self.hot is not None and not self._functions:
+            self.hot.add_aliases(added)
 
     def _global(self, node: ast.stmt) -> None:
         self.scope.declared.update(node.names)  # type: ignore[attr-defined]
@@ -620,14 +625,23 @@ class ScopeVisitor:
             self._bind(node.name, None, _pos(node), False)
             self._enter(node, node.args, node.body)
             return
-        # Module- and class-level functions run after the module has been
-        # executed: visit them once its imports and names are all known (see
-        # ``_visit_deferred``), and with the text shortcut their decorators and
-        # defaults too: outside functions, those matter only if they can spawn.
-        if self.hot is None:
+        # Decorators and defaults run where the function is defined; outside
+        # functions they matter only if they can spawn (with the text shortcut,
+        # if their lines hold a word that can: the aliases imported so far are
+        # words by now).  The body runs after the module has been executed: it
+        # is visited once its imports and names are all known (``_visit_deferred``).
+        hot = self.hot
+        args = node.args
+        if hot is None:
             self._header(node)
-        if node.name not in scope.bindings:
-            scope.bindings[node.name] = []
+        elif node.decorator_list or args.defaults or any(args.kw_defaults):
+            parts = [*node.decorator_list, *args.defaults, *filter(None, args.kw_defaults)]
+            if hot.any_between(
+                min(part.lineno for part in parts),
+                max(getattr(part, "end_lineno", None) or part.lineno for part in parts),
+            ):
+                self._header(node)
+        self._bind(node.name, None, _pos(node), False)
         self._deferred.append((node, scope))
 
     def _header(self, node: Union[ast.FunctionDef, ast.AsyncFunctionDef]) -> None:
@@ -646,7 +660,8 @@ class ScopeVisitor:
     def _visit_deferred(self) -> None:
         """Enter the module- and class-level functions.  With the text shortcut,
         once the names the module makes hot are known (aliases of imported
-        spawners and loop factories, loop variables): first those whose text
+        spawners and loop factories, added at the imports; loop variables and
+        their aliases): first those whose text
         holds a word that can spawn; then, of the others, those that hold a loop
         word and name an attribute a loop spawn method was called on (all they
         can add is that such an attribute holds a loop)."""
@@ -658,23 +673,13 @@ class ScopeVisitor:
             return
         for scope in self.facts.scopes:
             if scope.kind != Scope.FUNCTION:
-                hot.add_aliases(scope.imports.aliases.items())
+                # names that hold a loop, or may (``ev = LOOP``, decided at the end)
                 hot.add_words((), scope.loop_vars)
-        module = self.facts.module
+                hot.add_words((), scope.loop_aliases)
         spawning = hot.spawn_lines()
-        size = len(spawning)
         rest = []
         for node, scope in pending:
-            first = node.decorator_list[0].lineno if node.decorator_list else node.lineno
             last = getattr(node, "end_lineno", None) or node.lineno
-            index = bisect_left(spawning, first)
-            if index == size or spawning[index] > last:
-                rest.append((node, scope, last))  # most functions: one look
-                continue
-            if spawning[index] <= node.body[0].lineno:  # its decorators or signature
-                self.scope = scope
-                self._header(node)
-                self.scope = module
             if HotLines.between(spawning, node.lineno, last):
                 self._enter_deferred(node, scope)
             else:
@@ -877,7 +882,8 @@ class ScopeVisitor:
 
     # ------------------------------------------------------------------ calls
     def _spawn_of(self, node: ast.expr) -> Optional[Spawn]:
-        """A Spawn for ``node`` if it is a call that may create a task."""
+        """A Spawn for ``node`` if it is a call that may create a task (its
+        receiver attribute, if any, is noted in ``receiver_attrs`` either way)."""
         if not isinstance(node, ast.Call):
             return None
         return self._call_spawn(node, self.scope.imports.resolve(node.func))

@@ -2,14 +2,29 @@
 
 Every finding needs a task spawn (or a shield), and each spawner is spelled in the
 file at least once: in its import or at the call.  A file without any of those
-words is skipped without looking at its tree.  In the other files, a function
-defined at module or class level whose lines hold none of the *hot* words (the
-spawner words, and, in a file that calls a loop method that spawns, the loop
-words that make a receiver a loop) is not entered: its body cannot spawn,
-cannot make a name a loop that matters, and cannot capture another function's
-locals.  With TRF006 on, the prune words are hot too, and a cold function that
-names a collection a task was added to is entered after all (it may replace the
-collection).
+words is skipped without looking at its tree.  In the other files, of the
+functions defined at module or class level:
+
+* the body is entered if its lines hold a word that can *spawn* (the spawner
+  words, aliases of imported spawners; with TRF006 on, the prune words);
+* else, it is entered if it holds a *loop* word (in a file that calls a loop
+  method that spawns: loop factories, loop names, loop annotations, module and
+  class names that hold a loop) and names an attribute a loop spawn method is
+  called on (``self.io`` in ``self.io.create_task(...)``): all such a function
+  can add is that the attribute holds a loop;
+* else it is not entered: it cannot spawn, cannot make a receiver a loop that
+  matters, and cannot capture another function's locals.  With TRF006 on, a
+  function that names a collection a task was added to is entered after all (it
+  may replace the collection).
+
+Decorators and default values run where the function is defined: they are
+visited there if their lines hold a word that can spawn (the aliases imported
+above them included).
+
+The words are searched in the text as written: an identifier that Python
+normalises (``create_taſk`` is ``create_task`` to the parser) or a string
+annotation spelled with escapes or split in parts is not seen (see
+docs/performance.md).
 """
 from __future__ import annotations
 
@@ -23,9 +38,9 @@ from flake8_taskref.options import Options
 # The file test's tokens; matched as whole words, they also make a function hot
 # because it may spawn.
 SPAWN_TOKENS = ("create_task", "ensure_future", "Task", "gather", "shield")
-# Words that make a function hot because it may make a name or an attribute hold
-# an event loop.  A loop matters only as the receiver of a loop method that
-# spawns, so these are hot only in a file whose text holds such a method.
+# Words that make a function hot because it may make an attribute hold an event
+# loop.  A loop matters only as the receiver of a loop method that spawns, so
+# these are hot only in a file whose text holds such a method.
 LOOP_WORDS = ("get_running_loop", "get_event_loop", "new_event_loop")
 # Parts of words: annotations (``AbstractEventLoop``).  Loop words too.
 LOOP_PARTS = ("EventLoop",)
@@ -73,14 +88,15 @@ def may_spawn(text: str, options: Options) -> bool:
 
 
 class _Words:
-    """Hot words of one kind, parts of words, and (once asked for) their lines."""
+    """Hot words of one kind, parts of words, and (once asked for) the numbers of
+    the lines that hold them."""
 
-    __slots__ = ("words", "parts", "lines")
+    __slots__ = ("words", "parts", "numbers")
 
     def __init__(self, words: Iterable[str], parts: Iterable[str]) -> None:
         self.words = set(words)
         self.parts = set(parts)
-        self.lines: Optional[List[int]] = None
+        self.numbers: Optional[List[int]] = None
 
     def covers(self, word: str) -> bool:
         """Are the places of ``word`` found already (it is a word, or holds a part)?"""
@@ -97,7 +113,6 @@ class HotLines:
     words)."""
 
     def __init__(self, lines: Sequence[str], options: Options, text: Optional[str] = None) -> None:
-        self.lines = lines
         self.text = "".join(lines) if text is None else text
         self.spawning = _Words(SPAWN_TOKENS, ())
         self.spawning.words.update(options.extra_tokens)
@@ -130,10 +145,11 @@ class HotLines:
         """Names this module makes hot: aliases of spawners; loop variables and
         aliases of loop factories."""
         for kind, more in ((self.spawning, words), (self.looping, loop_words)):
-            new = [word for word in more if not kind.covers(word)]
+            new = {word for word in more if not kind.covers(word)}
             if new:
-                kind.words.update(new)
-                kind.lines = None
+                kind.words |= new
+                if kind.numbers is not None:  # found already: add the new words' lines
+                    kind.numbers = sorted(set(kind.numbers).union(self._hot_lines(new, set())))
 
     def spawn_lines(self) -> List[int]:
         """The sorted numbers of the lines that hold a word that can spawn."""
@@ -163,8 +179,9 @@ class HotLines:
 
     def _line_numbers(self, places: List[int]) -> List[int]:
         """The sorted numbers of the lines holding these offsets of the text.  Lines
-        are counted by their "\\n" ends, as the parser counts them (flake8's lines
-        each end with one), a count from one place to the next."""
+        are counted by their "\\n" ends, a count from one place to the next: as the
+        parser counts them, for flake8's lines (read with universal newlines; the
+        API turns "\\r" ends into "\\n" first)."""
         count = self.text.count
         numbers: List[int] = []
         line = 1
@@ -177,10 +194,10 @@ class HotLines:
         return numbers
 
     def _lines(self, kind: _Words) -> List[int]:
-        lines = kind.lines
-        if lines is None:
-            lines = kind.lines = self._hot_lines(kind.words, kind.parts)
-        return lines
+        numbers = kind.numbers
+        if numbers is None:
+            numbers = kind.numbers = self._hot_lines(kind.words, kind.parts)
+        return numbers
 
     def _hot_lines(self, words: Set[str], parts: Set[str]) -> List[int]:
         text = self.text

@@ -223,6 +223,9 @@ def test_headers_of_outer_functions_are_visited_only_when_they_can_spawn() -> No
         "    def f(self, x=lambda: 2): ...\n"
         "    @deco(lambda: asyncio.create_task(job()))\n"
         "    def g(self, y=lambda: asyncio.create_task(job()).get_name()): ...\n"
+        "    @deco(lambda: 3)\n"  # a cold header over a body that spawns
+        "    def h(self, z=lambda: 4):\n"
+        "        asyncio.create_task(job())\n"
     )
     options = opts.Options.build(collections=False)
     lines = source.splitlines(keepends=True)
@@ -231,11 +234,11 @@ def test_headers_of_outer_functions_are_visited_only_when_they_can_spawn() -> No
         facts = ScopeVisitor(options, hot).run(ast.parse(source))
         return sorted(s.node.lineno for s in facts.scopes if isinstance(s.node, ast.Lambda))
 
-    assert lambdas(None) == [3, 4, 5, 6]
+    assert lambdas(None) == [3, 4, 5, 6, 7, 8]
     assert lambdas(HotLines(lines, options)) == [5, 6]
     fast = _key(analyse(ast.parse(source), options, lines))
     assert fast == _key(analyse(ast.parse(source), options))
-    assert [(line, code) for line, _, code, _ in fast] == [(6, "TRF001")]
+    assert [(line, code) for line, _, code, _ in fast] == [(6, "TRF001"), (9, "TRF001")]
 
 
 def test_aliases_of_hot_names_are_hot_of_the_same_kind() -> None:
@@ -244,6 +247,7 @@ def test_aliases_of_hot_names_are_hot_of_the_same_kind() -> None:
     source = "x.create_task(a)\ntask(a)\nsure(a)\nAEL\nthing(a)\nos.path\n"
     lines = source.splitlines(keepends=True)
     hot = HotLines(lines, opts.Options.build(collections=False))
+    assert [n for n in range(1, 7) if hot.any_between(n, n)] == [1]  # found before the aliases
     hot.add_aliases([
         ("task", "asyncio.create_task"),  # a part of the name it imports
         ("sure", "asyncio.tasks.ensure_future"),
@@ -253,3 +257,51 @@ def test_aliases_of_hot_names_are_hot_of_the_same_kind() -> None:
     ])
     assert [n for n in range(1, 7) if hot.any_between(n, n)] == [1, 2, 3]
     assert [n for n in range(1, 7) if hot.loop_between(n, n)] == [4]
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        # the header runs where the function is defined: with the imports known there
+        (
+            "from asyncio import create_task\n"
+            "async def job(): pass\n"
+            "def f(x=create_task(job()).add_done_callback(print)): ...\n"
+            "from mylib import create_task\n",
+            [(3, "TRF001")],
+        ),
+        (
+            "async def job(): pass\n"
+            "@register(create_task(job()).get_name())\n"
+            "def f(): ...\n"
+            "from asyncio import create_task\n",
+            [],
+        ),
+        # an alias imported above a header makes it hot
+        (
+            "from asyncio import ensure_future as sure\n"
+            "async def job(): pass\n"
+            "def f(x=sure(job()).add_done_callback(print)): ...\n",
+            [(3, "TRF001")],
+        ),
+    ],
+)
+def test_headers_see_the_imports_above_them(source: str, expected: List[Tuple[int, str]]) -> None:
+    options = opts.Options.build(collections=False)
+    lines = source.splitlines(keepends=True)
+    fast = _key(analyse(ast.parse(source), options, lines))
+    assert fast == _key(analyse(ast.parse(source), options))
+    assert [(line, code) for line, _, code, _ in fast] == expected
+
+
+def test_lines_ending_in_carriage_returns_through_the_api() -> None:
+    source = (
+        "# a\rb = 1\r\n# c\rimport asyncio\n"
+        "async def job(): pass\nasync def f():\n    asyncio.create_task(job())\n"
+    )
+    options = opts.Options.build(collections=False)
+    full = _key(analyse(ast.parse(source), options))
+    assert [(line, code) for line, _, code, _ in full] == [(7, "TRF001")]
+    # lines split on every line end, and on "\n" only (a "\r" inside a line)
+    for lines in (source.splitlines(keepends=True), re.findall(r"[^\n]*\n|[^\n]+$", source)):
+        assert _key(analyse(ast.parse(source), options, lines)) == full

@@ -105,3 +105,15 @@ class NeverPruned:
 
 
 EV = asyncio.new_event_loop()
+
+
+class UsesAnAliasOfALaterLoop:
+    def setup(self) -> None:
+        self.wire = FORWARD  # FORWARD is an alias of the other module name
+
+    def run(self) -> None:
+        self.wire.create_task(job())  # error: TRF001:9
+
+
+FORWARD = LATER_LOOP
+LATER_LOOP = asyncio.new_event_loop()
