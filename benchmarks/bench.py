@@ -68,7 +68,7 @@ from corpus import CORPUS, count_lines, ensure_corpus  # noqa: E402
 
 from flake8_taskref.facts import Scope  # noqa: E402
 from flake8_taskref.options import Options  # noqa: E402
-from flake8_taskref.plugin import analyse, may_spawn  # noqa: E402
+from flake8_taskref.plugin import TaskRefPlugin, analyse, may_spawn  # noqa: E402
 from flake8_taskref.scopes import ScopeVisitor  # noqa: E402
 from flake8_taskref.shortcut import SPAWN_TOKENS, HotLines, holds_word  # noqa: E402
 
@@ -104,11 +104,8 @@ TARGETS = {
 }
 
 
-# The plugin's path.  analyse() grew an optional ``lines`` argument (the
-# per-function text shortcut) and Options a ``collections`` flag (TRF006 selected);
-# follow whichever API the measured code has.
-_ANALYSE_TAKES_LINES = "lines" in inspect.signature(analyse).parameters
-_ANALYSE_TAKES_TEXT = "text" in inspect.signature(analyse).parameters
+# Options grew a ``collections`` flag (TRF006 selected); follow whichever API the
+# measured code has.
 _BUILD_TAKES_COLLECTIONS = "collections" in inspect.signature(Options.build).parameters
 
 
@@ -124,18 +121,22 @@ def all_options() -> Options:
     return Options.build()
 
 
-def plugin_check(tree: ast.AST, lines: Sequence[str], options: Options) -> Tuple[bool, List[Any]]:
-    """What TaskRefPlugin.run does with a file: the text shortcut on the joined
-    lines, then the analysis (with the lines and that text, for the per-function
-    shortcut, where analyse() takes them)."""
-    text = "".join(lines)
-    if not may_spawn(text, options):
-        return False, []
-    if _ANALYSE_TAKES_TEXT:
-        return True, analyse(tree, options, lines, text)  # type: ignore[call-arg, unused-ignore]
-    if _ANALYSE_TAKES_LINES:
-        return True, analyse(tree, options, lines)  # type: ignore[call-arg, unused-ignore]
-    return True, analyse(tree, options)
+def flake8_lines(text: str) -> List[str]:
+    """The lines flake8 hands a plugin: read with universal newlines, each ending
+    in "\\n" (but maybe the last)."""
+    return io.StringIO(text, newline=None).readlines()
+
+
+def plugin_check(tree: ast.AST, lines: Sequence[str], options: Options) -> List[Tuple[int, int, str, str]]:
+    """What flake8 gets from the plugin for one file: ``TaskRefPlugin.run`` with
+    these options (the text shortcut on the joined lines, then the analysis), as
+    (line, column, code, message)."""
+    TaskRefPlugin.config = options
+    found = []
+    for line, col, text, _ in TaskRefPlugin(tree, lines).run():
+        code, _, message = text.partition(" ")
+        found.append((line, col, code, message))
+    return found
 
 
 # --------------------------------------------------------------------- corpus
@@ -146,9 +147,7 @@ class Source:
         self.path = path
         self.rel = path.relative_to(CORPUS_DIR).as_posix()
         self.text = text
-        # flake8 hands the plugin the physical lines, read with universal
-        # newlines (each ends in "\n"); the plugin joins them.
-        self.lines = io.StringIO(text, newline=None).readlines()
+        self.lines = flake8_lines(text)  # the plugin joins them
         self.nlines = len(self.lines)
 
 
@@ -205,13 +204,14 @@ def corpus_pass(sources: List[Source], options: Options, full_options: Options) 
             continue
         t1 = clock()
         c1 = cpu()
-        errors: List[Any] = []
+        found: List[Tuple[int, int, str, str]] = []
         try:
-            spawn, errors = plugin_check(tree, src.lines, options)
+            found = plugin_check(tree, src.lines, options)
         except Exception:  # reported by run B, which sees every file
-            spawn = True
+            pass
         t2 = clock()
         c2 = cpu()
+        spawn = may_spawn("".join(src.lines), options)  # for the count, not timed
         t_parse += t1 - t0
         t_plugin += t2 - t1
         c_parse += c1 - c0
@@ -222,7 +222,7 @@ def corpus_pass(sources: List[Source], options: Options, full_options: Options) 
             n_spawn += 1
             lines_spawn += src.nlines
         per_file_plugin[src.rel] = t2 - t1
-        plugin_findings.extend(_finding(src.rel, e) for e in errors)
+        plugin_findings.extend((src.rel, *f) for f in found)
         parsed.append(src)
         del tree
 
@@ -299,7 +299,7 @@ def _time_analysis(text: str, filename: str, repeats: int) -> Dict[str, Any]:
     user = plugin_options()
     tree = ast.parse(text, filename)
     findings = analyse(tree, options)
-    lines = text.splitlines(keepends=True)
+    lines = flake8_lines(text)
     result = {
         "lines": text.count("\n"),
         "may_spawn": may_spawn(text, user),

@@ -6,7 +6,7 @@ read them and decide.  Nothing here walks a tree.
 from __future__ import annotations
 
 import ast
-from typing import Dict, List, Optional, Set, Tuple, Union
+from typing import AbstractSet, Dict, List, Optional, Set, Tuple, Union
 
 from flake8_taskref.names import Imports
 
@@ -228,3 +228,18 @@ class Scope:
         self.runs_loop = False
         # ``while True:`` loops at the top of a function body (the frame stays alive).
         self.forever: List[ast.While] = []
+
+    def holds_loop(self, name: str, loop_names: AbstractSet[str], depth: int = 0) -> bool:
+        """Is ``name``, as seen from this scope, bound to an event loop (directly,
+        or through ``x = name`` aliases, up to eight deep)?"""
+        current: Optional[Scope] = self
+        while current is not None:
+            if name in current.loop_vars:
+                return True
+            source = current.loop_aliases.get(name)
+            if source is not None and source != name and depth < 8:
+                return source in loop_names or current.holds_loop(source, loop_names, depth + 1)
+            if name in current.bindings:
+                return False
+            current = current.parent
+        return False

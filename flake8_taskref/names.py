@@ -134,36 +134,39 @@ class Imports:
         self.known: Set[str] = parent.known if parent is not None else set()
 
     def add_import(self, node: ast.Import) -> List[Tuple[str, str]]:
-        """Record an import; return the (alias, dotted name) pairs it binds."""
-        added = []
+        """Record an import; return the (alias, dotted name) pairs it binds ``as``."""
+        renamed = []
         for alias in node.names:
             if alias.asname:
-                added.append((alias.asname, alias.name))
+                self._add(alias.asname, alias.name)
+                renamed.append((alias.asname, alias.name))
             else:
                 top = alias.name.split(".", 1)[0]
-                added.append((top, top))
-        self._add(added)
-        return added
+                self._add(top, top)
+        return renamed
 
     def add_import_from(self, node: ast.ImportFrom) -> List[Tuple[str, str]]:
-        """Record a from-import; return the (alias, dotted name) pairs it binds."""
+        """Record a from-import; return the (alias, dotted name) pairs it binds ``as``."""
         if node.level or not node.module:
             return []
-        added = []
+        renamed = []
         for alias in node.names:
             if alias.name == "*":
                 if node.module == "asyncio":
                     self.star_asyncio = True
                     self.known.update(_STAR_NAMES)
                 continue
-            added.append((alias.asname or alias.name, node.module + "." + alias.name))
-        self._add(added)
-        return added
+            dotted = node.module + "." + alias.name
+            if alias.asname:
+                self._add(alias.asname, dotted)
+                renamed.append((alias.asname, dotted))
+            else:
+                self._add(alias.name, dotted)
+        return renamed
 
-    def _add(self, added: List[Tuple[str, str]]) -> None:
-        for name, dotted in added:
-            self.aliases[name] = dotted
-            self.known.add(name)
+    def _add(self, name: str, dotted: str) -> None:
+        self.aliases[name] = dotted
+        self.known.add(name)
 
     def lookup(self, name: str) -> Optional[str]:
         if name not in self.known:

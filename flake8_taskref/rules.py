@@ -134,21 +134,9 @@ class ModuleRules:
                     self._loop_attr_set.add(attr)
         return self._loop_attr_set
 
-    def _is_loop_var(self, name: str, scope: Scope, depth: int = 0) -> bool:
+    def _is_loop_var(self, name: str, scope: Scope) -> bool:
         """Is ``name`` (as seen from ``scope``) bound to an event loop?"""
-        current: Optional[Scope] = scope
-        while current is not None:
-            if name in current.loop_vars:
-                return True
-            source = current.loop_aliases.get(name)
-            if source is not None and source != name and depth < 8:
-                return source in self.options.loop_names or self._is_loop_var(
-                    source, current, depth + 1
-                )
-            if name in current.bindings:
-                return False
-            current = current.parent
-        return False
+        return scope.holds_loop(name, self.options.loop_names)
 
     def _spawns(self, group: Group, scope: Scope) -> List[Tuple[Spawn, str]]:
         found = []

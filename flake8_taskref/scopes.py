@@ -606,11 +606,11 @@ class ScopeVisitor:
     def _import_from(self, node: ast.ImportFrom) -> None:
         self._aliases(self.scope.imports.add_import_from(node))
 
-    def _aliases(self, added: List[Tuple[str, str]]) -> None:
-        """Outside functions, the alias of a hot name is a hot word from here on,
-        as it can be resolved from here on."""
-        if self.hot is not None and not self._functions:
-            self.hot.add_aliases(added)
+    def _aliases(self, renamed: List[Tuple[str, str]]) -> None:
+        """Outside functions, a name imported ``as`` another is a hot word from
+        here on if the name it imports is one (it can be resolved from here on)."""
+        if renamed and self.hot is not None and not self._functions:
+            self.hot.add_aliases(renamed)
 
     def _global(self, node: ast.stmt) -> None:
         self.scope.declared.update(node.names)  # type: ignore[attr-defined]
@@ -631,17 +631,17 @@ class ScopeVisitor:
         # words by now).  The body runs after the module has been executed: it
         # is visited once its imports and names are all known (``_visit_deferred``).
         hot = self.hot
-        args = node.args
         if hot is None:
             self._header(node)
-        elif node.decorator_list or args.defaults or any(args.kw_defaults):
-            parts = [*node.decorator_list, *args.defaults, *filter(None, args.kw_defaults)]
-            if hot.any_between(
-                min(part.lineno for part in parts),
-                max(getattr(part, "end_lineno", None) or part.lineno for part in parts),
-            ):
-                self._header(node)
-        self._bind(node.name, None, _pos(node), False)
+        else:
+            decorators = node.decorator_list
+            defaults = node.args.defaults + [d for d in node.args.kw_defaults if d is not None]
+            if decorators or defaults:
+                first = (decorators or defaults)[0].lineno
+                last = (defaults or decorators)[-1]
+                if hot.any_between(first, getattr(last, "end_lineno", None) or last.lineno):
+                    self._header(node)
+        self._bind(node.name, None, (node.lineno, node.col_offset), False)
         self._deferred.append((node, scope))
 
     def _header(self, node: Union[ast.FunctionDef, ast.AsyncFunctionDef]) -> None:
@@ -671,11 +671,12 @@ class ScopeVisitor:
             for node, scope in pending:
                 self._enter_deferred(node, scope)
             return
+        loop_names = self.options.loop_names
         for scope in self.facts.scopes:
             if scope.kind != Scope.FUNCTION:
-                # names that hold a loop, or may (``ev = LOOP``, decided at the end)
+                # names that hold a loop, also through aliases (``ev = LOOP``)
                 hot.add_words((), scope.loop_vars)
-                hot.add_words((), scope.loop_aliases)
+                hot.add_words((), [name for name in scope.loop_aliases if scope.holds_loop(name, loop_names)])
         spawning = hot.spawn_lines()
         rest = []
         for node, scope in pending:
