@@ -633,7 +633,7 @@ class ScopeVisitor:
         hot = self.hot
         if hot is None:
             self._header(node)
-        else:
+        elif node.decorator_list or node.args.defaults or node.args.kw_defaults:
             decorators = node.decorator_list
             defaults = node.args.defaults + [d for d in node.args.kw_defaults if d is not None]
             if decorators or defaults:
