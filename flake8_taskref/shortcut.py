@@ -106,11 +106,11 @@ class _Words:
 class HotLines:
     """Answers "does this range of lines hold a hot word?" for one file, for the
     two kinds of hot words: those that can spawn (and, with TRF006 on, prune),
-    and those that can make a name or an attribute hold a loop.
+    and those that can make an attribute hold a loop.
 
-    The lines that hold a word of a kind are found once, with ``str.find`` per
-    word, the first time they are asked for (after the module has added its
-    words)."""
+    The lines that hold the words of a kind are found with ``str.find`` per word
+    the first time they are asked for; the lines of words added after that (an
+    alias imported further down) are added to them."""
 
     def __init__(self, lines: Sequence[str], options: Options, text: Optional[str] = None) -> None:
         self.text = "".join(lines) if text is None else text
