@@ -46,7 +46,11 @@ def _analyse(tree: ast.AST, options: opts.Options, hot: Optional[HotLines]) -> L
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return check(ScopeVisitor(options, hot).run(tree), options)
+        facts = ScopeVisitor(options, hot).run(tree)
+        try:
+            return check(facts, options)
+        finally:
+            facts.release()
     finally:
         if enabled:
             gc.enable()

@@ -104,6 +104,21 @@ class ModuleFacts:
         # loop attributes of these names matter.
         self.receiver_attrs: Set[str] = set()
 
+    def release(self) -> None:
+        """Break the reference cycles between the recorded facts (scopes and their
+        children, groups and their bindings, flows and waits), so that reference
+        counting frees them when the analysis is done instead of a later run of
+        the cyclic collector (which would walk them, and the tree, again)."""
+        for scope in self.scopes:
+            scope.parent = scope.cls = None
+            scope.children = []
+            scope.module_adds = []
+            for group in scope.groups:
+                group.bindings = []
+                group.flows = []
+                group.wait = None
+        self.scopes = []
+
 
 class ScopeVisitor:
     """Records facts; see the module docstring."""
@@ -182,6 +197,10 @@ class ScopeVisitor:
             self._block(body)
         if self._deferred:
             self._visit_deferred()
+        # The dispatch tables hold bound methods, a cycle through the visitor:
+        # drop them, so that nothing here waits for the cyclic collector.
+        self._stmt.clear()
+        self._expr.clear()
         return self.facts
 
     def _block(self, stmts: Sequence[ast.stmt]) -> None:

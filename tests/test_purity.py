@@ -11,6 +11,8 @@ Two independent checks over every fixture:
   is imported and the fixtures are read and parsed: no ``open``, ``import``,
   ``socket.*``, ``subprocess.*``, ``os.*``, ``exec`` or ``compile`` audit event
   may be raised while the analysis runs.
+
+And it leaves nothing behind: no reference cycles for the cyclic collector.
 """
 from __future__ import annotations
 
@@ -245,3 +247,26 @@ def test_the_guards_are_not_vacuous() -> None:
             socket.socket()
         import collections  # already loaded: allowed  # noqa: F401
     assert len(calls) == 3
+
+
+def test_the_analysis_leaves_no_reference_cycles() -> None:
+    """Everything the analysis records is freed by reference counting when it is
+    done: nothing is left for the cyclic collector to find (it would walk it, and
+    the fresh tree, again)."""
+    import gc
+
+    source = (Path(__file__).parent / "data" / "trf002_unkept_binding.py").read_text()
+    lines = source.splitlines(keepends=True)
+    tree = ast.parse(source)
+    enabled = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    try:
+        for options in (Options.build(), Options.build(collections=False)):
+            assert analyse(tree, options)  # findings, so the analysis did record facts
+            assert gc.collect() == 0
+            assert analyse(tree, options, lines)
+            assert gc.collect() == 0
+    finally:
+        if enabled:
+            gc.enable()
