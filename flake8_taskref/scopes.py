@@ -652,14 +652,12 @@ class ScopeVisitor:
         hot = self.hot
         if hot is None:
             self._header(node)
-        elif node.decorator_list or node.args.defaults or node.args.kw_defaults:
-            decorators = node.decorator_list
-            defaults = node.args.defaults + [d for d in node.args.kw_defaults if d is not None]
-            if decorators or defaults:
-                first = (decorators or defaults)[0].lineno
-                last = (defaults or decorators)[-1]
-                if hot.any_between(first, getattr(last, "end_lineno", None) or last.lineno):
-                    self._header(node)
+        elif node.decorator_list or node.args.defaults or any(node.args.kw_defaults):
+            # in source order: decorators, defaults, keyword-only defaults
+            parts = [*node.decorator_list, *node.args.defaults, *filter(None, node.args.kw_defaults)]
+            last = parts[-1]
+            if hot.any_between(parts[0].lineno, getattr(last, "end_lineno", None) or last.lineno):
+                self._header(node)
         self._bind(node.name, None, (node.lineno, node.col_offset), False)
         self._deferred.append((node, scope))
 
@@ -680,10 +678,10 @@ class ScopeVisitor:
         """Enter the module- and class-level functions.  With the text shortcut,
         once the names the module makes hot are known (aliases of imported
         spawners and loop factories, added at the imports; loop variables and
-        their aliases): first those whose text
-        holds a word that can spawn; then, of the others, those that hold a loop
-        word and name an attribute a loop spawn method was called on (all they
-        can add is that such an attribute holds a loop)."""
+        their aliases): first those whose text holds a word that can spawn; then,
+        of the others, those that hold a loop word and name an attribute a loop
+        spawn method was called on (all they can add is that such an attribute
+        holds a loop)."""
         hot = self.hot
         pending, self._deferred = self._deferred, []
         if hot is None:
