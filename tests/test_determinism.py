@@ -30,7 +30,7 @@ from tests.harness import extra_args
 
 TESTS = Path(__file__).resolve().parent
 DATA = TESTS / "data"
-SHARED_CASES = Path(__file__).resolve().parents[2] / "shared" / "cases"
+SHARED_CASES = Path(__file__).resolve().parent / "data" / "cases"
 FORMAT = "%(path)s:%(row)d:%(col)d: %(code)s %(text)s"
 
 

@@ -56,3 +56,15 @@ def test_parallel_jobs_give_the_same_findings() -> None:
     assert parallel == lint(plain, "-j", "1")
     for path in plain:
         compare(path, parallel.get(str(path), []))
+
+
+def test_case_copies_match_the_shared_cases() -> None:
+    """tests/data/cases holds our copies of ../shared/cases, so that a clone of
+    this repository tests alone; where the shared folder is beside it, they match."""
+    from tests.harness import SHARED_CASES, UPSTREAM_CASES
+
+    if not UPSTREAM_CASES.is_dir():
+        pytest.skip("no ../shared/cases beside this clone")
+    for upstream in sorted(UPSTREAM_CASES.glob("*.py")):
+        ours = SHARED_CASES / upstream.name
+        assert ours.read_bytes() == upstream.read_bytes(), ours

@@ -42,7 +42,7 @@ from flake8_taskref.plugin import TaskRefPlugin, analyse
 TESTS = Path(__file__).resolve().parent
 REPO = TESTS.parent
 DATA = TESTS / "data"
-SHARED_CASES = Path(__file__).resolve().parents[2] / "shared" / "cases"
+SHARED_CASES = Path(__file__).resolve().parent / "data" / "cases"
 BENCHMARKS = REPO / "benchmarks"
 
 SLOW = os.environ.get("TASKREF_SLOW") == "1"

@@ -38,7 +38,7 @@ from flake8_taskref.plugin import TaskRefPlugin, analyse
 
 TESTS = Path(__file__).resolve().parent
 DATA = TESTS / "data"
-SHARED_CASES = Path(__file__).resolve().parents[2] / "shared" / "cases"
+SHARED_CASES = Path(__file__).resolve().parent / "data" / "cases"
 
 OPTION_SETS = (
     Options.build(),

@@ -28,7 +28,7 @@ from flake8_taskref.plugin import analyse, may_spawn
 
 TESTS = Path(__file__).resolve().parent
 REPO = TESTS.parent
-SHARED_CASES = Path(__file__).resolve().parents[2] / "shared" / "cases"
+SHARED_CASES = Path(__file__).resolve().parent / "data" / "cases"
 BENCHMARKS = REPO / "benchmarks"
 
 _ARGS = re.compile(r"^#\s*flake8-args:\s*(?P<args>.*)$")
