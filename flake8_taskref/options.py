@@ -81,31 +81,38 @@ def _check_identifiers(option: str, items: List[str]) -> List[str]:
     return items
 
 
-def register(option_manager: OptionManager) -> None:
-    """Add our options to flake8 (command line and config files)."""
-    option_manager.add_option(
+# The plugin's options, defined once: flake8 registers them (``register``) and
+# the ``flake8-taskref`` command reads the same names from its command line and
+# config files.  (flag, default, help)
+FLAGS: Tuple[Tuple[str, str, str], ...] = (
+    (
         "--taskref-spawners",
-        default="",
-        parse_from_config=True,
-        help="Comma-separated dotted names of project functions that return a new "
-        "asyncio task, e.g. myapp.tasks.spawn (default: none).",
-    )
-    option_manager.add_option(
+        "",
+        "Comma-separated dotted names of project helpers that return a new asyncio "
+        "task and keep no reference to it, e.g. myapp.tasks.fire_and_forget "
+        "(default: none).",
+    ),
+    (
         "--taskref-loop-names",
-        default=",".join(DEFAULT_LOOP_NAMES),
-        parse_from_config=True,
-        help="Comma-separated names that hold an event loop; X.create_task() is a "
+        ",".join(DEFAULT_LOOP_NAMES),
+        "Comma-separated names that hold an event loop; X.create_task() is a "
         "spawn when X's last name is one of them "
         f"(default: {','.join(DEFAULT_LOOP_NAMES)}).",
-    )
-    option_manager.add_option(
+    ),
+    (
         "--taskref-timeouts",
-        default="",
-        parse_from_config=True,
-        help="Comma-separated dotted names of extra timeout helpers, used as "
+        "",
+        "Comma-separated dotted names of extra timeout helpers, used as "
         "'[async] with helper(...)' or 'await helper(aw, ...)', "
         "e.g. async_timeout.timeout (default: none).",
-    )
+    ),
+)
+
+
+def register(option_manager: OptionManager) -> None:
+    """Add our options to flake8 (command line and config files)."""
+    for flag, default, help_text in FLAGS:
+        option_manager.add_option(flag, default=default, parse_from_config=True, help=help_text)
 
 
 def from_namespace(options: argparse.Namespace) -> Options:

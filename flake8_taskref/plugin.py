@@ -17,7 +17,7 @@ from flake8_taskref.rules import check
 from flake8_taskref.scopes import ScopeVisitor
 from flake8_taskref.shortcut import HotLines, may_spawn
 
-__all__ = ["TaskRefPlugin", "analyse", "may_spawn"]
+__all__ = ["TaskRefPlugin", "analyse", "lint_file", "may_spawn"]
 
 
 def analyse(
@@ -56,6 +56,31 @@ def _analyse(tree: ast.AST, options: opts.Options, hot: Optional[HotLines]) -> L
             gc.enable()
 
 
+def lint_file(
+    tree: ast.AST,
+    lines: Optional[Sequence[str]],
+    options: opts.Options,
+    filename: str = "<unknown>",
+) -> List[Error]:
+    """What the plugin reports for one parsed file, in order: the text shortcut
+    first (with the file's lines), then the analysis.  A file nested too deeply
+    to analyse is skipped with one message on stderr, so that a run goes on.
+    flake8 and the ``flake8-taskref`` command both call this."""
+    visitor = TaskRefVisitor(options)
+    if lines is not None:
+        text = "".join(lines)
+        if not may_spawn(text, options):
+            return []
+        visitor.hot = HotLines(lines, options, text)
+    try:
+        visitor.visit(tree)
+    except RecursionError:
+        # A pathologically deep expression: skip this file, say so once.
+        sys.stderr.write(f"flake8-taskref: skipped {filename}: nested too deeply to analyse\n")
+        return []
+    return visitor.errors
+
+
 class TaskRefVisitor(Visitor[opts.Options]):
     """Adapter for flake8-plugin-utils: one visit of the module node runs the
     whole analysis (the scope visitor walks the tree once by itself)."""
@@ -82,23 +107,8 @@ class TaskRefPlugin(Plugin[opts.Options]):
         self._filename = filename
 
     def run(self) -> Iterable[tuple]:  # type: ignore[type-arg]
-        visitor = TaskRefVisitor(self.config)
-        if self._lines is not None:
-            text = "".join(self._lines)
-            if not may_spawn(text, self.config):
-                return
-            visitor.hot = HotLines(self._lines, self.config, text)
-        try:
-            visitor.visit(self._tree)
-            findings = [self._error(error) for error in visitor.errors]
-        except RecursionError:
-            # A pathologically deep expression: skip this file, say so once,
-            # and let the rest of the run go on.
-            sys.stderr.write(
-                f"flake8-taskref: skipped {self._filename}: nested too deeply to analyse\n"
-            )
-            return
-        yield from findings
+        for error in lint_file(self._tree, self._lines, self.config, self._filename):
+            yield self._error(error)
 
     @classmethod
     def add_options(cls, option_manager: OptionManager) -> None:
