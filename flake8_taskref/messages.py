@@ -47,6 +47,19 @@ NAMES: Final[Dict[str, str]] = {
     "TRF006": "task-set-never-pruned",
 }
 
+# One line per rule, for rule lists (SARIF's shortDescription, the docs).
+SUMMARIES: Final[Dict[str, str]] = {
+    "TRF001": "A new task's handle is thrown away at once.",
+    "TRF002": "A task's handle is held only by a local that never leaves the frame.",
+    "TRF003": "A timeout can unwind the frame while a local-only task runs.",
+    "TRF004": "asyncio.shield() of a task nobody else keeps.",
+    "TRF005": "The pending tasks of asyncio.wait() are dropped.",
+    "TRF006": "A long-lived task collection is never pruned.",
+}
+
+# Where each rule's page is published (the docs site built from docs/).
+DOCS_URL: Final = "https://flake8-taskref.readthedocs.io/en/latest/rules/{code}/"
+
 OFF_BY_DEFAULT: Final[Tuple[str, ...]] = ("TRF006",)
 
 

@@ -51,3 +51,11 @@ def test_every_code_is_asserted_by_a_fixture(code: str) -> None:
 def test_no_stray_docs_pages() -> None:
     pages = {p.stem for p in (REPO / "docs" / "rules").glob("*.md")}
     assert pages == set(CODES)
+
+
+def test_every_code_has_a_summary_and_a_docs_url() -> None:
+    from flake8_taskref.messages import DOCS_URL, SUMMARIES
+
+    assert sorted(SUMMARIES) == CODES
+    assert all(SUMMARIES[code].endswith(".") for code in CODES)
+    assert DOCS_URL.format(code="TRF001").endswith("/rules/TRF001/")

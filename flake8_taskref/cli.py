@@ -1,0 +1,144 @@
+"""The ``flake8-taskref`` command: lint without flake8, and fix dropped tasks.
+
+Exit codes: 0 when nothing is left to report, 1 when findings (or files that do
+not parse) remain — with ``--diff``, when there is a diff — and 2 for usage or
+configuration errors.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import List, Optional, Sequence
+
+from flake8_taskref import __version__
+from flake8_taskref import options as opts
+from flake8_taskref.config import ConfigError, Settings, resolve
+from flake8_taskref.output import render, statistics
+from flake8_taskref.runner import FileReport, Finding, check_all, discover
+
+__all__ = ["main", "build_parser"]
+
+PROG = "flake8-taskref"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Find asyncio tasks that can be garbage-collected while still running, "
+        "and fix the dropped ones (TRF001, TRF002) with --fix.",
+    )
+    parser.add_argument("paths", nargs="*", metavar="PATH",
+                        help="files or folders to check (default: the current folder); - for standard input")
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    fixing = parser.add_argument_group("fixing")
+    fixing.add_argument("--fix", action="store_true",
+                        help="rewrite TRF001/TRF002 sites in place with the keep-idiom (needs flake8-taskref[fix])")
+    fixing.add_argument("--diff", action="store_true",
+                        help="print the fixes as a unified diff and change no file (exit 1 when there is one)")
+    choosing = parser.add_argument_group("codes (flake8's semantics)")
+    for name in ("select", "extend-select", "ignore", "extend-ignore"):
+        choosing.add_argument(f"--{name}", metavar="CODES", default=None,
+                              help=f"comma-separated codes or prefixes, as flake8's --{name}")
+    choosing.add_argument("--per-file-ignores", metavar="MAPPING", default=None,
+                          help="as flake8's: 'path/*.py:TRF002 other.py:TRF001,TRF003'")
+    choosing.add_argument("--disable-noqa", action="store_true", default=None,
+                          help="report findings on lines with '# noqa' too")
+    files = parser.add_argument_group("files")
+    files.add_argument("--exclude", metavar="PATTERNS", default=None,
+                       help="comma-separated patterns to skip (default: flake8's)")
+    files.add_argument("--extend-exclude", metavar="PATTERNS", default=None,
+                       help="patterns to skip besides the default ones")
+    files.add_argument("--filename", metavar="PATTERNS", default=None,
+                       help="patterns of the files to check in folders (default: *.py)")
+    files.add_argument("--stdin-display-name", default="stdin",
+                       help="the name of standard input in the output (default: stdin)")
+    files.add_argument("-j", "--jobs", default=None,
+                       help="worker processes: a number or 'auto' (default: auto, the CPU count)")
+    config = parser.add_argument_group("configuration")
+    config.add_argument("--config", metavar="FILE", default=None,
+                        help="the flake8 config file to read instead of looking for one")
+    config.add_argument("--isolated", action="store_true",
+                        help="read no config file (neither flake8's nor pyproject.toml)")
+    for flag, default, help_text in opts.FLAGS:
+        config.add_argument(flag, default=None, help=help_text)
+    output = parser.add_argument_group("output")
+    output.add_argument("--format", default=None,
+                        help="default, pylint, json, sarif, or a flake8 %%-format string")
+    output.add_argument("--statistics", action="store_true", default=None,
+                        help="count the findings of each code (as flake8)")
+    output.add_argument("--count", action="store_true", default=None,
+                        help="print the number of findings at the end (as flake8)")
+    output.add_argument("--exit-zero", action="store_true", default=None,
+                        help="exit 0 even when there are findings")
+    return parser
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        settings = resolve(args)
+    except ConfigError as exc:
+        parser.error(str(exc))
+    if settings.fix or settings.diff:
+        try:
+            from flake8_taskref import fix  # noqa: F401  (LibCST is there)
+        except ImportError as exc:
+            parser.exit(2, f"{PROG}: error: {exc}\n")
+    reports = check_all(discover(settings), settings)
+    return _report(reports, settings)
+
+
+def _report(reports: List[FileReport], settings: Settings) -> int:
+    findings: List[Finding] = [finding for report in reports for finding in report.findings]
+    for report in reports:
+        if report.error is not None:
+            sys.stderr.write(f"{PROG}: {report.path}: {report.error}\n")
+    fixing = settings.fix or settings.diff
+    stdin_fixed = [r for r in reports if r.stdin_source is not None]
+    out = sys.stderr if stdin_fixed else sys.stdout
+    if settings.diff:
+        for report in reports:
+            sys.stdout.write(report.diff)
+    else:
+        out.write(render(findings, settings.format, settings.root))
+        if settings.statistics:
+            out.write(statistics(findings))
+        if settings.count:
+            out.write(f"{len(findings)}\n")
+    for report in stdin_fixed:
+        assert report.stdin_source is not None
+        sys.stdout.flush()
+        sys.stdout.buffer.write(report.stdin_source)
+    if fixing:
+        _fix_summary(reports, settings)
+    if settings.exit_zero:
+        return 0
+    if settings.diff:
+        return 1 if any(report.diff for report in reports) else 0
+    return 1 if findings or any(report.error for report in reports) else 0
+
+
+def _fix_summary(reports: List[FileReport], settings: Settings) -> None:
+    verb = "would fix" if settings.diff else "fixed"
+    notes = [note for report in reports for note in report.notes]
+    for note in notes:
+        if note.fixed:
+            sys.stderr.write(f"{note.path}:{note.line}:{note.col}: {verb} {note.code} ({note.detail})\n")
+        else:
+            sys.stderr.write(f"{note.path}:{note.line}:{note.col}: not fixed {note.code}: {note.detail}\n")
+    fixed = sum(1 for note in notes if note.fixed)
+    files = sum(1 for report in reports if report.fixed)
+    total = len(notes) + sum(
+        len(report.findings) for report in reports if not report.notes
+    )
+    left = total - fixed
+    tail = f"; {left} left, see above" if left else ""
+    sys.stderr.write(
+        f"{verb} {fixed} of {total} finding{'s' if total != 1 else ''} "
+        f"in {files} file{'s' if files != 1 else ''}{tail}\n"
+    )
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,323 @@
+"""Settings of the ``flake8-taskref`` command, from its command line and config files.
+
+Where a setting comes from, the later wins:
+
+1. the defaults (those of flake8 and of the plugin);
+2. the ``[flake8]`` section of the config file flake8 itself would read: the first
+   of ``setup.cfg``, ``tox.ini``, ``.flake8`` with such a section, in the current
+   directory or the nearest parent (``--config FILE`` names it, ``--isolated``
+   reads none) — so a project's flake8 configuration applies unchanged;
+3. the ``[tool.flake8-taskref]`` table of the nearest ``pyproject.toml`` (not
+   with ``--isolated``): the same names, as TOML strings, lists or booleans;
+4. the command line.
+
+Codes are chosen with flake8's own decision engine and the plugin's defaults
+(TRF006 is off until selected), so a configuration means the same to the
+command as to flake8.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from dataclasses import dataclass
+from typing import Any, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple
+
+from flake8 import utils as flake8_utils
+from flake8.defaults import EXCLUDE, VALID_CODE_PREFIX
+from flake8.options.config import load_config
+
+from flake8_taskref import options as opts
+from flake8_taskref.messages import MESSAGES, OFF_BY_DEFAULT
+
+__all__ = ["ConfigError", "Settings", "LIST_KEYS", "resolve"]
+
+PYPROJECT_TABLE = "flake8-taskref"
+FORMATS = ("default", "pylint", "json", "sarif")
+
+# Settings read from config files: name -> kind ("codes", "paths", "list", "str",
+# "bool", "int"); the command-line flag is "--" + the name with "-".
+KEYS: Dict[str, str] = {
+    "select": "codes",
+    "extend-select": "codes",
+    "ignore": "codes",
+    "extend-ignore": "codes",
+    "per-file-ignores": "str",
+    "exclude": "paths",
+    "extend-exclude": "paths",
+    "filename": "list",
+    "disable-noqa": "bool",
+    "statistics": "bool",
+    "count": "bool",
+    "exit-zero": "bool",
+    "jobs": "str",
+    "format": "str",
+    "taskref-spawners": "str",
+    "taskref-loop-names": "str",
+    "taskref-timeouts": "str",
+}
+LIST_KEYS = tuple(name for name, kind in KEYS.items() if kind in ("codes", "paths", "list"))
+# flake8's [flake8] section may name other plugins' formatters: only ours is read
+# from pyproject.toml and the command line.
+NOT_FROM_FLAKE8 = ("format",)
+
+
+class ConfigError(Exception):
+    """A setting that cannot be used; the message names it (exit 2)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything one run needs, validated."""
+
+    paths: Tuple[str, ...]
+    options: opts.Options
+    codes: FrozenSet[str]  # the codes reported, before per-file ignores
+    per_file: Tuple[Tuple[str, FrozenSet[str]], ...]  # (normalised pattern, codes reported there)
+    exclude: Tuple[str, ...]
+    filename_patterns: Tuple[str, ...]
+    disable_noqa: bool
+    format: str
+    statistics: bool
+    count: bool
+    exit_zero: bool
+    jobs: int
+    stdin_display_name: str
+    fix: bool
+    diff: bool
+    root: str  # relative paths in SARIF output are relative to this
+
+    def codes_for(self, filename: str) -> FrozenSet[str]:
+        """flake8's per-file-ignores: the most specific matching pattern applies."""
+        best: Optional[Tuple[int, FrozenSet[str]]] = None
+        for pattern, codes in self.per_file:
+            if flake8_utils.matches_filename(
+                filename, patterns=[pattern], log_message="%(path)s", logger=_SILENT
+            ) and (best is None or len(pattern) > best[0]):
+                best = (len(pattern), codes)
+        return self.codes if best is None else best[1]
+
+
+class _Silent:
+    def debug(self, *args: Any) -> None:
+        pass
+
+
+_SILENT: Any = _Silent()
+
+
+# ---------------------------------------------------------------- reading
+def _read_flake8_section(config: Optional[str], isolated: bool) -> Tuple[Dict[str, str], str]:
+    try:
+        cfg, cfg_dir = load_config(config, [], isolated=isolated)
+    except Exception as exc:  # flake8's ExecutionError: the file named does not exist
+        raise ConfigError(str(exc)) from exc
+    if "flake8" not in cfg:
+        return {}, cfg_dir
+    values: Dict[str, str] = {}
+    for key, value in cfg["flake8"].items():
+        name = key.replace("_", "-")
+        if name in KEYS and name not in NOT_FROM_FLAKE8:
+            values[name] = value
+    return values, cfg_dir
+
+
+def _find_pyproject(start: str) -> Optional[str]:
+    path = os.path.abspath(start)
+    while True:
+        candidate = os.path.join(path, "pyproject.toml")
+        if os.path.isfile(candidate):
+            return candidate
+        parent = os.path.dirname(path)
+        if parent == path:
+            return None
+        path = parent
+
+
+def _load_toml(path: str) -> Mapping[str, Any]:
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - exercised by tox on older Pythons
+        import tomli as tomllib
+    try:
+        with open(path, "rb") as handle:
+            return tomllib.load(handle)
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise ConfigError(f"{path}: {exc}") from exc
+
+
+def _read_pyproject(isolated: bool) -> Tuple[Dict[str, str], Optional[str]]:
+    if isolated:
+        return {}, None
+    path = _find_pyproject(".")
+    if path is None:
+        return {}, None
+    table = _load_toml(path).get("tool", {}).get(PYPROJECT_TABLE)
+    if table is None:
+        return {}, None
+    if not isinstance(table, dict):
+        raise ConfigError(f"{path}: [tool.{PYPROJECT_TABLE}] must be a table")
+    values: Dict[str, str] = {}
+    for key, value in table.items():
+        name = key.replace("_", "-")
+        if name not in KEYS:
+            raise ConfigError(f"{path}: [tool.{PYPROJECT_TABLE}]: unknown setting {key!r}")
+        if isinstance(value, bool):
+            values[name] = "true" if value else "false"
+        elif isinstance(value, (str, int)):
+            values[name] = str(value)
+        elif isinstance(value, list) and all(isinstance(item, str) for item in value):
+            values[name] = ",".join(value)
+        else:
+            raise ConfigError(f"{path}: [tool.{PYPROJECT_TABLE}]: {key}: expected a string, a list of strings or a boolean")
+    return values, os.path.dirname(path)
+
+
+# -------------------------------------------------------------- normalising
+def _bool(name: str, value: str) -> bool:
+    lowered = value.strip().lower()
+    if lowered in ("1", "yes", "true", "on"):
+        return True
+    if lowered in ("0", "no", "false", "off"):
+        return False
+    raise ConfigError(f"--{name}: {value!r} is not a boolean")
+
+
+def _codes(name: str, value: str) -> List[str]:
+    codes: List[str] = flake8_utils.parse_comma_separated_list(value)
+    for code in codes:
+        if not VALID_CODE_PREFIX.match(code):
+            raise ConfigError(
+                f"--{name}: error code {code!r} does not match {VALID_CODE_PREFIX.pattern!r}"
+            )
+    return codes
+
+
+def _jobs(value: str) -> int:
+    text = value.strip().lower()
+    if text == "auto":
+        return os.cpu_count() or 1
+    try:
+        jobs = int(text)
+    except ValueError:
+        raise ConfigError(f"--jobs: {value!r} is neither 'auto' nor a whole number") from None
+    if jobs < 1:
+        raise ConfigError(f"--jobs: {value!r} must be at least 1")
+    return jobs
+
+
+class _Layer:
+    """The raw values of one source, with the folder its relative paths start from."""
+
+    def __init__(self, values: Mapping[str, str], base: str) -> None:
+        self.values = values
+        self.base = base
+
+
+def resolve(args: argparse.Namespace) -> Settings:
+    """Merge defaults, config files and the command line; raises ConfigError."""
+    flake8_values, cfg_dir = _read_flake8_section(args.config, args.isolated)
+    toml_values, toml_dir = _read_pyproject(args.isolated)
+    cli_values = {
+        name: getattr(args, name.replace("-", "_"))
+        for name in KEYS
+        if getattr(args, name.replace("-", "_"), None) is not None
+    }
+    layers = [
+        _Layer(flake8_values, cfg_dir),
+        _Layer(toml_values, toml_dir or os.path.abspath(".")),
+        _Layer({k: v if isinstance(v, str) else str(v) for k, v in cli_values.items()}, os.path.abspath(".")),
+    ]
+
+    def raw(name: str) -> Optional[Tuple[str, str]]:
+        found: Optional[Tuple[str, str]] = None
+        for layer in layers:
+            if name in layer.values:
+                found = (layer.values[name], layer.base)
+        return found
+
+    def text(name: str, default: str) -> str:
+        got = raw(name)
+        return default if got is None else got[0]
+
+    def flag(name: str) -> bool:
+        got = raw(name)
+        if got is None:
+            return False
+        return got[0] if isinstance(got[0], bool) else _bool(name, got[0])
+
+    def codes(name: str) -> Optional[List[str]]:
+        got = raw(name)
+        return None if got is None else _codes(name, got[0])
+
+    def paths(name: str, default: Sequence[str]) -> List[str]:
+        got = raw(name)
+        if got is None:
+            return list(default)
+        items: List[str] = flake8_utils.parse_comma_separated_list(got[0])
+        return list(flake8_utils.normalize_paths(items, got[1]))
+
+    decisions = argparse.Namespace(
+        select=codes("select"),
+        extend_select=codes("extend-select") or [],
+        ignore=codes("ignore"),
+        extend_ignore=codes("extend-ignore") or [],
+        extended_default_select=["TRF"],
+        extended_default_ignore=list(OFF_BY_DEFAULT),
+        taskref_spawners=text("taskref-spawners", _default("--taskref-spawners")),
+        taskref_loop_names=text("taskref-loop-names", _default("--taskref-loop-names")),
+        taskref_timeouts=text("taskref-timeouts", _default("--taskref-timeouts")),
+    )
+    try:
+        analysis = opts.from_namespace(decisions)
+    except opts.OptionValueError as exc:
+        raise ConfigError(str(exc)) from exc
+    chosen = _chosen(decisions)
+
+    per_file: List[Tuple[str, FrozenSet[str]]] = []
+    per_file_raw = raw("per-file-ignores")
+    if per_file_raw is not None:
+        try:
+            mapping = flake8_utils.parse_files_to_codes_mapping(per_file_raw[0])
+        except ValueError as exc:
+            raise ConfigError(f"--per-file-ignores: {exc}") from exc
+        for pattern, ignored in mapping:
+            extended = argparse.Namespace(**vars(decisions))
+            extended.extend_ignore = [*decisions.extend_ignore, *ignored]
+            per_file.append((flake8_utils.normalize_path(pattern, per_file_raw[1]), _chosen(extended)))
+
+    output_format = text("format", "default")
+    if output_format not in FORMATS and "%(" not in output_format:
+        raise ConfigError(
+            f"--format: {output_format!r} is not one of {', '.join(FORMATS)} "
+            "nor a %-format string like flake8's"
+        )
+    return Settings(
+        paths=tuple(args.paths) or (".",),
+        options=analysis,
+        codes=chosen,
+        per_file=tuple(per_file),
+        exclude=tuple([*paths("exclude", EXCLUDE), *paths("extend-exclude", ())]),
+        filename_patterns=tuple(paths("filename", ("*.py",))),
+        disable_noqa=flag("disable-noqa"),
+        format=output_format,
+        statistics=flag("statistics"),
+        count=flag("count"),
+        exit_zero=flag("exit-zero"),
+        jobs=_jobs(text("jobs", "auto")),
+        stdin_display_name=args.stdin_display_name,
+        fix=bool(args.fix),
+        diff=bool(args.diff),
+        root=os.path.abspath("."),
+    )
+
+
+def _default(flag: str) -> str:
+    for name, default, _ in opts.FLAGS:
+        if name == flag:
+            return default
+    raise KeyError(flag)
+
+
+def _chosen(decisions: argparse.Namespace) -> FrozenSet[str]:
+    return frozenset(code for code in MESSAGES if opts.selected(decisions, code))

@@ -1,0 +1,226 @@
+"""Run the analysis over files for the ``flake8-taskref`` command.
+
+Each file is read, parsed and checked the way flake8 does it (the same reading
+of encodings and byte-order marks, the same parse, ``lint_file`` as the plugin
+runs it, the same ``# noqa`` handling), optionally fixed, and re-checked after a
+fix.  Files run in worker processes when there are several; results come back
+in a stable order (sorted by path).
+"""
+from __future__ import annotations
+
+import ast
+import difflib
+import io
+import multiprocessing
+import sys
+import tokenize
+from dataclasses import dataclass, field
+from typing import List, Optional, Sequence, Tuple
+
+from flake8.discover_files import expand_paths
+
+from flake8_taskref.config import Settings
+from flake8_taskref.noqa import NoqaLines, file_is_skipped
+from flake8_taskref.plugin import lint_file
+
+__all__ = ["Finding", "FileReport", "discover", "check_all", "SYNTAX_ERROR"]
+
+SYNTAX_ERROR = "E999"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One reported problem: 1-based line and column, as flake8 prints them."""
+
+    path: str
+    line: int
+    col: int
+    code: str
+    text: str  # the message without its code
+    char_col: int = 0  # 1-based column in characters (``col`` counts UTF-8 bytes, as flake8)
+
+
+@dataclass(frozen=True)
+class FixNote:
+    path: str
+    line: int
+    col: int
+    code: str
+    fixed: bool
+    detail: str
+
+
+@dataclass
+class FileReport:
+    """What one file gave: findings (after a fix: those left), fixes, new text."""
+
+    path: str
+    findings: List[Finding] = field(default_factory=list)
+    notes: List[FixNote] = field(default_factory=list)
+    diff: str = ""
+    written: bool = False
+    stdin_source: Optional[bytes] = None  # with --fix on standard input: the (fixed) text
+    error: Optional[str] = None  # an internal problem with this file (not a finding)
+
+    @property
+    def fixed(self) -> int:
+        return sum(1 for note in self.notes if note.fixed)
+
+
+def discover(settings: Settings) -> List[str]:
+    """The files to check, as flake8 finds them (``-`` is standard input)."""
+    return sorted(
+        set(
+            expand_paths(
+                paths=list(settings.paths),
+                stdin_display_name=settings.stdin_display_name,
+                filename_patterns=list(settings.filename_patterns),
+                exclude=list(settings.exclude),
+            )
+        )
+    )
+
+
+# ----------------------------------------------------------------- reading
+def _read(path: str) -> Tuple[bytes, List[str]]:
+    """The file's bytes and its lines as flake8 reads them (text, universal
+    newlines, encoding from the coding cookie, latin-1 as the last resort)."""
+    if path == "-":
+        data = sys.stdin.buffer.read()
+    else:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        text = data.decode(encoding)
+    except (SyntaxError, UnicodeError, LookupError):
+        text = data.decode("latin-1")
+    lines = io.StringIO(text, newline=None).readlines()
+    if lines and lines[0][:1] == "\ufeff":
+        lines[0] = lines[0][1:]
+    return data, lines
+
+
+def _syntax_error(path: str, exc: BaseException) -> Finding:
+    row, col = 1, 0
+    if isinstance(exc, SyntaxError):
+        # the row and column flake8 prints for its E999
+        row = exc.lineno or 1
+        col = exc.offset or 0
+        if sys.version_info < (3, 10) and col > 0:
+            col -= 1
+    message = exc.args[0] if exc.args else str(exc)
+    return Finding(path, row, col + 1, SYNTAX_ERROR, f"{type(exc).__name__}: {message}", col + 1)
+
+
+def _check_text(
+    path: str, lines: List[str], settings: Settings
+) -> Tuple[List[Finding], List[Tuple[int, int, str]]]:
+    """Findings to report, and the raw sites (line, col_offset, code) of them."""
+    text = "".join(lines)
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError) as exc:
+        return [_syntax_error(path, exc)], []
+    codes = settings.codes_for(path)
+    noqa = NoqaLines(lines)
+    findings: List[Finding] = []
+    sites: List[Tuple[int, int, str]] = []
+    for error in lint_file(tree, lines, settings.options, path):
+        if error.code not in codes:
+            continue
+        if not settings.disable_noqa and noqa.silences(error.lineno, error.code):
+            continue
+        line = lines[error.lineno - 1] if 0 < error.lineno <= len(lines) else ""
+        chars = len(line.encode("utf-8")[: error.col_offset].decode("utf-8", "ignore"))
+        findings.append(
+            Finding(path, error.lineno, error.col_offset + 1, error.code, error.message, chars + 1)
+        )
+        sites.append((error.lineno, error.col_offset, error.code))
+    return findings, sites
+
+
+def check_file(path: str, settings: Settings) -> FileReport:
+    """Check (and with --fix/--diff, fix) one file."""
+    shown = settings.stdin_display_name if path == "-" else path
+    report = FileReport(shown)
+    try:
+        data, lines = _read(path)
+    except OSError as exc:
+        report.error = f"cannot read: {exc.strerror or exc}"
+        return report
+    if not settings.disable_noqa and file_is_skipped(lines):
+        return report
+    if path == "-" and settings.fix:
+        report.stdin_source = data
+    report.findings, sites = _check_text(shown, lines, settings)
+    if not (settings.fix or settings.diff) or not sites:
+        return report
+    from flake8_taskref import fix  # LibCST is only needed here
+
+    try:
+        result = fix.fix_source(data, sites)
+    except Exception as exc:  # LibCST cannot parse what ast can (rare): leave the file
+        report.error = f"not fixed: {type(exc).__name__}: {exc}"
+        return report
+    report.notes = [
+        FixNote(shown, o.line, o.col, o.code, o.fixed, o.detail) for o in result.outcomes
+    ]
+    if not result.changed:
+        return report
+    new_lines = _read_bytes(result.source)
+    try:
+        compile("".join(new_lines), shown, "exec", dont_inherit=True)
+    except (SyntaxError, ValueError) as exc:  # never expected: a bug in the fixer
+        report.error = f"the fix did not compile ({exc}); file left unchanged"
+        report.notes = [FixNote(n.path, n.line, n.col, n.code, False, "fix failed") for n in report.notes]
+        return report
+    report.diff = "".join(
+        difflib.unified_diff(
+            [line for line in lines], new_lines, fromfile=f"a/{shown}", tofile=f"b/{shown}"
+        )
+    )
+    if settings.fix and not settings.diff:
+        if path == "-":
+            report.stdin_source = result.source
+        else:
+            with open(path, "wb") as handle:
+                handle.write(result.source)
+            report.written = True
+    report.findings, _ = _check_text(shown, new_lines, settings)
+    return report
+
+
+def _read_bytes(data: bytes) -> List[str]:
+    encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    lines = io.StringIO(data.decode(encoding), newline=None).readlines()
+    if lines and lines[0][:1] == "\ufeff":
+        lines[0] = lines[0][1:]
+    return lines
+
+
+# ------------------------------------------------------------------ driver
+_SETTINGS: Optional[Settings] = None
+
+
+def _init_worker(settings: Settings) -> None:
+    global _SETTINGS
+    _SETTINGS = settings
+
+
+def _work(path: str) -> FileReport:
+    assert _SETTINGS is not None
+    return check_file(path, _SETTINGS)
+
+
+def check_all(paths: Sequence[str], settings: Settings) -> List[FileReport]:
+    """Check every file, in worker processes when it pays; sorted by path."""
+    jobs = min(settings.jobs, len(paths))
+    if jobs <= 1 or "-" in paths:
+        reports = [check_file(path, settings) for path in paths]
+    else:
+        context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
+        with context.Pool(jobs, initializer=_init_worker, initargs=(settings,)) as pool:
+            reports = pool.map(_work, paths, chunksize=max(1, len(paths) // (jobs * 8)))
+    reports.sort(key=lambda report: report.path)
+    return reports
