@@ -32,9 +32,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     fixing = parser.add_argument_group("fixing")
     fixing.add_argument("--fix", action="store_true",
-                        help="rewrite TRF001/TRF002 sites in place with the keep-idiom (needs flake8-taskref[fix])")
+                        help="rewrite TRF001/TRF002 sites in place with the keep-idiom "
+                        "(needs flake8-taskref[fix])")
     fixing.add_argument("--diff", action="store_true",
-                        help="print the fixes as a unified diff and change no file (exit 1 when there is one)")
+                        help="print the fixes as a unified diff and change no file "
+                        "(exit 1 when there is one)")
     choosing = parser.add_argument_group("codes (flake8's semantics)")
     for name in ("select", "extend-select", "ignore", "extend-ignore"):
         choosing.add_argument(f"--{name}", metavar="CODES", default=None,
@@ -84,7 +86,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         try:
             from flake8_taskref import fix  # noqa: F401  (LibCST is there)
         except ImportError as exc:
-            parser.exit(2, f"{PROG}: error: {exc}\n")
+            parser.exit(2, f"{exc}\n")  # "flake8-taskref: --fix and --diff need LibCST: ..."
     reports = check_all(discover(settings), settings)
     return _report(reports, settings)
 

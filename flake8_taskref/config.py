@@ -169,7 +169,10 @@ def _read_pyproject(isolated: bool) -> Tuple[Dict[str, str], Optional[str]]:
         elif isinstance(value, list) and all(isinstance(item, str) for item in value):
             values[name] = ",".join(value)
         else:
-            raise ConfigError(f"{path}: [tool.{PYPROJECT_TABLE}]: {key}: expected a string, a list of strings or a boolean")
+            raise ConfigError(
+                f"{path}: [tool.{PYPROJECT_TABLE}]: {key}: "
+                "expected a string, a list of strings or a boolean"
+            )
     return values, os.path.dirname(path)
 
 

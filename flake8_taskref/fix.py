@@ -27,6 +27,7 @@ fixed, with the reason.  LibCST keeps every other byte of the file.
 """
 from __future__ import annotations
 
+import bisect
 import keyword
 import re
 from dataclasses import dataclass, field
@@ -54,6 +55,7 @@ NEEDS_A_HUMAN = {
 }
 
 SET_NAME = "_background_tasks"
+_STRINGS = (cst.SimpleString, cst.ConcatenatedString)  # a docstring
 TASK_NAME = "task"
 
 
@@ -90,6 +92,7 @@ class _Keeper:
     name: str  # attribute or module-level name
     new: bool
     future: bool = False  # holds an ensure_future() result: annotate as Future
+    annotation: Optional[str] = None  # of a new set, decided before the rewrite
 
 
 @dataclass
@@ -109,9 +112,13 @@ class _Facts:
         self.parents = wrapper.resolve(ParentNodeProvider)
         positions = wrapper.resolve(PositionProvider)
         self.calls: Dict[Tuple[int, int], cst.Call] = {}
+        self.callables: Set[Tuple[int, int]] = set()  # names and attributes (a spawner passed on)
         for node, where in positions.items():
+            start = (where.start.line, where.start.column)
             if isinstance(node, cst.Call):
-                self.calls.setdefault((where.start.line, where.start.column), node)
+                self.calls.setdefault(start, node)
+            elif isinstance(node, (cst.Name, cst.Attribute)):
+                self.callables.add(start)
 
     def parent(self, node: "cst.CSTNode") -> Optional["cst.CSTNode"]:
         return self.parents.get(node)
@@ -375,6 +382,10 @@ def _attribute_names(node: "cst.CSTNode") -> Set[str]:
 _IMPORT_RE = re.compile(r"^\s*(?:import|from)\s", re.M)
 
 
+_OLD_GENERICS = frozenset({"Dict", "List", "Set", "FrozenSet", "Tuple", "Type", "DefaultDict", "Deque"})
+_BUILTIN_GENERIC = re.compile(r"(?<![\w.])(dict|list|set|frozenset|tuple|type)\[")
+
+
 class _Typing:
     """How the file spells the set's type, and the imports that takes."""
 
@@ -413,10 +424,28 @@ class _Typing:
                         self.typing_names.add(imported)
 
         self.annotated = bool(_collect(module, cst.Annotation))
+        # typing.Dict/List/... and no dict[...]/list[...]: written for Pythons
+        # before 3.9, where set[...] and asyncio.Task[...] fail at run time
+        self.old_style = bool(self.typing_names & _OLD_GENERICS) and not _BUILTIN_GENERIC.search(self.code)
+        self.postponed = "annotations" in self.future_names(module)
         self.imports: List[Tuple[str, Optional[str]]] = []
+        self.merge_into: Optional[cst.ImportFrom] = None
+        self.names_to_merge: List[str] = []
 
-    def annotation(self, future: bool) -> Optional[str]:
-        """The set's annotation, or None in a file without annotations."""
+    @staticmethod
+    def future_names(module: "cst.Module") -> Set[str]:
+        names: Set[str] = set()
+        for node in _collect(module, cst.ImportFrom, (cst.FunctionDef, cst.ClassDef)):
+            if node.module is not None and _dotted(node.module) == "__future__" and not isinstance(
+                node.names, cst.ImportStar
+            ):
+                names.update(alias.evaluated_name for alias in node.names)
+        return names
+
+    def annotation(self, future: bool, module_level: bool = False) -> Optional[str]:
+        """The set's annotation, or None in a file without annotations.  A
+        module-level annotation is evaluated at import: in a file written for
+        old Pythons (and without postponed annotations) its element is quoted."""
         if not self.annotated:
             return None
         kind = "Future" if future else "Task"
@@ -433,13 +462,35 @@ class _Typing:
                 rf"(?<![\w.]){re.escape(prefix)}\.{kind}\b(?!\s*[\[(])", self.code) is not None
         if not bare_style:
             element = f"{element}[{self._typing_name('Any')}]"
-        if "Set" in self.typing_names:
-            container = "Set"
+            if self.old_style and module_level and not self.postponed:
+                element = f'"{element}"'
+        if self.old_style or "Set" in self.typing_names:
+            container = self._typing_name("Set")
         elif self.typing_module is not None and f"{self.typing_module}.Set[" in self.code:
             container = f"{self.typing_module}.Set"
         else:
             container = "set"
         return f"{container}[{element}]"
+
+    def plan_imports(self) -> None:
+        """Names from typing go into the file's first ``from typing import``
+        when it has one; the rest is added as new import statements."""
+        self.imports = list(dict.fromkeys(self.imports))
+        wanted = [name for source, name in self.imports if source == "typing" and name is not None]
+        if not wanted:
+            return
+        for node in _collect(self.module, cst.ImportFrom, (cst.FunctionDef, cst.ClassDef)):
+            if (
+                not node.relative
+                and node.module is not None
+                and _dotted(node.module) == "typing"
+                and not isinstance(node.names, cst.ImportStar)
+                and all(alias.asname is None for alias in node.names)
+            ):
+                self.merge_into = node
+                self.names_to_merge = wanted
+                self.imports = [item for item in self.imports if item[0] != "typing"]
+                return
 
     def _typing_name(self, name: str) -> str:
         if name in self.typing_names:
@@ -451,6 +502,28 @@ class _Typing:
 
 
 # ---------------------------------------------------------------- rewrite
+def _add_name(node: "cst.ImportFrom", name: str) -> "cst.ImportFrom":
+    """``from typing import A, C`` + B: in order when the names are sorted,
+    else at the end, with the separators the statement already uses."""
+    assert not isinstance(node.names, cst.ImportStar)
+    names = list(node.names)
+    existing = [alias.evaluated_name for alias in names]
+    if name in existing:
+        return node
+    separator = next(
+        (alias.comma for alias in names[:-1] if isinstance(alias.comma, cst.Comma)),
+        cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")),
+    )
+    alias = cst.ImportAlias(name=cst.Name(name))
+    index = bisect.bisect(existing, name) if existing == sorted(existing) else len(names)
+    if index == len(names):
+        names[-1], alias = names[-1].with_changes(comma=separator), alias.with_changes(comma=names[-1].comma)
+        names.append(alias)
+    else:
+        names.insert(index, alias.with_changes(comma=separator))
+    return node.with_changes(names=names)
+
+
 def _statement(text: str, module: "cst.Module") -> "cst.SimpleStatementLine":
     parsed = cst.parse_statement(text + "\n", config=module.config_for_parsing)
     assert isinstance(parsed, cst.SimpleStatementLine)
@@ -471,7 +544,7 @@ def _leading_assignments(body: Sequence["cst.BaseStatement"], own: str) -> int:
         if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
             return index
         small = statement.body[0]
-        if isinstance(small, cst.Expr) and isinstance(small.value, (cst.SimpleString, cst.ConcatenatedString)):
+        if isinstance(small, cst.Expr) and isinstance(small.value, _STRINGS):
             continue
         if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
             func = small.value.func
@@ -504,7 +577,7 @@ def _module_insert_index(body: Sequence["cst.BaseStatement"]) -> int:
             if any(isinstance(small, (cst.Import, cst.ImportFrom)) for small in statement.body):
                 after = index + 1
             elif index == 0 and isinstance(statement.body[0], cst.Expr) and isinstance(
-                statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString)
+                statement.body[0].value, _STRINGS
             ):
                 after = 1
             continue
@@ -530,6 +603,15 @@ class _Rewrite(cst.CSTTransformer):
                 init = _init_of(keeper.owner)
                 assert init is not None
                 self.inits[id(init)] = (keeper, _first_param(init) or "self")
+
+    def leave_ImportFrom(
+        self, original_node: "cst.ImportFrom", updated_node: "cst.ImportFrom"
+    ) -> "cst.ImportFrom":
+        if original_node is not self.typing.merge_into:
+            return updated_node
+        for name in self.typing.names_to_merge:
+            updated_node = _add_name(updated_node, name)
+        return updated_node
 
     def leave_SimpleStatementLine(
         self, original_node: "cst.SimpleStatementLine", updated_node: "cst.SimpleStatementLine"
@@ -568,7 +650,7 @@ class _Rewrite(cst.CSTTransformer):
         keeper, own = planned
         block = updated_node.body
         assert isinstance(block, cst.IndentedBlock)
-        statement = _set_statement(f"{own}.{keeper.name}", self.typing.annotation(keeper.future), self.module)
+        statement = _set_statement(f"{own}.{keeper.name}", keeper.annotation, self.module)
         index = _leading_assignments(block.body, own)
         body = [*block.body[:index], statement, *block.body[index:]]
         return updated_node.with_changes(body=block.with_changes(body=body))
@@ -576,7 +658,7 @@ class _Rewrite(cst.CSTTransformer):
     def leave_Module(self, original_node: "cst.Module", updated_node: "cst.Module") -> "cst.Module":
         used = {id(edit.keeper) for edit in self.planner.edits.values()}
         new = [
-            _set_statement(keeper.name, self.typing.annotation(keeper.future), self.module)
+            _set_statement(keeper.name, keeper.annotation, self.module)
             for keeper in self.planner.module_keepers
             if keeper.new and id(keeper) in used
         ]
@@ -615,9 +697,15 @@ def fix_source(data: bytes, sites: Sequence[Tuple[int, int, str]]) -> FixResult:
             outcomes.append(Outcome(line, col, code, False, NEEDS_A_HUMAN.get(code, "not fixable")))
             continue
         text = lines[line - 1] if 0 < line <= len(lines) else ""
-        call = facts.calls.get((line, _char_col(text, col_offset)))
+        start = (line, _char_col(text, col_offset))
+        call = facts.calls.get(start)
         if call is None:
-            outcomes.append(Outcome(line, col, code, False, "could not find the call in the source"))
+            why = (
+                "the spawner itself is passed on as a callback: no statement to extend"
+                if start in facts.callables
+                else "could not find the call in the source"
+            )
+            outcomes.append(Outcome(line, col, code, False, why))
             continue
         form, detail = _statement_of(facts, code, call)
         if form is None:
@@ -638,10 +726,15 @@ def fix_source(data: bytes, sites: Sequence[Tuple[int, int, str]]) -> FixResult:
         planner.edits[id(small)] = edit
         planned.append(((line, col, code), edit))
     typing = _Typing(module)
+    used = {id(edit.keeper) for edit in planner.edits.values()}
+    for keeper in [*planner.class_keepers.values(), *planner.module_keepers]:
+        if keeper.new and id(keeper) in used:
+            keeper.annotation = typing.annotation(keeper.future, isinstance(keeper.owner, cst.Module))
+    typing.plan_imports()
     new_module = module.visit(_Rewrite(planner, typing))
     if typing.imports:
         context = CodemodContext()
-        for source, name in dict.fromkeys(typing.imports):
+        for source, name in typing.imports:
             if name is None:
                 AddImportsVisitor.add_needed_import(context, source)
             else:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
+from pathlib import Path
 from typing import Any, Dict, List, Sequence
 
 from flake8_taskref import __version__
@@ -117,7 +118,7 @@ def sarif(findings: Sequence[Finding], root: str) -> Dict[str, Any]:
                         "rules": rules,
                     }
                 },
-                "originalUriBaseIds": {"%SRCROOT%": {"uri": "file://" + root.replace(os.sep, "/").rstrip("/") + "/"}},
+                "originalUriBaseIds": {"%SRCROOT%": {"uri": Path(root).as_uri().rstrip("/") + "/"}},
                 "columnKind": "unicodeCodePoints",
                 "results": results,
             }

@@ -1,0 +1,22 @@
+import asyncio
+from typing import Set
+
+
+class Server:
+    def __init__(self) -> None:
+        self.jobs: Set["asyncio.Task[None]"] = set()
+
+    def submit(self) -> None:
+        job = asyncio.create_task(self._job())
+        self.jobs.add(job)
+        job.add_done_callback(self.jobs.discard)
+
+    def restart(self) -> None:
+        asyncio.create_task(self._job())
+
+    async def handle(self) -> None:
+        task = asyncio.create_task(self._job())
+        task.add_done_callback(print)
+
+    async def _job(self) -> None:
+        await asyncio.sleep(1)

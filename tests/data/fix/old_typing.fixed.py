@@ -1,0 +1,21 @@
+import asyncio
+from typing import (
+    Any,
+    Dict,
+    Optional,
+    Set,
+)
+
+_background_tasks: Set["asyncio.Task[Any]"] = set()
+
+REGISTRY: Dict[str, Optional[int]] = {}
+
+
+async def beat() -> None:
+    await asyncio.sleep(1)
+
+
+def start() -> None:
+    beat_task = asyncio.create_task(beat())
+    _background_tasks.add(beat_task)
+    beat_task.add_done_callback(_background_tasks.discard)

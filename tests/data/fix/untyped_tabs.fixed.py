@@ -1,0 +1,27 @@
+import asyncio
+
+_background_tasks = set()
+
+
+class Tabs:
+	def __init__(self):
+		self.n = 0
+		self._background_tasks = set()
+
+	def start(self):
+		run_task = asyncio.create_task(self.run())
+		self._background_tasks.add(run_task)
+		run_task.add_done_callback(self._background_tasks.discard)
+
+	async def run(self):
+		await asyncio.sleep(1)
+
+
+async def main():
+	main_task = asyncio.ensure_future(main())  # café
+	_background_tasks.add(main_task)
+	main_task.add_done_callback(_background_tasks.discard)
+	tâche = asyncio.create_task(main())
+	_background_tasks.add(tâche)
+	tâche.add_done_callback(_background_tasks.discard)
+	tâche.add_done_callback(print)
