@@ -97,8 +97,8 @@ class _Keeper:
 
 @dataclass
 class _Edit:
-    line: "cst.SimpleStatementLine"
-    form: str  # "bare", "method" or "bind"
+    spawn: "cst.Call"
+    form: str  # "bare", "hoist" or "bind"
     keeper: _Keeper
     receiver: str  # expression that names the set: "self._background_tasks"
     handle: str  # the name that holds the task
@@ -230,6 +230,8 @@ def _why_not(facts: _Facts, call: "cst.Call") -> str:
             return "the spawn is inside a lambda: no statement to extend"
         if isinstance(node, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)):
             return "the spawn is inside a comprehension: no statement to extend"
+        if isinstance(node, (cst.IfExp, cst.BooleanOperation)):
+            return "the spawn runs on some paths of a conditional expression only"
         if isinstance(node, cst.Arg):
             return "the task or the spawner is passed to a call: no statement to extend"
         if isinstance(node, cst.SimpleStatementSuite):
@@ -244,6 +246,43 @@ def _why_not(facts: _Facts, call: "cst.Call") -> str:
     return "the handle is used inside a larger expression or statement"
 
 
+def _pure(node: "cst.BaseExpression") -> bool:
+    """Evaluating it runs no code of the program's (a name, an attribute of one, a literal)."""
+    if isinstance(node, cst.Attribute):
+        return _pure(node.value)
+    return isinstance(node, (cst.Name, cst.BaseNumber, cst.SimpleString))
+
+
+def _hoistable(facts: _Facts, call: "cst.Call") -> Tuple[Optional["cst.Expr"], str]:
+    """The expression statement a spawn can be taken out of, into a line of its
+    own before it, with the same order of evaluation: on its way up, the spawn
+    is only the object of an attribute, or an argument of a call whose callee
+    and earlier arguments run no code (``self.check(spawn(c).done())``)."""
+    node: cst.CSTNode = call
+    while True:
+        parent = facts.parent(node)
+        if isinstance(parent, cst.Expr):
+            if "\n" in cst.Module(body=[]).code_for_node(call):
+                # moved to a line of its own, its inner lines would keep their old indentation
+                return None, "the spawn spans several lines inside a larger statement"
+            return parent, ""
+        if isinstance(parent, cst.Attribute) and parent.value is node:
+            node = parent
+            continue
+        if isinstance(parent, cst.Call) and parent.func is node:
+            node = parent
+            continue
+        if isinstance(parent, cst.Arg) and parent.star == "":
+            holder = facts.parent(parent)
+            assert isinstance(holder, cst.Call)
+            earlier = list(holder.args)[: list(holder.args).index(parent)]
+            if not _pure(holder.func) or not all(arg.star == "" and _pure(arg.value) for arg in earlier):
+                return None, "other code in the statement runs before the spawn: no statement to extend"
+            node = holder
+            continue
+        return None, _why_not(facts, call)
+
+
 def _statement_of(facts: _Facts, code: str, call: "cst.Call") -> Tuple[Optional[str], Optional[str]]:
     """(form, handle name) when the site can be fixed, else (None, reason)."""
     parent = facts.parent(call)
@@ -253,16 +292,11 @@ def _statement_of(facts: _Facts, code: str, call: "cst.Call") -> Tuple[Optional[
     if code == "TRF001":
         if isinstance(parent, cst.Expr) and parent.value is call:
             form, small = "bare", parent
-        elif isinstance(parent, cst.Attribute) and parent.value is call:
-            outer = facts.parent(parent)
-            holder = facts.parent(outer) if outer is not None else None
-            if (
-                isinstance(outer, cst.Call)
-                and outer.func is parent
-                and isinstance(holder, cst.Expr)
-                and holder.value is outer
-            ):
-                form, small = "method", holder
+        else:
+            small, reason = _hoistable(facts, call)
+            if small is None:
+                return None, reason
+            form = "hoist"
     elif code == "TRF002":
         if isinstance(parent, cst.Assign) and parent.value is call and len(parent.targets) == 1:
             target = parent.targets[0].target
@@ -626,20 +660,14 @@ class _Rewrite(cst.CSTTransformer):
         ]
         if edit.form == "bind":
             return cst.FlattenSentinel([updated_node, *keep])
-        small = updated_node.body[0]
-        assert isinstance(small, cst.Expr)
-        if edit.form == "bare":
-            spawn = small.value
-            rest: List[cst.BaseStatement] = []
-        else:
-            outer = small.value
-            assert isinstance(outer, cst.Call) and isinstance(outer.func, cst.Attribute)
-            spawn = outer.func.value
-            called = outer.with_changes(func=outer.func.with_changes(value=cst.Name(handle)))
-            rest = [cst.SimpleStatementLine(body=[small.with_changes(value=called)])]
-        bind = cst.Assign(targets=[cst.AssignTarget(target=cst.Name(handle))], value=spawn)
-        first = updated_node.with_changes(body=[bind])
-        return cst.FlattenSentinel([first, *keep, *rest])
+        bind = cst.Assign(targets=[cst.AssignTarget(target=cst.Name(handle))], value=edit.spawn)
+        if edit.form == "bare":  # the line becomes the binding, comments and all
+            return cst.FlattenSentinel([original_node.with_changes(body=[bind]), *keep])
+        # hoist: the spawn moves to a line of its own; the statement keeps its
+        # comment and uses the handle (nothing inside a simple statement was rewritten)
+        first = cst.SimpleStatementLine(body=[bind], leading_lines=original_node.leading_lines)
+        rest = cst.ensure_type(original_node.deep_replace(edit.spawn, cst.Name(handle)), cst.SimpleStatementLine)
+        return cst.FlattenSentinel([first, *keep, rest.with_changes(leading_lines=[])])
 
     def leave_FunctionDef(
         self, original_node: "cst.FunctionDef", updated_node: "cst.FunctionDef"
@@ -722,7 +750,7 @@ def fix_source(data: bytes, sites: Sequence[Tuple[int, int, str]]) -> FixResult:
         if _callee_name(call) == "ensure_future":
             keeper.future = True
         handle = detail if form == "bind" and detail is not None else planner.handle_for(small, call)
-        edit = _Edit(small, form, keeper, receiver, handle)
+        edit = _Edit(call, form, keeper, receiver, handle)
         planner.edits[id(small)] = edit
         planned.append(((line, col, code), edit))
     typing = _Typing(module)

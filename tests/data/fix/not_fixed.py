@@ -27,3 +27,18 @@ async def handle(arrival: "asyncio.Future[bytes]", loop: asyncio.AbstractEventLo
         return b""
     await encode
     return data
+
+
+def compute() -> int:
+    return 1
+
+
+async def ordered() -> None:
+    print(compute(), asyncio.create_task(job()))
+    print(asyncio.create_task(job()) if compute() else None)
+    print(
+        "started",
+        asyncio.create_task(
+            job(),
+        ).get_name(),
+    )

@@ -1,0 +1,34 @@
+import asyncio
+import unittest
+from typing import Any
+
+_background_tasks: set[asyncio.Future[Any]] = set()
+
+
+async def job() -> int:
+    await asyncio.sleep(1)
+    return 1
+
+
+def report(future: "asyncio.Future[int]") -> None:
+    print(future.result())
+
+
+async def main() -> None:
+    # report when done
+    job_task = asyncio.ensure_future(job())
+    _background_tasks.add(job_task)
+    job_task.add_done_callback(_background_tasks.discard)
+    job_task.add_done_callback(report)  # a comment
+    job_task_1 = asyncio.create_task(job())
+    _background_tasks.add(job_task_1)
+    job_task_1.add_done_callback(_background_tasks.discard)
+    print(job_task_1)
+
+
+class SemaphoreTest(unittest.TestCase):
+    def test_acquire(self) -> None:
+        job_task = asyncio.ensure_future(job())
+        _background_tasks.add(job_task)
+        job_task.add_done_callback(_background_tasks.discard)
+        self.assertTrue(job_task.done())
