@@ -43,7 +43,7 @@ def _bin(name: str) -> str:
     return found
 
 
-def _run(argv: Sequence[str], cwd: Path) -> Tuple[float, subprocess.CompletedProcess]:  # type: ignore[type-arg]
+def _run(argv: Sequence[str], cwd: Path) -> Tuple[float, "subprocess.CompletedProcess[str]"]:
     start = time.perf_counter()
     proc = subprocess.run(list(argv), cwd=cwd, capture_output=True, text=True)
     return time.perf_counter() - start, proc
@@ -170,7 +170,9 @@ def report(res: Dict[str, Any]) -> str:
     eq, fx = res.get("equivalence"), res.get("fix")
     lines = [f"corpus: {res['files']} files; jobs {res['jobs']}; {res['python']}"]
     if eq is not None:
-        lines.append(f"findings of flake8 --select TRF: {eq['findings']}; command gives the same: {eq['same']}")
+        lines.append(
+            f"findings of flake8 --select TRF: {eq['findings']}; command gives the same: {eq['same']}"
+        )
         if not eq["same"]:
             lines += [f"  only command: {r}" for r in eq["only_command"]]
             lines += [f"  only flake8: {r}" for r in eq["only_flake8"]]
@@ -183,7 +185,8 @@ def report(res: Dict[str, Any]) -> str:
     if fx is not None:
         lines += [
             f"fix: {fx['summary']}",
-            f"  files with TRF001/TRF002: {fx['files_with_trf001_trf002']}; files changed: {fx['files_changed']}",
+            f"  files with TRF001/TRF002: {fx['files_with_trf001_trf002']}; "
+            f"files changed: {fx['files_changed']}",
             f"  TRF001/TRF002 before {fx['trf001_trf002_before']}, after {fx['trf001_trf002_after']} "
             f"({fx['gone_share']:.1%} gone)",
             f"  files without findings changed: {len(fx['files_without_findings_changed'])}",

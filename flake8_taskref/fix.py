@@ -666,7 +666,8 @@ class _Rewrite(cst.CSTTransformer):
         # hoist: the spawn moves to a line of its own; the statement keeps its
         # comment and uses the handle (nothing inside a simple statement was rewritten)
         first = cst.SimpleStatementLine(body=[bind], leading_lines=original_node.leading_lines)
-        rest = cst.ensure_type(original_node.deep_replace(edit.spawn, cst.Name(handle)), cst.SimpleStatementLine)
+        replaced = original_node.deep_replace(edit.spawn, cst.Name(handle))
+        rest = cst.ensure_type(replaced, cst.SimpleStatementLine)
         return cst.FlattenSentinel([first, *keep, rest.with_changes(leading_lines=[])])
 
     def leave_FunctionDef(
