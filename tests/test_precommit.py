@@ -50,6 +50,10 @@ def test_hooks_file_is_a_valid_manifest() -> None:
     assert hook["entry"] == "flake8-taskref"
     assert hook["language"] == "python"
     assert hook["types"] == ["python"]
+    # Once the command lands, the hook's entry is its console script.
+    setup_cfg = (REPO / "setup.cfg").read_text(encoding="utf-8")
+    if "console_scripts" in setup_cfg:
+        assert "flake8-taskref = " in setup_cfg.split("console_scripts", 1)[1]
 
 
 def _command_exists() -> bool:
