@@ -1,4 +1,6 @@
-"""Opt-in test runs: ``slow`` tests need TASKREF_SLOW=1, ``network`` tests TASKREF_NETWORK=1."""
+"""Opt-in test runs: ``slow`` tests need TASKREF_SLOW=1, ``network`` tests TASKREF_NETWORK=1,
+``precommit`` tests TASKREF_PRECOMMIT=1, ``release`` tests TASKREF_RELEASE=1 (both set by
+.ci/run) and ``browser`` tests TASKREF_BROWSER=1."""
 from __future__ import annotations
 
 import os
@@ -9,6 +11,9 @@ import pytest
 _OPT_IN = {
     "slow": ("TASKREF_SLOW", "long fuzz/sweep run; set TASKREF_SLOW=1 to run it"),
     "network": ("TASKREF_NETWORK", "downloads the corpus; set TASKREF_NETWORK=1 to run it"),
+    "precommit": ("TASKREF_PRECOMMIT", "runs pre-commit (installs from PyPI); set TASKREF_PRECOMMIT=1"),
+    "release": ("TASKREF_RELEASE", "builds and installs the wheel (PyPI); set TASKREF_RELEASE=1"),
+    "browser": ("TASKREF_BROWSER", "opens the built site in headless Chromium; set TASKREF_BROWSER=1"),
 }
 
 

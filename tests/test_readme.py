@@ -34,3 +34,15 @@ def test_ci_runs_the_readme_test_command() -> None:
     script = (REPO / ".ci" / "run").read_text(encoding="utf-8")
     assert COMMANDS[1] in script.splitlines()
     assert "set -euo pipefail" in script
+
+
+def test_ci_runs_in_a_clone_in_an_empty_directory() -> None:
+    """A clone with nothing beside it must pass: .ci/run clones HEAD into a fresh
+    temporary directory and runs the test command there, with the pre-commit and
+    release tests switched on."""
+    lines = (REPO / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert 'work="$(mktemp -d)"' in lines
+    clone = lines.index('git clone --quiet --no-checkout . "$work/flake8-taskref"')
+    enter = lines.index('cd "$work/flake8-taskref"')
+    assert clone < enter < lines.index(COMMANDS[1])
+    assert "export TASKREF_PRECOMMIT=1 TASKREF_RELEASE=1" in lines[enter:]

@@ -1,0 +1,100 @@
+"""The CI recipes of docs/ci.md and docs/usage.md: the GitHub problem matcher reads
+flake8's output, flake8-json's output parses, and (once the command exists) its
+SARIF is what code scanning expects."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import shutil
+import subprocess
+import sys
+from typing import List, Tuple
+
+import pytest
+
+from tests.harness import REPO, flake8
+
+DOCS = REPO / "docs"
+EXAMPLE = "docs/examples/service.py"
+# What the example gives (tests/test_readme.py checks the codes, this the places).
+EXPECTED = [(14, 9, "TRF001"), (15, 9, "TRF001"), (26, 16, "TRF002"), (32, 26, "TRF003")]
+
+
+def _doc_block(page: str, language: str, containing: str) -> str:
+    text = (DOCS / page).read_text(encoding="utf-8")
+    blocks = [b for b in re.findall(rf"^```{language}\n(.*?)^```", text, re.M | re.S)
+              if containing in b]
+    assert len(blocks) == 1, (page, containing)
+    return blocks[0]
+
+
+def test_problem_matcher_reads_flake8_output() -> None:
+    matcher = json.loads(_doc_block("ci.md", "json", "problemMatcher"))
+    (entry,) = matcher["problemMatcher"]
+    (pattern,) = entry["pattern"]
+    regexp = re.compile(pattern["regexp"])  # the JS pattern uses no JS-only syntax
+    proc = flake8(["--isolated", "--select", "TRF", EXAMPLE], cwd=REPO)
+    assert proc.returncode == 1, proc.stderr
+    read: List[Tuple[str, int, int, str]] = []
+    for line in proc.stdout.splitlines():
+        match = regexp.match(line)
+        assert match is not None, line
+        read.append((match.group(pattern["file"]), int(match.group(pattern["line"])),
+                     int(match.group(pattern["column"])), match.group(pattern["code"])))
+        assert match.group(pattern["message"]) == line.split(" ", 2)[2]
+    assert read == [(EXAMPLE, row, col, code) for row, col, code in EXPECTED]
+
+
+def test_ci_workflow_requires_the_plugin() -> None:
+    workflow = _doc_block("ci.md", "yaml", "add-matcher")
+    assert "::add-matcher::.github/flake8-matcher.json" in workflow
+    assert "--require-plugins flake8-taskref" in workflow
+
+
+def test_require_plugins_fails_without_the_plugin() -> None:
+    """`--require-plugins` (docs/usage.md, pre-commit, CI) names our distribution as
+    flake8 knows it: the run passes with it installed and fails for a missing one."""
+    ok = flake8(["--isolated", "--require-plugins", "flake8-taskref", "--select", "TRF", EXAMPLE],
+                cwd=REPO)
+    assert ok.returncode == 1 and "TRF001" in ok.stdout, ok.stderr
+    missing = flake8(["--isolated", "--require-plugins", "flake8-taskref-missing", EXAMPLE],
+                     cwd=REPO)
+    assert missing.returncode == 1, missing.stderr
+    assert "- missing: flake8-taskref-missing" in missing.stdout
+    assert "TRF00" not in missing.stdout  # nothing was linted
+
+
+def test_flake8_json_output_parses() -> None:
+    """docs/usage.md: JSON through the flake8-json formatter, with our plugin."""
+    proc = flake8(["--isolated", "--select", "TRF", "--format", "json", EXAMPLE], cwd=REPO)
+    assert proc.returncode == 1, proc.stderr
+    report = json.loads(proc.stdout)
+    assert list(report) == [EXAMPLE]
+    got = [(item["line_number"], item["column_number"], item["code"]) for item in report[EXAMPLE]]
+    assert got == EXPECTED
+    assert all(item["filename"] == EXAMPLE and item["text"] for item in report[EXAMPLE])
+
+
+def _command() -> List[str]:
+    if importlib.util.find_spec("flake8_taskref.cli") is None or shutil.which("flake8-taskref") is None:
+        pytest.skip("the flake8-taskref command is not there yet")
+    return [sys.executable, "-m", "flake8_taskref"]
+
+
+def test_command_sarif_for_code_scanning() -> None:
+    """docs/ci.md: the command's --format sarif, as upload-sarif reads it."""
+    proc = subprocess.run([*_command(), "--format", "sarif", EXAMPLE], cwd=REPO,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 1, proc.stderr
+    sarif = json.loads(proc.stdout)
+    assert sarif["version"] == "2.1.0"
+    (run,) = sarif["runs"]
+    assert run["tool"]["driver"]["name"] == "flake8-taskref"
+    got = []
+    for result in run["results"]:
+        (location,) = result["locations"]
+        physical = location["physicalLocation"]
+        assert physical["artifactLocation"]["uri"].endswith("docs/examples/service.py")
+        got.append((physical["region"]["startLine"], result["ruleId"]))
+    assert got == [(row, code) for row, _, code in EXPECTED]
