@@ -18,6 +18,7 @@ command as to flake8.
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 from dataclasses import dataclass
@@ -32,6 +33,7 @@ from flake8_taskref.messages import MESSAGES, OFF_BY_DEFAULT
 
 __all__ = ["ConfigError", "Settings", "LIST_KEYS", "resolve"]
 
+LOG = logging.getLogger(__name__)
 PYPROJECT_TABLE = "flake8-taskref"
 FORMATS = ("default", "pylint", "json", "sarif")
 
@@ -92,18 +94,10 @@ class Settings:
         best: Optional[Tuple[int, FrozenSet[str]]] = None
         for pattern, codes in self.per_file:
             if flake8_utils.matches_filename(
-                filename, patterns=[pattern], log_message="%(path)s", logger=_SILENT
+                filename, patterns=[pattern], log_message="%(path)s %(whether)smatched", logger=LOG
             ) and (best is None or len(pattern) > best[0]):
                 best = (len(pattern), codes)
         return self.codes if best is None else best[1]
-
-
-class _Silent:
-    def debug(self, *args: Any) -> None:
-        pass
-
-
-_SILENT: Any = _Silent()
 
 
 # ---------------------------------------------------------------- reading
@@ -245,9 +239,7 @@ def resolve(args: argparse.Namespace) -> Settings:
 
     def flag(name: str) -> bool:
         got = raw(name)
-        if got is None:
-            return False
-        return got[0] if isinstance(got[0], bool) else _bool(name, got[0])
+        return False if got is None else _bool(name, got[0])
 
     def codes(name: str) -> Optional[List[str]]:
         got = raw(name)

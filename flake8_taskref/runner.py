@@ -83,13 +83,18 @@ def discover(settings: Settings) -> List[str]:
 
 # ----------------------------------------------------------------- reading
 def _read(path: str) -> Tuple[bytes, List[str]]:
-    """The file's bytes and its lines as flake8 reads them (text, universal
-    newlines, encoding from the coding cookie, latin-1 as the last resort)."""
+    """The file's bytes (``-``: standard input) and its lines as flake8 reads them."""
     if path == "-":
         data = sys.stdin.buffer.read()
     else:
         with open(path, "rb") as handle:
             data = handle.read()
+    return data, _lines(data)
+
+
+def _lines(data: bytes) -> List[str]:
+    """Text lines as flake8 reads a file: the encoding of its coding cookie (UTF-8
+    by default, latin-1 as the last resort), universal newlines, no byte-order mark."""
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
         text = data.decode(encoding)
@@ -98,7 +103,7 @@ def _read(path: str) -> Tuple[bytes, List[str]]:
     lines = io.StringIO(text, newline=None).readlines()
     if lines and lines[0][:1] == "\ufeff":
         lines[0] = lines[0][1:]
-    return data, lines
+    return lines
 
 
 def _syntax_error(path: str, exc: BaseException) -> Finding:
@@ -168,7 +173,7 @@ def check_file(path: str, settings: Settings) -> FileReport:
     ]
     if not result.changed:
         return report
-    new_lines = _read_bytes(result.source)
+    new_lines = _lines(result.source)
     try:
         compile("".join(new_lines), shown, "exec", dont_inherit=True)
     except (SyntaxError, ValueError) as exc:  # never expected: a bug in the fixer
@@ -177,7 +182,7 @@ def check_file(path: str, settings: Settings) -> FileReport:
         return report
     report.diff = "".join(
         difflib.unified_diff(
-            [line for line in lines], new_lines, fromfile=f"a/{shown}", tofile=f"b/{shown}"
+            lines, new_lines, fromfile=f"a/{shown}", tofile=f"b/{shown}"
         )
     )
     if settings.fix and not settings.diff:
@@ -189,14 +194,6 @@ def check_file(path: str, settings: Settings) -> FileReport:
             report.written = True
     report.findings, _ = _check_text(shown, new_lines, settings)
     return report
-
-
-def _read_bytes(data: bytes) -> List[str]:
-    encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-    lines = io.StringIO(data.decode(encoding), newline=None).readlines()
-    if lines and lines[0][:1] == "\ufeff":
-        lines[0] = lines[0][1:]
-    return lines
 
 
 # ------------------------------------------------------------------ driver
