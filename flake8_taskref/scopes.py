@@ -452,10 +452,25 @@ class ScopeVisitor:
         ):
             pending = self._new_group(elts[1].id)
             self.value(value, pending)
+            if self._refed(elts[1].id, value.value):
+                # The bounded pool: ``done, pending = await asyncio.wait(pending,
+                # ...)`` in a loop rebinds the name it waits on, and the next pass
+                # waits on the pending tasks again.
+                pending.events.append((U_FINISH, pos))
             self._bind(elts[0].id, None, pos, True)
             self._bind(elts[1].id, pending, pos, True)
             return True
         return False
+
+    def _refed(self, name: str, wait: ast.Call) -> bool:
+        """Is ``name``, bound to a wait's pending set, the set that the wait, inside
+        a loop, waits on (``pending`` in ``asyncio.wait(pending, ...)``)?"""
+        fs = wait.args[0] if wait.args else None
+        return (
+            isinstance(fs, ast.Name)
+            and fs.id == name
+            and any(frame[0] == LOOP for frame in self.frames)
+        )
 
     def _ann_assign(self, node: ast.AnnAssign) -> None:
         if N.is_loop_annotation(node.annotation):
