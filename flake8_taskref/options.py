@@ -88,7 +88,8 @@ def register(option_manager: OptionManager) -> None:
         default="",
         parse_from_config=True,
         help="Comma-separated dotted names of project functions that return a new "
-        "asyncio task, e.g. myapp.tasks.spawn (default: none).",
+        "asyncio task and keep no reference to it, e.g. myapp.tasks.fire_and_forget "
+        "(default: none).",
     )
     option_manager.add_option(
         "--taskref-loop-names",

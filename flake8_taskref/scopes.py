@@ -123,14 +123,22 @@ class ModuleFacts:
 class ScopeVisitor:
     """Records facts; see the module docstring."""
 
-    def __init__(self, options: Options, hot: Optional[HotLines] = None) -> None:
+    def __init__(
+        self, options: Options, hot: Optional[HotLines] = None, filename: Optional[str] = None
+    ) -> None:
         self.options = options
         self.hot = hot
+        # The file's module and package: relative imports are resolved against
+        # the package, and the module's own helpers named in the options resolve.
+        self.module_name = N.module_name(filename)
+        self.package = N.package_name(filename, self.module_name)
         self._deferred: List[Tuple[Union[ast.FunctionDef, ast.AsyncFunctionDef], Scope]] = []
         self.spawners = N.TASK_SPAWNERS | options.spawners
         self.timeouts = options.timeouts
         self.scope: Scope = Scope(Scope.MODULE, ast.Module(body=[], type_ignores=[]), None)
         self.facts = ModuleFacts(self.scope)
+        if self.module_name is not None:
+            self.scope.imports.add_own(self.module_name, options.spawners | options.timeouts)
         self.frames: Frames = ()
         self.block = 0
         self._functions = 0  # how many function scopes the visit is inside
@@ -638,7 +646,7 @@ class ScopeVisitor:
         self._aliases(self.scope.imports.add_import(node))
 
     def _import_from(self, node: ast.ImportFrom) -> None:
-        self._aliases(self.scope.imports.add_import_from(node))
+        self._aliases(self.scope.imports.add_import_from(node, self.package))
 
     def _aliases(self, renamed: List[Tuple[str, str]]) -> None:
         """Outside functions, a name imported ``as`` another is a hot word from
