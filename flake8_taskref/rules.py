@@ -34,7 +34,7 @@ from flake8_taskref.facts import (
     Spawn,
     Use,
 )
-from flake8_taskref.messages import make_error
+from flake8_taskref.messages import make_error, what_of
 from flake8_taskref.options import Options
 from flake8_taskref.scopes import ModuleFacts
 
@@ -88,7 +88,7 @@ class ModuleRules:
             for spawn in scope.drops:
                 label = self.label(spawn, scope)
                 if label is not None:
-                    self._error("TRF001", spawn.node, call=label, how=spawn.how)
+                    self._error("TRF001", spawn.node, call=label, how=spawn.how, what=what_of(label))
         for scope in self.facts.scopes:
             if scope.kind == Scope.FUNCTION:
                 self._connect(scope)
@@ -327,11 +327,12 @@ class ModuleRules:
                 name = self._display(group, reachable, scope)
                 self._reported.add(id(group))
                 if wait is not None:
-                    waits.setdefault(id(wait), []).append(name)
+                    named = any(g.name for g in reachable)
+                    waits.setdefault(id(wait), []).append(f"local '{name}'" if named else name)
                     continue
                 for spawn, label in spawns:
                     self._error(
-                        "TRF002", spawn.node, call=label, name=name,
+                        "TRF002", spawn.node, call=label, name=name, what=what_of(label),
                         why="which is never awaited, cancelled or stored",
                     )
                 continue
@@ -339,7 +340,7 @@ class ModuleRules:
                 self._reported.add(id(group))
                 for spawn, label in spawns:
                     self._error(
-                        "TRF002", spawn.node, call=label, name=group.name,
+                        "TRF002", spawn.node, call=label, name=group.name, what=what_of(label),
                         why="which the loop rebinds before the task is awaited, "
                         "cancelled or stored",
                     )

@@ -34,3 +34,13 @@ def test_ci_runs_the_readme_test_command() -> None:
     script = (REPO / ".ci" / "run").read_text(encoding="utf-8")
     assert COMMANDS[1] in script.splitlines()
     assert "set -euo pipefail" in script
+
+
+def test_sample_output_is_what_the_command_prints() -> None:
+    """The output block after the description is the example command's whole output."""
+    block = re.search(r"\n```\n(docs/examples/.*?)```", README, re.S)
+    assert block is not None
+    args = shlex.split(COMMANDS[0].split("&&", 1)[1])[3:]
+    proc = flake8(args, cwd=REPO)
+    assert block.group(1) == proc.stdout
+    assert len(proc.stdout.splitlines()) == 4
