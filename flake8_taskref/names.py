@@ -74,6 +74,13 @@ REMOVE_METHODS: FrozenSet[str] = frozenset(
 HARMLESS_BUILTINS: FrozenSet[str] = frozenset(
     {"print", "repr", "str", "id", "hash", "bool", "len", "isinstance", "type", "format"}
 )
+# Methods of a ``logging`` logger (or of the ``logging`` module) that format their
+# arguments into a record: they keep nothing we follow.
+LOG_METHODS: FrozenSet[str] = frozenset(
+    {"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log"}
+)
+GET_LOGGER: str = "logging.getLogger"
+PARTIAL: str = "functools.partial"
 # Calls that copy a collection for iteration: ``for t in list(tasks)``.
 COPYING_CALLS: FrozenSet[str] = frozenset({"list", "set", "tuple", "sorted", "frozenset"})
 COPYING_METHODS: FrozenSet[str] = frozenset({"copy", "values", "items", "keys"})

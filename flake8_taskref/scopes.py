@@ -103,6 +103,9 @@ class ModuleFacts:
         # ``self.io.create_task(...)``), but for the configured loop names: only
         # loop attributes of these names matter.
         self.receiver_attrs: Set[str] = set()
+        # Names bound at module level, and class attributes, from logging.getLogger().
+        self.loggers: Set[str] = set()
+        self.logger_attrs: Set[str] = set()
 
     def release(self) -> None:
         """Break the reference cycles between the recorded facts (scopes and their
@@ -195,6 +198,7 @@ class ScopeVisitor:
             ast.Lambda: self._lambda_expr,  # type: ignore[dict-item]
             ast.Starred: self._starred,  # type: ignore[dict-item]
             ast.JoinedStr: self._joinedstr,  # type: ignore[dict-item]
+            ast.BinOp: self._binop,  # type: ignore[dict-item]
         }
 
     # ------------------------------------------------------------------ driver
@@ -380,6 +384,8 @@ class ScopeVisitor:
             for target in targets:
                 self._store_target(target, None, pos, False)
                 self._note_self_store(target, value)
+            if isinstance(value, ast.Call) and self.scope.imports.resolve(value.func) == N.GET_LOGGER:
+                self._note_logger(targets)
             return
         if all(isinstance(t, ast.Name) for t in targets):
             group = self._new_group(targets[0].id)  # type: ignore[attr-defined]
@@ -403,6 +409,33 @@ class ScopeVisitor:
         self.value(value, KEEP)
         for target in targets:
             self._store_target(target, None, pos, True)
+
+    def _note_logger(self, targets: Sequence[ast.expr]) -> None:
+        """``log = logging.getLogger(...)`` at module level or in a class body."""
+        for target in targets:
+            if isinstance(target, ast.Name):
+                if self.scope.kind == Scope.CLASS:
+                    self.facts.logger_attrs.add(target.id)
+                else:
+                    self.facts.loggers.add(target.id)
+
+    def _is_logger(self, node: ast.expr) -> bool:
+        """The ``logging`` module, ``logging.getLogger(...)``, a module-level name
+        bound to it (not rebound in this function), or ``self.log`` for a class
+        attribute bound to it."""
+        if isinstance(node, ast.Name):
+            if node.id in self.facts.loggers and node.id not in self.scope.bindings:
+                return True
+            return self.scope.imports.resolve(node) == "logging"
+        if isinstance(node, ast.Attribute):
+            return (
+                node.attr in self.facts.logger_attrs
+                and isinstance(node.value, ast.Name)
+                and node.value.id in _SELF_NAMES
+            )
+        if isinstance(node, ast.Call):
+            return self.scope.imports.resolve(node.func) == N.GET_LOGGER
+        return False
 
     def _note_self_store(self, target: ast.expr, value: ast.expr) -> None:
         """``self.x[k] = task`` adds to a long-lived collection; ``self.x = ...``
@@ -848,6 +881,21 @@ class ScopeVisitor:
                 if part.format_spec is not None:
                     self.value(part.format_spec, HARMLESS)
 
+    def _binop(self, node: ast.BinOp, sink: Sink) -> None:
+        if isinstance(sink, Group):
+            sink.opaque = True
+        left = node.left
+        if isinstance(node.op, ast.Mod) and (
+            isinstance(left, ast.JoinedStr)
+            or (isinstance(left, ast.Constant) and isinstance(left.value, str))
+        ):
+            # "%s" % task: formatting keeps nothing
+            self.value(left, HARMLESS)
+            self.value(node.right, HARMLESS)
+            return
+        self.value(left, KEEP)
+        self.value(node.right, KEEP)
+
     def _attribute(self, node: ast.Attribute, sink: Sink) -> None:
         if isinstance(sink, Group):
             sink.opaque = True
@@ -972,12 +1020,12 @@ class ScopeVisitor:
         if spawn.receiver is not None:
             self.value(spawn.receiver, HARMLESS)
 
-    def _args(self, node: ast.Call, sink: Sink, skip: int = -1) -> None:
+    def _args(self, node: ast.Call, sink: Sink, skip: int = -1, keywords: Sink = KEEP) -> None:
         for index, arg in enumerate(node.args):
             if index != skip:
                 self.value(arg, sink)
         for keyword in node.keywords:
-            self.value(keyword.value, KEEP)
+            self.value(keyword.value, keywords)
 
     def _call(self, node: ast.Call, sink: Sink) -> None:
         func = node.func
@@ -1032,13 +1080,20 @@ class ScopeVisitor:
                 inner.how = f" (only its .{attr}() is called)"
                 self._spawn(inner, DROP)
                 if has_callback:
-                    self._callback_api(node, attr, callback_index)  # type: ignore[arg-type]
+                    self._callback_api(node, attr, callback_index, None)  # type: ignore[arg-type]
                 else:
                     self._args(node, KEEP)
                 return
         if has_callback:
-            self._callback_api(node, attr, callback_index)  # type: ignore[arg-type]
+            self._callback_api(node, attr, callback_index, receiver)  # type: ignore[arg-type]
             self._receiver(receiver, attr, node)
+            return
+        if (attr in N.LOG_METHODS and self._is_logger(receiver)) or (
+            attr == "format" and isinstance(receiver, ast.Constant) and isinstance(receiver.value, str)
+        ):
+            # logger.info("%s", task), "{}".format(task): formatting keeps nothing
+            self.value(receiver, HARMLESS)
+            self._args(node, HARMLESS, keywords=HARMLESS)
             return
         if attr in N.ADD_METHODS:
             key = self._collection_key(receiver)
@@ -1074,27 +1129,50 @@ class ScopeVisitor:
         else:
             self.value(receiver, KEEP)
 
-    def _callback_api(self, node: ast.Call, api: str, index: int) -> None:
+    def _callback_api(
+        self, node: ast.Call, api: str, index: int, receiver: Optional[ast.expr]
+    ) -> None:
         callback = node.args[index]
         if isinstance(callback, ast.Lambda):
             self._lambda(callback, CallbackSink(api))
         else:
-            qualname = self.scope.imports.resolve(callback)
-            spawn: Optional[Spawn] = None
-            if qualname is not None and qualname in self.spawners:
-                spawn = Spawn(callback, qualname, None, self.frames)
-            elif (
-                isinstance(callback, ast.Attribute)
-                and callback.attr in N.LOOP_SPAWN_METHODS
-                and qualname is None
+            spawn = self._spawner_ref(callback)
+            if spawn is None and isinstance(callback, ast.Call) and callback.args and (
+                self.scope.imports.resolve(callback.func) == N.PARTIAL
             ):
-                spawn = self._loop_spawn(callback, callback.attr, callback.value)
+                # functools.partial(asyncio.create_task, coro): the spawn runs later
+                spawn = self._spawner_ref(callback.args[0])
+                if spawn is not None:
+                    self._args(callback, KEEP, skip=0)
             if spawn is not None:
                 spawn.how = f" (it is created in a callback of {api}(), which drops it)"
                 self.scope.drops.append(spawn)
+            elif (
+                api == "add_done_callback"
+                and isinstance(receiver, ast.Name)
+                and isinstance(callback, ast.Attribute)
+                and isinstance(callback.value, ast.Name)
+            ):
+                # t.add_done_callback(tasks.discard): the bound method keeps
+                # ``tasks`` alive exactly as long as ``t`` lives.
+                if callback.attr in N.REMOVE_METHODS:
+                    self._prune(callback.value)
+                self._name_use(callback.value.id, callback.value, receiver.id)
             else:
                 self.value(callback, KEEP)
         self._args(node, KEEP, skip=index)
+
+    def _spawner_ref(self, callback: ast.expr) -> Optional[Spawn]:
+        """A Spawn for a spawner passed as a callable (``asyncio.create_task``,
+        ``loop.create_task``): it creates a task when it is called."""
+        qualname = self.scope.imports.resolve(callback)
+        if qualname is not None:
+            if qualname in self.spawners:
+                return Spawn(callback, qualname, None, self.frames)
+            return None
+        if isinstance(callback, ast.Attribute) and callback.attr in N.LOOP_SPAWN_METHODS:
+            return self._loop_spawn(callback, callback.attr, callback.value)
+        return None
 
     def _collection_key(self, node: ast.expr) -> Optional[Tuple[int, str]]:
         """``self.tasks`` in a method -> (id of the class scope, 'tasks')."""
