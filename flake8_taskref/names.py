@@ -81,6 +81,12 @@ LOG_METHODS: FrozenSet[str] = frozenset(
 )
 GET_LOGGER: str = "logging.getLogger"
 PARTIAL: str = "functools.partial"
+# TRF006: methods that run once per object (adds there are bounded), and the
+# exits of a context manager (an owner that lives for one ``with`` block).
+SETUP_METHODS: FrozenSet[str] = frozenset(
+    {"__init__", "__new__", "__post_init__", "setUp", "asyncSetUp"}
+)
+EXIT_METHODS: FrozenSet[str] = frozenset({"__exit__", "__aexit__"})
 # Calls that copy a collection for iteration: ``for t in list(tasks)``.
 COPYING_CALLS: FrozenSet[str] = frozenset({"list", "set", "tuple", "sorted", "frozenset"})
 COPYING_METHODS: FrozenSet[str] = frozenset({"copy", "values", "items", "keys"})

@@ -523,10 +523,15 @@ class ModuleRules:
             if scope.kind == Scope.FUNCTION
             for name in scope.declared & set(scope.bindings)
         }
+        # Silent where the code shows a bound: an add in a method that runs once
+        # per object, a collection that the exit of a context manager reads (the
+        # owner lives for one ``with`` block), or one something prunes.
         adds: List[CollectionAdd] = [
             a for a in facts.adds
             if a.key not in facts.pruned
             and a.key[1] not in facts.pruned_attrs
+            and a.key not in facts.read_at_exit
+            and getattr(a.scope.node, "name", None) not in N.SETUP_METHODS
         ]
         for scope in facts.scopes:
             for name, add in scope.module_adds:

@@ -106,6 +106,8 @@ class ModuleFacts:
         # Names bound at module level, and class attributes, from logging.getLogger().
         self.loggers: Set[str] = set()
         self.logger_attrs: Set[str] = set()
+        # ``self.attr`` read in a class's __exit__/__aexit__: (id of class scope, attr).
+        self.read_at_exit: Set[Tuple[int, str]] = set()
 
     def release(self) -> None:
         """Break the reference cycles between the recorded facts (scopes and their
@@ -145,6 +147,7 @@ class ScopeVisitor:
         self.frames: Frames = ()
         self.block = 0
         self._functions = 0  # how many function scopes the visit is inside
+        self._at_exit = False  # in a method __exit__/__aexit__ (with TRF006 on)
         self.block_end: Pos = (0, 0)
         self.stmt: Optional[ast.stmt] = None
         self._stmt: Dict[type, Callable[[ast.stmt], None]] = {
@@ -800,6 +803,10 @@ class ScopeVisitor:
         self.scope = scope
         self.frames = ()
         self._functions += 1
+        at_exit = self._at_exit
+        self._at_exit = self.options.collections and (
+            isinstance(node, _FUNCTIONS) and node.name in N.EXIT_METHODS
+        )
         start = (0, 0)
         for arg in args.posonlyargs + args.args + args.kwonlyargs:
             self._bind(arg.arg, None, start, False)
@@ -814,6 +821,7 @@ class ScopeVisitor:
         else:
             self.value(body, sink)
         self._functions -= 1
+        self._at_exit = at_exit
         self.scope, self.frames, self.block, self.block_end, self.stmt = saved
 
     def _class(self, node: ast.ClassDef) -> None:
@@ -899,6 +907,10 @@ class ScopeVisitor:
     def _attribute(self, node: ast.Attribute, sink: Sink) -> None:
         if isinstance(sink, Group):
             sink.opaque = True
+        if self._at_exit:
+            key = self._collection_key(node)
+            if key is not None:
+                self.facts.read_at_exit.add(key)
         if node.attr in N.REMOVE_METHODS:
             self._prune(node.value)
         self.value(node.value, KEEP)
