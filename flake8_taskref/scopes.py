@@ -85,6 +85,17 @@ def _pos(node: ast.AST) -> Pos:
     return (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
 
 
+def _may_add_task(add: CollectionAdd) -> bool:
+    """Can this add put a task into its collection (as TRF006 decides it: a spawn
+    as the argument, or a local bound to a group holding spawns)?"""
+    if add.spawn is not None:
+        return True
+    if add.use is None:
+        return False
+    bindings = add.scope.bindings.get(add.use.name, ())
+    return any(binding.group is not None and binding.group.spawns for binding in bindings)
+
+
 class ModuleFacts:
     """Everything recorded for one module."""
 
@@ -769,12 +780,15 @@ class ScopeVisitor:
             else:
                 cold.append((node, scope, last))
         if cold and self.options.collections:
-            # A cold function can still replace a task collection (``self.tasks
-            # = set()`` in ``reset()``, or ``global tasks``), which prunes it for
-            # TRF006: enter those that name a collection something was added to.
-            names = {add.key[1] for add in self.facts.adds}
+            # A cold function can still prune a task collection for TRF006
+            # (``self.tasks.discard``, ``del``, ``self.tasks = set()`` in
+            # ``reset()``, ``global tasks``) or drain it in ``__aexit__``: every
+            # such place names the collection.  Enter those that name a
+            # collection a task may have been added to (all such adds are in the
+            # functions entered so far: an add needs a spawn in its function).
+            names = {add.key[1] for add in self.facts.adds if _may_add_task(add)}
             for scope in self.facts.scopes:
-                names.update(name for name, _ in scope.module_adds)
+                names.update(name for name, add in scope.module_adds if _may_add_task(add))
             if names:
                 lines = hot.lines_holding(names)
                 for node, scope, last in cold:

@@ -6,7 +6,7 @@ words is skipped without looking at its tree.  In the other files, of the
 functions defined at module or class level:
 
 * the body is entered if its lines hold a word that can *spawn* (the spawner
-  words, aliases of imported spawners; with TRF006 on, the prune words);
+  words, aliases of imported spawners);
 * else, it is entered if it holds a *loop* word (in a file that calls a loop
   method that spawns: loop factories, loop names, loop annotations, module and
   class names that hold a loop) and names an attribute a loop spawn method is
@@ -14,8 +14,9 @@ functions defined at module or class level:
   can add is that the attribute holds a loop;
 * else it is not entered: it cannot spawn, cannot make a receiver a loop that
   matters, and cannot capture another function's locals.  With TRF006 on, a
-  function that names a collection a task was added to is entered after all (it
-  may replace the collection).
+  function that names a collection a task may have been added to is entered
+  after all: it may prune the collection (remove from it, replace it, pass its
+  ``discard`` on) or drain it at exit, and each of those names it.
 
 Decorators and default values run where the function is defined: they are
 visited there if their lines hold a word that can spawn (the aliases imported
@@ -46,14 +47,6 @@ LOOP_WORDS = ("get_running_loop", "get_event_loop", "new_event_loop")
 LOOP_PARTS = ("EventLoop",)
 # Most loop words hold this: one scan finds them all.
 ANCHOR = "loop"
-# What prunes a task collection (TRF006), but for reassignment, which is found by
-# entering the cold functions that name the collection.  Hot only when TRF006 is on.
-PRUNE_WORDS = (
-    "discard", "remove", "pop", "popitem", "popleft", "clear", "difference_update",
-    "intersection_update", "symmetric_difference_update", "__delitem__", "del",
-)
-PRUNE_PARTS = ("-=", "&=", "^=")
-
 _WORD_CHAR = re.compile(r"\w")
 
 
@@ -105,8 +98,8 @@ class _Words:
 
 class HotLines:
     """Answers "does this range of lines hold a hot word?" for one file, for the
-    two kinds of hot words: those that can spawn (and, with TRF006 on, prune),
-    and those that can make an attribute hold a loop.
+    two kinds of hot words: those that can spawn, and those that can make an
+    attribute hold a loop.
 
     The lines that hold the words of a kind are found with ``str.find`` per word
     the first time they are asked for; the lines of words added after that (an
@@ -116,9 +109,6 @@ class HotLines:
         self.text = "".join(lines) if text is None else text
         self.spawning = _Words(SPAWN_TOKENS, ())
         self.spawning.words.update(options.extra_tokens)
-        if options.collections:
-            self.spawning.words.update(PRUNE_WORDS)
-            self.spawning.parts.update(PRUNE_PARTS)
         if any(method in self.text for method in LOOP_SPAWN_METHODS):
             self.looping = _Words(LOOP_WORDS, LOOP_PARTS)
             self.looping.words.update(options.loop_names)
