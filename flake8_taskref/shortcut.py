@@ -48,6 +48,12 @@ LOOP_PARTS = ("EventLoop",)
 # Most loop words hold this: one scan finds them all.
 ANCHOR = "loop"
 _WORD_CHAR = re.compile(r"\w")
+_WORD_END = re.compile(r"\w*")
+# What can follow a spawner's name where the analysis can take it for one: a call
+# or an argument (``(``, ``,``, ``)``), an import (``as``, ``,``, the line's end),
+# or a line break inside brackets (the line's end, ``\``, a comment).  Other uses
+# (``# Task state``, ``"Task {key}"``, ``"gather": ...``) cannot spawn.
+_USED_AFTER = re.compile(r"[ \t]*(?:[(),\n\\#]|as\b|$)")
 
 
 def _word_at(text: str, at: int, end: int) -> bool:
@@ -65,6 +71,18 @@ def _finds(text: str, literal: str, whole_word: bool) -> Iterator[int]:
         if not whole_word or _word_at(text, at, at + size):
             yield at
         at = find(literal, at + 1)
+
+
+def _used_at(text: str, start: int) -> bool:
+    """Can the word at ``start`` be a spawner as the analysis reads it: followed
+    by what a call, an argument or an import can be followed by, and not the
+    name of a ``def``?"""
+    end = _WORD_END.match(text, start).end()  # type: ignore[union-attr]
+    if not _USED_AFTER.match(text, end):
+        return False
+    before = text[text.rfind("\n", 0, start) + 1:start].rstrip()
+    is_def = before.endswith("def") and (len(before) == 3 or not _WORD_CHAR.match(before, len(before) - 4))
+    return not is_def
 
 
 def holds_word(text: str, word: str) -> bool:
@@ -139,7 +157,8 @@ class HotLines:
             if new:
                 kind.words |= new
                 if kind.numbers is not None:  # found already: add the new words' lines
-                    kind.numbers = sorted(set(kind.numbers).union(self._hot_lines(new, set())))
+                    more_lines = self._hot_lines(new, set(), kind is self.spawning)
+                    kind.numbers = sorted(set(kind.numbers).union(more_lines))
 
     def spawn_lines(self) -> List[int]:
         """The sorted numbers of the lines that hold a word that can spawn."""
@@ -186,10 +205,12 @@ class HotLines:
     def _lines(self, kind: _Words) -> List[int]:
         numbers = kind.numbers
         if numbers is None:
-            numbers = kind.numbers = self._hot_lines(kind.words, kind.parts)
+            numbers = kind.numbers = self._hot_lines(kind.words, kind.parts, kind is self.spawning)
         return numbers
 
-    def _hot_lines(self, words: Set[str], parts: Set[str]) -> List[int]:
+    def _hot_lines(self, words: Set[str], parts: Set[str], used: bool = False) -> List[int]:
+        """The lines holding the words or parts; with ``used`` (spawner words),
+        only where the word can be a spawner (``_used_at``)."""
         text = self.text
         found = self._places(parts, False)
         found += self._places((word for word in words if ANCHOR not in word), True)
@@ -204,6 +225,8 @@ class HotLines:
                 for word, inner in shared:
                     start = at - inner
                     if start >= 0 and startswith(word, start) and _word_at(text, start, start + len(word)):
-                        found.append(at)
+                        found.append(start)
                         break
+        if used:
+            found = [at for at in found if _used_at(text, at)]
         return self._line_numbers(found)
