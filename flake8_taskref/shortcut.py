@@ -54,6 +54,13 @@ _WORD_END = re.compile(r"\w*")
 # or a line break inside brackets (the line's end, ``\``, a comment).  Other uses
 # (``# Task state``, ``"Task {key}"``, ``"gather": ...``) cannot spawn.
 _USED_AFTER = re.compile(r"[ \t]*(?:[(),\n\\#]|as\b|$)")
+# ``gather`` spawns only as a call whose future is not awaited at once: an
+# awaited ``gather`` finishes what it wraps, and ``self.gather`` passed on is no
+# spawner.  Cold: ``await asyncio.gather(`` and an attribute ``.gather`` that is
+# not called.
+GATHER = "gather"
+_CALLED_AFTER = re.compile(r"[ \t]*(?:[(\n\\#]|$)")
+_AWAITED_BEFORE = re.compile(r"\bawait[ \t]+[\w.]*$")
 
 
 def _word_at(text: str, at: int, end: int) -> bool:
@@ -75,12 +82,18 @@ def _finds(text: str, literal: str, whole_word: bool) -> Iterator[int]:
 
 def _used_at(text: str, start: int) -> bool:
     """Can the word at ``start`` be a spawner as the analysis reads it: followed
-    by what a call, an argument or an import can be followed by, and not the
-    name of a ``def``?"""
+    by what a call, an argument or an import can be followed by, not the name of
+    a ``def``, and for ``gather`` a call that is not awaited at once?"""
     end = _WORD_END.match(text, start).end()  # type: ignore[union-attr]
     if not _USED_AFTER.match(text, end):
         return False
-    before = text[text.rfind("\n", 0, start) + 1:start].rstrip()
+    line_start = text.rfind("\n", 0, start) + 1
+    if end - start == len(GATHER) and text.startswith(GATHER, start):
+        if text[start - 1] == "." and not _CALLED_AFTER.match(text, end):
+            return False
+        if _AWAITED_BEFORE.search(text, line_start, start):
+            return False
+    before = text[line_start:start].rstrip()
     is_def = before.endswith("def") and (len(before) == 3 or not _WORD_CHAR.match(before, len(before) - 4))
     return not is_def
 

@@ -181,6 +181,11 @@ def test_spawner_words_are_hot_only_where_they_can_spawn() -> None:
         "f(asyncio.ensure_future  # a comment\n",
         "f(asyncio.ensure_future \\\n",
         "    asyncio.gather",
+        "fut = asyncio.gather(a(), b())\n",
+        "await asyncio.wait_for(asyncio.gather(a()), 1)\n",
+        "from asyncio import gather, wait\n",
+        "await asyncio.shield(c())\n",
+        "x = gather \\\n",
     ]
     cold = [
         "# Task state\n",
@@ -189,6 +194,10 @@ def test_spawner_words_are_hot_only_where_they_can_spawn() -> None:
         "async def gather(self, keys):\n",
         "t: asyncio.Task = t\n",
         "t = asyncio.Task.all_tasks()\n",
+        "results = await asyncio.gather(a(), b())\n",
+        "return await gather(*coros)\n",
+        "handlers = {'gather': self.gather, 'x': 1}\n",
+        "f(self.rpc().gather, who_has=x)\n",
     ]
     for line in hot:
         assert _hot(line, "spawn", collections=False) == [1], line
