@@ -11,6 +11,8 @@ from flake8.options.manager import OptionManager
 DEFAULT_LOOP_NAMES: Tuple[str, ...] = ("loop", "_loop", "event_loop", "_event_loop")
 
 _SPLIT = re.compile(r"[\s]+")
+# The opt-in rule: reported only where the user names it in full (``opted_in``).
+OPT_IN = "TRF006"
 
 
 class OptionValueError(ValueError):
@@ -122,10 +124,6 @@ def from_namespace(options: argparse.Namespace) -> Options:
         "--taskref-timeouts", split_items("--taskref-timeouts", options.taskref_timeouts)
     )
     return Options.build(spawners, loop_names, timeouts, opted_in(options, OPT_IN))
-
-
-# The opt-in rule: reported only where the user names it in full.
-OPT_IN = "TRF006"
 
 
 def opted_in(options: argparse.Namespace, code: str) -> bool:
