@@ -6,7 +6,9 @@ words is skipped without looking at its tree.  In the other files, of the
 functions defined at module or class level:
 
 * the body is entered if its lines hold a word that can *spawn* (the spawner
-  words, aliases of imported spawners);
+  words, aliases of imported spawners) where it can spawn: followed by what a
+  call, an argument or an import can be followed by, not a ``def``'s name, and
+  for ``gather`` a call that is not awaited at once (``_used_at``);
 * else, it is entered if it holds a *loop* word (in a file that calls a loop
   method that spawns: loop factories, loop names, loop annotations, module and
   class names that hold a loop) and names an attribute a loop spawn method is
@@ -53,14 +55,14 @@ _WORD_END = re.compile(r"\w*")
 # or an argument (``(``, ``,``, ``)``), an import (``as``, ``,``, the line's end),
 # or a line break inside brackets (the line's end, ``\``, a comment).  Other uses
 # (``# Task state``, ``"Task {key}"``, ``"gather": ...``) cannot spawn.
-_USED_AFTER = re.compile(r"[ \t]*(?:[(),\n\\#]|as\b|$)")
+_USED_AFTER = re.compile(r"[ \t\f]*(?:[(),\n\\#]|as\b|$)")
 # ``gather`` spawns only as a call whose future is not awaited at once: an
 # awaited ``gather`` finishes what it wraps, and ``self.gather`` passed on is no
 # spawner.  Cold: ``await asyncio.gather(`` and an attribute ``.gather`` that is
-# not called.
+# not called.  (Not when a configured spawner's name is ``gather``.)
 GATHER = "gather"
-_CALLED_AFTER = re.compile(r"[ \t]*(?:[(\n\\#]|$)")
-_AWAITED_BEFORE = re.compile(r"\bawait[ \t]+[\w.]*$")
+_CALLED_AFTER = re.compile(r"[ \t\f]*(?:[(\n\\#]|$)")
+_AWAITED_BEFORE = re.compile(r"\bawait[ \t\f]+[\w.]*$")
 
 
 def _word_at(text: str, at: int, end: int) -> bool:
@@ -80,7 +82,7 @@ def _finds(text: str, literal: str, whole_word: bool) -> Iterator[int]:
         at = find(literal, at + 1)
 
 
-def _used_at(text: str, start: int) -> bool:
+def _used_at(text: str, start: int, gather_rules: bool = True) -> bool:
     """Can the word at ``start`` be a spawner as the analysis reads it: followed
     by what a call, an argument or an import can be followed by, not the name of
     a ``def``, and for ``gather`` a call that is not awaited at once?"""
@@ -88,7 +90,7 @@ def _used_at(text: str, start: int) -> bool:
     if not _USED_AFTER.match(text, end):
         return False
     line_start = text.rfind("\n", 0, start) + 1
-    if end - start == len(GATHER) and text.startswith(GATHER, start):
+    if gather_rules and end - start == len(GATHER) and text.startswith(GATHER, start):
         if text[start - 1] == "." and not _CALLED_AFTER.match(text, end):
             return False
         if _AWAITED_BEFORE.search(text, line_start, start):
@@ -140,6 +142,7 @@ class HotLines:
         self.text = "".join(lines) if text is None else text
         self.spawning = _Words(SPAWN_TOKENS, ())
         self.spawning.words.update(options.extra_tokens)
+        self._gather_rules = GATHER not in options.extra_tokens
         if any(method in self.text for method in LOOP_SPAWN_METHODS):
             self.looping = _Words(LOOP_WORDS, LOOP_PARTS)
             self.looping.words.update(options.loop_names)
@@ -241,5 +244,6 @@ class HotLines:
                         found.append(start)
                         break
         if used:
-            found = [at for at in found if _used_at(text, at)]
+            gather_rules = self._gather_rules
+            found = [at for at in found if _used_at(text, at, gather_rules)]
         return self._line_numbers(found)

@@ -173,6 +173,7 @@ def test_spawner_words_are_hot_only_where_they_can_spawn() -> None:
     argument (a callback), an import, or a line break inside brackets after it."""
     hot = [
         "t = asyncio.Task (coro)\n",
+        "t = asyncio.Task\x0c(coro)\n",
         "loop.call_soon(asyncio.create_task, c)\n",
         "loop.call_later(1, loop.create_task)\n",
         "from asyncio import gather as g\n",
@@ -203,6 +204,9 @@ def test_spawner_words_are_hot_only_where_they_can_spawn() -> None:
         assert _hot(line, "spawn", collections=False) == [1], line
     for line in cold:
         assert _hot(line, "spawn", collections=False) == [], line
+    # a configured spawner named gather: every place it can be called or passed on
+    for line in ("results = await myapp.gather(a())\n", "f(myapp.gather, x)\n"):
+        assert _hot(line, "spawn", collections=False, spawners=["myapp.gather"]) == [1], line
 
 
 def test_lines_are_counted_as_the_parser_counts_them() -> None:
