@@ -2,7 +2,8 @@
 
 Each message string starts with its code, as in flake8-pyi, so that the table is
 the single place where a message is written.  ``OFF_BY_DEFAULT`` lists the codes
-registered with flake8's ``extend_default_ignore``.
+registered with flake8's ``extend_default_ignore``.  ``{what}`` is "task", or
+"future" for the future of ``asyncio.gather()`` (``what_of``).
 """
 from __future__ import annotations
 
@@ -13,9 +14,9 @@ from flake8_plugin_utils import Error
 KEEP_HINT: Final = "keep a reference (e.g. a set with add_done_callback(set.discard))"
 
 MESSAGES: Final[Dict[str, str]] = {
-    "TRF001": "TRF001 task returned by {call}() is not stored{how}; " + KEEP_HINT,
+    "TRF001": "TRF001 {what} returned by {call}() is not stored{how}; " + KEEP_HINT,
     "TRF002": (
-        "TRF002 task returned by {call}() is held only by local '{name}', {why}; "
+        "TRF002 {what} returned by {call}() is held only by local '{name}', {why}; "
         + KEEP_HINT + " or await it"
     ),
     "TRF003": (
@@ -29,7 +30,7 @@ MESSAGES: Final[Dict[str, str]] = {
         "shield the stored task"
     ),
     "TRF005": (
-        "TRF005 pending tasks of asyncio.wait() are dropped ({names}); "
+        "TRF005 pending tasks of asyncio.wait() are dropped (tasks from {names}); "
         "cancel, await or store the 'pending' set it returns"
     ),
     "TRF006": (
@@ -61,6 +62,11 @@ SUMMARIES: Final[Dict[str, str]] = {
 DOCS_URL: Final = "https://flake8-taskref.readthedocs.io/en/latest/rules/{code}/"
 
 OFF_BY_DEFAULT: Final[Tuple[str, ...]] = ("TRF006",)
+
+
+def what_of(call: str) -> str:
+    """What a spawning call returns, for messages: ``gather`` returns a future."""
+    return "future" if call == "asyncio.gather" else "task"
 
 
 def _error_class(code: str) -> Type[Error]:

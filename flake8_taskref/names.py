@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import ast
-from typing import Dict, FrozenSet, List, Optional, Set, Tuple
+import os
+from typing import Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
 
 # asyncio submodules whose public names are re-exported by ``asyncio`` itself.
 _ASYNCIO_SUBMODULES: FrozenSet[str] = frozenset(
@@ -73,6 +74,19 @@ REMOVE_METHODS: FrozenSet[str] = frozenset(
 HARMLESS_BUILTINS: FrozenSet[str] = frozenset(
     {"print", "repr", "str", "id", "hash", "bool", "len", "isinstance", "type", "format"}
 )
+# Methods of a ``logging`` logger (or of the ``logging`` module) that format their
+# arguments into a record: they keep nothing we follow.
+LOG_METHODS: FrozenSet[str] = frozenset(
+    {"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log"}
+)
+GET_LOGGER: str = "logging.getLogger"
+PARTIAL: str = "functools.partial"
+# TRF006: methods that run once per object (adds there are bounded), and the
+# exits of a context manager (an owner that lives for one ``with`` block).
+SETUP_METHODS: FrozenSet[str] = frozenset(
+    {"__init__", "__new__", "__post_init__", "setUp", "asyncSetUp"}
+)
+EXIT_METHODS: FrozenSet[str] = frozenset({"__exit__", "__aexit__"})
 # Calls that copy a collection for iteration: ``for t in list(tasks)``.
 COPYING_CALLS: FrozenSet[str] = frozenset({"list", "set", "tuple", "sorted", "frozenset"})
 COPYING_METHODS: FrozenSet[str] = frozenset({"copy", "values", "items", "keys"})
@@ -120,6 +134,53 @@ def canonical(dotted: str) -> str:
     return dotted
 
 
+def module_name(filename: Optional[str]) -> Optional[str]:
+    """The dotted name of the module in ``filename``: its stem, under the names of
+    the directories above it that hold an ``__init__.py`` (``src/myapp/tasks.py``
+    with ``src/myapp/__init__.py`` -> ``myapp.tasks``; a package's ``__init__.py``
+    is the package).  Only the path and those ``__init__.py`` files are looked at;
+    None when the name is not made of identifiers (``<stdin>``)."""
+    if not filename or not filename.endswith((".py", ".pyi")):
+        return None
+    path = os.path.abspath(filename)
+    folder, base = os.path.split(path)
+    stem = base.rsplit(".", 1)[0]
+    parts = [] if stem == "__init__" else [stem]
+    while os.path.isfile(os.path.join(folder, "__init__.py")):
+        folder, name = os.path.split(folder)
+        if not name:
+            break
+        parts.append(name)
+    parts.reverse()
+    if not parts or not all(part.isidentifier() for part in parts):
+        return None
+    return ".".join(parts)
+
+
+def package_name(filename: Optional[str], module: Optional[str]) -> Optional[str]:
+    """The package that relative imports of the module start from: the module's
+    parent, or the package itself for an ``__init__.py``."""
+    if module is None or filename is None:
+        return None
+    if os.path.basename(filename).rsplit(".", 1)[0] == "__init__":
+        return module
+    parent = module.rpartition(".")[0]
+    return parent or None
+
+
+def absolute_module(package: Optional[str], level: int, module: Optional[str]) -> Optional[str]:
+    """The module a relative import names (``from ..tasks import x`` at level 2)."""
+    if not level:
+        return module
+    if package is None:
+        return None
+    parts = package.split(".")
+    if level - 1 >= len(parts):
+        return None
+    base = ".".join(parts[: len(parts) - (level - 1)])
+    return base + "." + module if module else base
+
+
 class Imports:
     """The import aliases of one scope, chained to the enclosing scope's."""
 
@@ -145,24 +206,36 @@ class Imports:
                 self._add(top, top)
         return renamed
 
-    def add_import_from(self, node: ast.ImportFrom) -> List[Tuple[str, str]]:
-        """Record a from-import; return the (alias, dotted name) pairs it binds ``as``."""
-        if node.level or not node.module:
+    def add_import_from(
+        self, node: ast.ImportFrom, package: Optional[str] = None
+    ) -> List[Tuple[str, str]]:
+        """Record a from-import (a relative one against ``package``, the package of
+        the file); return the (alias, dotted name) pairs it binds ``as``."""
+        module = absolute_module(package, node.level, node.module)
+        if not module:
             return []
         renamed = []
         for alias in node.names:
             if alias.name == "*":
-                if node.module == "asyncio":
+                if module == "asyncio":
                     self.star_asyncio = True
                     self.known.update(_STAR_NAMES)
                 continue
-            dotted = node.module + "." + alias.name
+            dotted = module + "." + alias.name
             if alias.asname:
                 self._add(alias.asname, dotted)
                 renamed.append((alias.asname, dotted))
             else:
                 self._add(alias.name, dotted)
         return renamed
+
+    def add_own(self, module: str, dotted_names: Iterable[str]) -> None:
+        """Names of ``module`` itself (the file's module): a helper listed in the
+        options is resolved where its own module calls it."""
+        prefix = module + "."
+        for dotted in dotted_names:
+            if dotted.startswith(prefix) and "." not in dotted[len(prefix):]:
+                self._add(dotted[len(prefix):], dotted)
 
     def _add(self, name: str, dotted: str) -> None:
         self.aliases[name] = dotted

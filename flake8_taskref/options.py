@@ -11,6 +11,8 @@ from flake8.options.manager import OptionManager
 DEFAULT_LOOP_NAMES: Tuple[str, ...] = ("loop", "_loop", "event_loop", "_event_loop")
 
 _SPLIT = re.compile(r"[\s]+")
+# The opt-in rule: reported only where the user names it in full (``opted_in``).
+OPT_IN = "TRF006"
 
 
 class OptionValueError(ValueError):
@@ -26,7 +28,8 @@ class Options:
     timeouts: FrozenSet[str] = frozenset()
     # Last dotted component of every extra spawner: the text shortcut looks for them.
     extra_tokens: Tuple[str, ...] = field(default=())
-    # Is TRF006 selected?  If not, long-lived task collections are not followed.
+    # Is TRF006 selected (named in full: ``opted_in``)?  If not, long-lived task
+    # collections are not followed.
     collections: bool = True
 
     @classmethod
@@ -126,7 +129,15 @@ def from_namespace(options: argparse.Namespace) -> Options:
     timeouts = _check_dotted(
         "--taskref-timeouts", split_items("--taskref-timeouts", options.taskref_timeouts)
     )
-    return Options.build(spawners, loop_names, timeouts, selected(options, "TRF006"))
+    return Options.build(spawners, loop_names, timeouts, opted_in(options, OPT_IN))
+
+
+def opted_in(options: argparse.Namespace, code: str) -> bool:
+    """Is the opt-in ``code`` named in full in ``select`` or ``extend-select`` (a
+    prefix such as ``TRF`` or ``TRF0`` selects the default rules only, as
+    flake8-bugbear does for its opinionated B9 codes), and not ignored?"""
+    named = [*(getattr(options, "select", None) or ()), *(getattr(options, "extend_select", None) or ())]
+    return any(item.strip() == code for item in named) and selected(options, code)
 
 
 def selected(options: argparse.Namespace, code: str) -> bool:

@@ -25,28 +25,35 @@ def analyse(
     options: opts.Options,
     lines: Optional[Sequence[str]] = None,
     text: Optional[str] = None,
+    *,
+    filename: Optional[str] = None,
 ) -> List[Error]:
     """Run the analysis on a parsed module.  With the file's ``lines`` (and, if
     the caller has it, their joined ``text``), functions whose text cannot matter
     are not entered (see ``shortcut.py``); without them, everything is analysed.
-    The lines may end in "\\r" or "\\r\\n" (flake8's end in "\\n" only)."""
+    The lines may end in "\\r" or "\\r\\n" (flake8's end in "\\n" only).
+    With the ``filename``, relative imports are resolved against the file's
+    package (the directories above it holding an ``__init__.py``), and a
+    configured helper is recognised where its own module calls it."""
     if lines is None:
-        return _analyse(tree, options, None)
+        return _analyse(tree, options, None, filename)
     if text is None:
         text = "".join(lines)
     if "\r" in text:  # count the lines as the parser does
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return _analyse(tree, options, HotLines(lines, options, text))
+    return _analyse(tree, options, HotLines(lines, options, text), filename)
 
 
-def _analyse(tree: ast.AST, options: opts.Options, hot: Optional[HotLines]) -> List[Error]:
+def _analyse(
+    tree: ast.AST, options: opts.Options, hot: Optional[HotLines], filename: Optional[str] = None
+) -> List[Error]:
     # The analysis makes many small, short-lived objects that all survive until
     # it ends: the cyclic collector would scan them again and again (quadratic on
     # big files).  It is paused for the analysis and collects them afterwards.
     enabled = gc.isenabled()
     gc.disable()
     try:
-        facts = ScopeVisitor(options, hot).run(tree)
+        facts = ScopeVisitor(options, hot, filename).run(tree)
         try:
             return check(facts, options)
         finally:
@@ -67,6 +74,7 @@ def lint_file(
     to analyse is skipped with one message on stderr, so that a run goes on.
     flake8 and the ``flake8-taskref`` command both call this."""
     visitor = TaskRefVisitor(options)
+    visitor.filename = filename
     if lines is not None:
         text = "".join(lines)
         if not may_spawn(text, options):
@@ -86,9 +94,10 @@ class TaskRefVisitor(Visitor[opts.Options]):
     whole analysis (the scope visitor walks the tree once by itself)."""
 
     hot: Optional[HotLines] = None
+    filename: Optional[str] = None
 
     def visit(self, node: ast.AST) -> None:
-        self.errors.extend(_analyse(node, self.config, self.hot))
+        self.errors.extend(_analyse(node, self.config, self.hot, self.filename))
 
 
 class TaskRefPlugin(Plugin[opts.Options]):

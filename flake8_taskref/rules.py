@@ -34,7 +34,7 @@ from flake8_taskref.facts import (
     Spawn,
     Use,
 )
-from flake8_taskref.messages import make_error
+from flake8_taskref.messages import make_error, what_of
 from flake8_taskref.options import Options
 from flake8_taskref.scopes import ModuleFacts
 
@@ -88,7 +88,7 @@ class ModuleRules:
             for spawn in scope.drops:
                 label = self.label(spawn, scope)
                 if label is not None:
-                    self._error("TRF001", spawn.node, call=label, how=spawn.how)
+                    self._error("TRF001", spawn.node, call=label, how=spawn.how, what=what_of(label))
         for scope in self.facts.scopes:
             if scope.kind == Scope.FUNCTION:
                 self._connect(scope)
@@ -327,11 +327,12 @@ class ModuleRules:
                 name = self._display(group, reachable, scope)
                 self._reported.add(id(group))
                 if wait is not None:
-                    waits.setdefault(id(wait), []).append(name)
+                    named = any(g.name for g in reachable)
+                    waits.setdefault(id(wait), []).append(f"local '{name}'" if named else name)
                     continue
                 for spawn, label in spawns:
                     self._error(
-                        "TRF002", spawn.node, call=label, name=name,
+                        "TRF002", spawn.node, call=label, name=name, what=what_of(label),
                         why="which is never awaited, cancelled or stored",
                     )
                 continue
@@ -339,7 +340,7 @@ class ModuleRules:
                 self._reported.add(id(group))
                 for spawn, label in spawns:
                     self._error(
-                        "TRF002", spawn.node, call=label, name=group.name,
+                        "TRF002", spawn.node, call=label, name=group.name, what=what_of(label),
                         why="which the loop rebinds before the task is awaited, "
                         "cancelled or stored",
                     )
@@ -522,10 +523,15 @@ class ModuleRules:
             if scope.kind == Scope.FUNCTION
             for name in scope.declared & set(scope.bindings)
         }
+        # Silent where the code shows a bound: an add in a method that runs once
+        # per object, a collection that the exit of a context manager reads (the
+        # owner lives for one ``with`` block), or one something prunes.
         adds: List[CollectionAdd] = [
             a for a in facts.adds
             if a.key not in facts.pruned
             and a.key[1] not in facts.pruned_attrs
+            and a.key not in facts.read_at_exit
+            and getattr(a.scope.node, "name", None) not in N.SETUP_METHODS
         ]
         for scope in facts.scopes:
             for name, add in scope.module_adds:

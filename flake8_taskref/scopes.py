@@ -85,6 +85,17 @@ def _pos(node: ast.AST) -> Pos:
     return (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
 
 
+def _may_add_task(add: CollectionAdd) -> bool:
+    """Can this add put a task into its collection (as TRF006 decides it: a spawn
+    as the argument, or a local bound to a group holding spawns)?"""
+    if add.spawn is not None:
+        return True
+    if add.use is None:
+        return False
+    bindings = add.scope.bindings.get(add.use.name, ())
+    return any(binding.group is not None and binding.group.spawns for binding in bindings)
+
+
 class ModuleFacts:
     """Everything recorded for one module."""
 
@@ -103,6 +114,11 @@ class ModuleFacts:
         # ``self.io.create_task(...)``), but for the configured loop names: only
         # loop attributes of these names matter.
         self.receiver_attrs: Set[str] = set()
+        # Names bound at module level, and class attributes, from logging.getLogger().
+        self.loggers: Set[str] = set()
+        self.logger_attrs: Set[str] = set()
+        # ``self.attr`` read in a class's __exit__/__aexit__: (id of class scope, attr).
+        self.read_at_exit: Set[Tuple[int, str]] = set()
 
     def release(self) -> None:
         """Break the reference cycles between the recorded facts (scopes and their
@@ -123,17 +139,26 @@ class ModuleFacts:
 class ScopeVisitor:
     """Records facts; see the module docstring."""
 
-    def __init__(self, options: Options, hot: Optional[HotLines] = None) -> None:
+    def __init__(
+        self, options: Options, hot: Optional[HotLines] = None, filename: Optional[str] = None
+    ) -> None:
         self.options = options
         self.hot = hot
+        # The file's module and package: relative imports are resolved against
+        # the package, and the module's own helpers named in the options resolve.
+        self.module_name = N.module_name(filename)
+        self.package = N.package_name(filename, self.module_name)
         self._deferred: List[Tuple[Union[ast.FunctionDef, ast.AsyncFunctionDef], Scope]] = []
         self.spawners = N.TASK_SPAWNERS | options.spawners
         self.timeouts = options.timeouts
         self.scope: Scope = Scope(Scope.MODULE, ast.Module(body=[], type_ignores=[]), None)
         self.facts = ModuleFacts(self.scope)
+        if self.module_name is not None:
+            self.scope.imports.add_own(self.module_name, options.spawners | options.timeouts)
         self.frames: Frames = ()
         self.block = 0
         self._functions = 0  # how many function scopes the visit is inside
+        self._at_exit = False  # in a method __exit__/__aexit__ (with TRF006 on)
         self.block_end: Pos = (0, 0)
         self.stmt: Optional[ast.stmt] = None
         self._stmt: Dict[type, Callable[[ast.stmt], None]] = {
@@ -187,6 +212,7 @@ class ScopeVisitor:
             ast.Lambda: self._lambda_expr,  # type: ignore[dict-item]
             ast.Starred: self._starred,  # type: ignore[dict-item]
             ast.JoinedStr: self._joinedstr,  # type: ignore[dict-item]
+            ast.BinOp: self._binop,  # type: ignore[dict-item]
         }
 
     # ------------------------------------------------------------------ driver
@@ -372,6 +398,8 @@ class ScopeVisitor:
             for target in targets:
                 self._store_target(target, None, pos, False)
                 self._note_self_store(target, value)
+            if isinstance(value, ast.Call) and self.scope.imports.resolve(value.func) == N.GET_LOGGER:
+                self._note_logger(targets)
             return
         if all(isinstance(t, ast.Name) for t in targets):
             group = self._new_group(targets[0].id)  # type: ignore[attr-defined]
@@ -395,6 +423,33 @@ class ScopeVisitor:
         self.value(value, KEEP)
         for target in targets:
             self._store_target(target, None, pos, True)
+
+    def _note_logger(self, targets: Sequence[ast.expr]) -> None:
+        """``log = logging.getLogger(...)`` at module level or in a class body."""
+        for target in targets:
+            if isinstance(target, ast.Name):
+                if self.scope.kind == Scope.CLASS:
+                    self.facts.logger_attrs.add(target.id)
+                else:
+                    self.facts.loggers.add(target.id)
+
+    def _is_logger(self, node: ast.expr) -> bool:
+        """The ``logging`` module, ``logging.getLogger(...)``, a module-level name
+        bound to it (not rebound in this function), or ``self.log`` for a class
+        attribute bound to it."""
+        if isinstance(node, ast.Name):
+            if node.id in self.facts.loggers and node.id not in self.scope.bindings:
+                return True
+            return self.scope.imports.resolve(node) == "logging"
+        if isinstance(node, ast.Attribute):
+            return (
+                node.attr in self.facts.logger_attrs
+                and isinstance(node.value, ast.Name)
+                and node.value.id in _SELF_NAMES
+            )
+        if isinstance(node, ast.Call):
+            return self.scope.imports.resolve(node.func) == N.GET_LOGGER
+        return False
 
     def _note_self_store(self, target: ast.expr, value: ast.expr) -> None:
         """``self.x[k] = task`` adds to a long-lived collection; ``self.x = ...``
@@ -452,10 +507,25 @@ class ScopeVisitor:
         ):
             pending = self._new_group(elts[1].id)
             self.value(value, pending)
+            if self._refed(elts[1].id, value.value):
+                # The bounded pool: ``done, pending = await asyncio.wait(pending,
+                # ...)`` in a loop rebinds the name it waits on, and the next pass
+                # waits on the pending tasks again.
+                pending.events.append((U_FINISH, pos))
             self._bind(elts[0].id, None, pos, True)
             self._bind(elts[1].id, pending, pos, True)
             return True
         return False
+
+    def _refed(self, name: str, wait: ast.Call) -> bool:
+        """Is ``name``, bound to a wait's pending set, the set that the wait, inside
+        a loop, waits on (``pending`` in ``asyncio.wait(pending, ...)``)?"""
+        fs = wait.args[0] if wait.args else None
+        return (
+            isinstance(fs, ast.Name)
+            and fs.id == name
+            and any(frame[0] == LOOP for frame in self.frames)
+        )
 
     def _ann_assign(self, node: ast.AnnAssign) -> None:
         if N.is_loop_annotation(node.annotation):
@@ -623,7 +693,7 @@ class ScopeVisitor:
         self._aliases(self.scope.imports.add_import(node))
 
     def _import_from(self, node: ast.ImportFrom) -> None:
-        self._aliases(self.scope.imports.add_import_from(node))
+        self._aliases(self.scope.imports.add_import_from(node, self.package))
 
     def _aliases(self, renamed: List[Tuple[str, str]]) -> None:
         """Outside functions, a name imported ``as`` another is a hot word from
@@ -710,12 +780,15 @@ class ScopeVisitor:
             else:
                 cold.append((node, scope, last))
         if cold and self.options.collections:
-            # A cold function can still replace a task collection (``self.tasks
-            # = set()`` in ``reset()``, or ``global tasks``), which prunes it for
-            # TRF006: enter those that name a collection something was added to.
-            names = {add.key[1] for add in self.facts.adds}
+            # A cold function can still prune a task collection for TRF006
+            # (``self.tasks.discard``, ``del``, ``self.tasks = set()`` in
+            # ``reset()``, ``global tasks``) or drain it in ``__aexit__``: every
+            # such place names the collection.  Enter those that name a
+            # collection a task may have been added to (all such adds are in the
+            # functions entered so far: an add needs a spawn in its function).
+            names = {add.key[1] for add in self.facts.adds if _may_add_task(add)}
             for scope in self.facts.scopes:
-                names.update(name for name, _ in scope.module_adds)
+                names.update(name for name, add in scope.module_adds if _may_add_task(add))
             if names:
                 lines = hot.lines_holding(names)
                 for node, scope, last in cold:
@@ -744,6 +817,10 @@ class ScopeVisitor:
         self.scope = scope
         self.frames = ()
         self._functions += 1
+        at_exit = self._at_exit
+        self._at_exit = self.options.collections and (
+            isinstance(node, _FUNCTIONS) and node.name in N.EXIT_METHODS
+        )
         start = (0, 0)
         for arg in args.posonlyargs + args.args + args.kwonlyargs:
             self._bind(arg.arg, None, start, False)
@@ -758,6 +835,7 @@ class ScopeVisitor:
         else:
             self.value(body, sink)
         self._functions -= 1
+        self._at_exit = at_exit
         self.scope, self.frames, self.block, self.block_end, self.stmt = saved
 
     def _class(self, node: ast.ClassDef) -> None:
@@ -825,9 +903,28 @@ class ScopeVisitor:
                 if part.format_spec is not None:
                     self.value(part.format_spec, HARMLESS)
 
+    def _binop(self, node: ast.BinOp, sink: Sink) -> None:
+        if isinstance(sink, Group):
+            sink.opaque = True
+        left = node.left
+        if isinstance(node.op, ast.Mod) and (
+            isinstance(left, ast.JoinedStr)
+            or (isinstance(left, ast.Constant) and isinstance(left.value, str))
+        ):
+            # "%s" % task: formatting keeps nothing
+            self.value(left, HARMLESS)
+            self.value(node.right, HARMLESS)
+            return
+        self.value(left, KEEP)
+        self.value(node.right, KEEP)
+
     def _attribute(self, node: ast.Attribute, sink: Sink) -> None:
         if isinstance(sink, Group):
             sink.opaque = True
+        if self._at_exit:
+            key = self._collection_key(node)
+            if key is not None:
+                self.facts.read_at_exit.add(key)
         if node.attr in N.REMOVE_METHODS:
             self._prune(node.value)
         self.value(node.value, KEEP)
@@ -949,12 +1046,12 @@ class ScopeVisitor:
         if spawn.receiver is not None:
             self.value(spawn.receiver, HARMLESS)
 
-    def _args(self, node: ast.Call, sink: Sink, skip: int = -1) -> None:
+    def _args(self, node: ast.Call, sink: Sink, skip: int = -1, keywords: Sink = KEEP) -> None:
         for index, arg in enumerate(node.args):
             if index != skip:
                 self.value(arg, sink)
         for keyword in node.keywords:
-            self.value(keyword.value, KEEP)
+            self.value(keyword.value, keywords)
 
     def _call(self, node: ast.Call, sink: Sink) -> None:
         func = node.func
@@ -1009,13 +1106,20 @@ class ScopeVisitor:
                 inner.how = f" (only its .{attr}() is called)"
                 self._spawn(inner, DROP)
                 if has_callback:
-                    self._callback_api(node, attr, callback_index)  # type: ignore[arg-type]
+                    self._callback_api(node, attr, callback_index, None)  # type: ignore[arg-type]
                 else:
                     self._args(node, KEEP)
                 return
         if has_callback:
-            self._callback_api(node, attr, callback_index)  # type: ignore[arg-type]
+            self._callback_api(node, attr, callback_index, receiver)  # type: ignore[arg-type]
             self._receiver(receiver, attr, node)
+            return
+        if (attr in N.LOG_METHODS and self._is_logger(receiver)) or (
+            attr == "format" and isinstance(receiver, ast.Constant) and isinstance(receiver.value, str)
+        ):
+            # logger.info("%s", task), "{}".format(task): formatting keeps nothing
+            self.value(receiver, HARMLESS)
+            self._args(node, HARMLESS, keywords=HARMLESS)
             return
         if attr in N.ADD_METHODS:
             key = self._collection_key(receiver)
@@ -1051,27 +1155,50 @@ class ScopeVisitor:
         else:
             self.value(receiver, KEEP)
 
-    def _callback_api(self, node: ast.Call, api: str, index: int) -> None:
+    def _callback_api(
+        self, node: ast.Call, api: str, index: int, receiver: Optional[ast.expr]
+    ) -> None:
         callback = node.args[index]
         if isinstance(callback, ast.Lambda):
             self._lambda(callback, CallbackSink(api))
         else:
-            qualname = self.scope.imports.resolve(callback)
-            spawn: Optional[Spawn] = None
-            if qualname is not None and qualname in self.spawners:
-                spawn = Spawn(callback, qualname, None, self.frames)
-            elif (
-                isinstance(callback, ast.Attribute)
-                and callback.attr in N.LOOP_SPAWN_METHODS
-                and qualname is None
+            spawn = self._spawner_ref(callback)
+            if spawn is None and isinstance(callback, ast.Call) and callback.args and (
+                self.scope.imports.resolve(callback.func) == N.PARTIAL
             ):
-                spawn = self._loop_spawn(callback, callback.attr, callback.value)
+                # functools.partial(asyncio.create_task, coro): the spawn runs later
+                spawn = self._spawner_ref(callback.args[0])
+                if spawn is not None:
+                    self._args(callback, KEEP, skip=0)
             if spawn is not None:
                 spawn.how = f" (it is created in a callback of {api}(), which drops it)"
                 self.scope.drops.append(spawn)
+            elif (
+                api == "add_done_callback"
+                and isinstance(receiver, ast.Name)
+                and isinstance(callback, ast.Attribute)
+                and isinstance(callback.value, ast.Name)
+            ):
+                # t.add_done_callback(tasks.discard): the bound method keeps
+                # ``tasks`` alive exactly as long as ``t`` lives.
+                if callback.attr in N.REMOVE_METHODS:
+                    self._prune(callback.value)
+                self._name_use(callback.value.id, callback.value, receiver.id)
             else:
                 self.value(callback, KEEP)
         self._args(node, KEEP, skip=index)
+
+    def _spawner_ref(self, callback: ast.expr) -> Optional[Spawn]:
+        """A Spawn for a spawner passed as a callable (``asyncio.create_task``,
+        ``loop.create_task``): it creates a task when it is called."""
+        qualname = self.scope.imports.resolve(callback)
+        if qualname is not None:
+            if qualname in self.spawners:
+                return Spawn(callback, qualname, None, self.frames)
+            return None
+        if isinstance(callback, ast.Attribute) and callback.attr in N.LOOP_SPAWN_METHODS:
+            return self._loop_spawn(callback, callback.attr, callback.value)
+        return None
 
     def _collection_key(self, node: ast.expr) -> Optional[Tuple[int, str]]:
         """``self.tasks`` in a method -> (id of the class scope, 'tasks')."""

@@ -6,7 +6,9 @@ words is skipped without looking at its tree.  In the other files, of the
 functions defined at module or class level:
 
 * the body is entered if its lines hold a word that can *spawn* (the spawner
-  words, aliases of imported spawners; with TRF006 on, the prune words);
+  words, aliases of imported spawners) where it can spawn: followed by what a
+  call, an argument or an import can be followed by, not a ``def``'s name, and
+  for ``gather`` a call that is not awaited at once (``_used_at``);
 * else, it is entered if it holds a *loop* word (in a file that calls a loop
   method that spawns: loop factories, loop names, loop annotations, module and
   class names that hold a loop) and names an attribute a loop spawn method is
@@ -14,8 +16,9 @@ functions defined at module or class level:
   can add is that the attribute holds a loop;
 * else it is not entered: it cannot spawn, cannot make a receiver a loop that
   matters, and cannot capture another function's locals.  With TRF006 on, a
-  function that names a collection a task was added to is entered after all (it
-  may replace the collection).
+  function that names a collection a task may have been added to is entered
+  after all: it may prune the collection (remove from it, replace it, pass its
+  ``discard`` on) or drain it at exit, and each of those names it.
 
 Decorators and default values run where the function is defined: they are
 visited there if their lines hold a word that can spawn (the aliases imported
@@ -46,15 +49,20 @@ LOOP_WORDS = ("get_running_loop", "get_event_loop", "new_event_loop")
 LOOP_PARTS = ("EventLoop",)
 # Most loop words hold this: one scan finds them all.
 ANCHOR = "loop"
-# What prunes a task collection (TRF006), but for reassignment, which is found by
-# entering the cold functions that name the collection.  Hot only when TRF006 is on.
-PRUNE_WORDS = (
-    "discard", "remove", "pop", "popitem", "popleft", "clear", "difference_update",
-    "intersection_update", "symmetric_difference_update", "__delitem__", "del",
-)
-PRUNE_PARTS = ("-=", "&=", "^=")
-
 _WORD_CHAR = re.compile(r"\w")
+_WORD_END = re.compile(r"\w*")
+# What can follow a spawner's name where the analysis can take it for one: a call
+# or an argument (``(``, ``,``, ``)``), an import (``as``, ``,``, the line's end),
+# or a line break inside brackets (the line's end, ``\``, a comment).  Other uses
+# (``# Task state``, ``"Task {key}"``, ``"gather": ...``) cannot spawn.
+_USED_AFTER = re.compile(r"[ \t\f]*(?:[(),\n\\#]|as\b|$)")
+# ``gather`` spawns only as a call whose future is not awaited at once: an
+# awaited ``gather`` finishes what it wraps, and ``self.gather`` passed on is no
+# spawner.  Cold: ``await asyncio.gather(`` and an attribute ``.gather`` that is
+# not called.  (Not when a configured spawner's name is ``gather``.)
+GATHER = "gather"
+_CALLED_AFTER = re.compile(r"[ \t\f]*(?:[(\n\\#]|$)")
+_AWAITED_BEFORE = re.compile(r"\bawait[ \t\f]+[\w.]*$")
 
 
 def _word_at(text: str, at: int, end: int) -> bool:
@@ -72,6 +80,24 @@ def _finds(text: str, literal: str, whole_word: bool) -> Iterator[int]:
         if not whole_word or _word_at(text, at, at + size):
             yield at
         at = find(literal, at + 1)
+
+
+def _used_at(text: str, start: int, gather_rules: bool = True) -> bool:
+    """Can the word at ``start`` be a spawner as the analysis reads it: followed
+    by what a call, an argument or an import can be followed by, not the name of
+    a ``def``, and for ``gather`` a call that is not awaited at once?"""
+    end = _WORD_END.match(text, start).end()  # type: ignore[union-attr]
+    if not _USED_AFTER.match(text, end):
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    if gather_rules and end - start == len(GATHER) and text.startswith(GATHER, start):
+        if text[start - 1] == "." and not _CALLED_AFTER.match(text, end):
+            return False
+        if _AWAITED_BEFORE.search(text, line_start, start):
+            return False
+    before = text[line_start:start].rstrip()
+    is_def = before.endswith("def") and (len(before) == 3 or not _WORD_CHAR.match(before, len(before) - 4))
+    return not is_def
 
 
 def holds_word(text: str, word: str) -> bool:
@@ -105,8 +131,8 @@ class _Words:
 
 class HotLines:
     """Answers "does this range of lines hold a hot word?" for one file, for the
-    two kinds of hot words: those that can spawn (and, with TRF006 on, prune),
-    and those that can make an attribute hold a loop.
+    two kinds of hot words: those that can spawn, and those that can make an
+    attribute hold a loop.
 
     The lines that hold the words of a kind are found with ``str.find`` per word
     the first time they are asked for; the lines of words added after that (an
@@ -116,9 +142,7 @@ class HotLines:
         self.text = "".join(lines) if text is None else text
         self.spawning = _Words(SPAWN_TOKENS, ())
         self.spawning.words.update(options.extra_tokens)
-        if options.collections:
-            self.spawning.words.update(PRUNE_WORDS)
-            self.spawning.parts.update(PRUNE_PARTS)
+        self._gather_rules = GATHER not in options.extra_tokens
         if any(method in self.text for method in LOOP_SPAWN_METHODS):
             self.looping = _Words(LOOP_WORDS, LOOP_PARTS)
             self.looping.words.update(options.loop_names)
@@ -149,7 +173,8 @@ class HotLines:
             if new:
                 kind.words |= new
                 if kind.numbers is not None:  # found already: add the new words' lines
-                    kind.numbers = sorted(set(kind.numbers).union(self._hot_lines(new, set())))
+                    more_lines = self._hot_lines(new, set(), kind is self.spawning)
+                    kind.numbers = sorted(set(kind.numbers).union(more_lines))
 
     def spawn_lines(self) -> List[int]:
         """The sorted numbers of the lines that hold a word that can spawn."""
@@ -196,10 +221,12 @@ class HotLines:
     def _lines(self, kind: _Words) -> List[int]:
         numbers = kind.numbers
         if numbers is None:
-            numbers = kind.numbers = self._hot_lines(kind.words, kind.parts)
+            numbers = kind.numbers = self._hot_lines(kind.words, kind.parts, kind is self.spawning)
         return numbers
 
-    def _hot_lines(self, words: Set[str], parts: Set[str]) -> List[int]:
+    def _hot_lines(self, words: Set[str], parts: Set[str], used: bool = False) -> List[int]:
+        """The lines holding the words or parts; with ``used`` (spawner words),
+        only where the word can be a spawner (``_used_at``)."""
         text = self.text
         found = self._places(parts, False)
         found += self._places((word for word in words if ANCHOR not in word), True)
@@ -214,6 +241,9 @@ class HotLines:
                 for word, inner in shared:
                     start = at - inner
                     if start >= 0 and startswith(word, start) and _word_at(text, start, start + len(word)):
-                        found.append(at)
+                        found.append(start)
                         break
+        if used:
+            gather_rules = self._gather_rules
+            found = [at for at in found if _used_at(text, at, gather_rules)]
         return self._line_numbers(found)

@@ -174,20 +174,24 @@ def test_precedence_flake8_then_pyproject_then_command_line(tmp_path: Path) -> N
     (tmp_path / "pyproject.toml").write_text("[tool.flake8-taskref]\nextend-select = []\n")
     assert codes() == ["TRF001"]
     assert codes("--extend-select", "TRF006") == ["TRF006", "TRF001"]
-    # as in flake8, --ignore replaces the default ignore list, TRF006's place included
-    assert codes("--ignore", "TRF001") == ["TRF006"]
+    assert codes("--ignore", "TRF001") == []
+    assert codes("--ignore", "TRF001", "--extend-select", "TRF006") == ["TRF006"]
+    # flake8 itself reads setup.cfg only: there TRF006 stays on
     theirs = flake8(["--ignore", "TRF001", "mod.py"], cwd=tmp_path).stdout
     assert [row.split()[1] for row in theirs.splitlines() if " TRF" in row] == ["TRF006"]
 
 
 @pytest.mark.parametrize("args,config,on", [
     ((), "", False),
-    (("--select", "TRF"), "", True),
+    (("--select", "TRF"), "", False),
     (("--extend-select", "TRF006"), "", True),
-    ((), "[flake8]\nselect = E,F,W,TRF\n", True),
-    ((), "[flake8]\nextend-select = TRF\n", True),
+    (("--select", "TRF,TRF006"), "", True),
+    ((), "[flake8]\nselect = E,F,W,TRF\n", False),
+    ((), "[flake8]\nextend-select = TRF\n", False),
+    ((), "[flake8]\nextend-select = TRF006\n", True),
     ((), "[flake8]\nselect = E,F,W\n", False),
     (("--select", "TRF001"), "", False),
+    (("--extend-select", "TRF006", "--extend-ignore", "TRF006"), "", False),
 ])
 def test_trf006_is_on_exactly_when_flake8_turns_it_on(
     tmp_path: Path, args: Tuple[str, ...], config: str, on: bool

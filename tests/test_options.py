@@ -39,12 +39,41 @@ def test_without_options_the_project_helpers_are_unknown(tmp_path: Path) -> None
     assert found == [(23, "TRF001")]
 
 
-def test_trf006_is_off_by_default(tmp_path: Path) -> None:
+def _trf006_count(*args: str, cwd: "Path | None" = None) -> int:
     fixture = DATA / "trf006_never_pruned.py"
-    plain = flake8(["--isolated", "--format", _FORMAT, str(fixture)])
-    assert "TRF006" not in plain.stdout
-    enabled = flake8(["--isolated", "--extend-select", "TRF006", "--format", _FORMAT, str(fixture)])
-    assert enabled.stdout.count("|TRF006|") == 3
+    proc = flake8([*args, "--format", _FORMAT, str(fixture)], cwd=cwd)
+    assert proc.returncode in (0, 1), proc.stderr
+    return proc.stdout.count("|TRF006|")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [(), ("--select", "TRF"), ("--select", "E,F,W,TRF"), ("--extend-select", "TRF"),
+     ("--select", "TRF0"), ("--select", "TRF00"),
+     ("--extend-select", "TRF006", "--extend-ignore", "TRF006")],
+)
+def test_trf006_is_off_unless_named(args: "tuple[str, ...]") -> None:
+    """Selecting the prefix (TRF, TRF0) gives the default rules only."""
+    assert _trf006_count("--isolated", *args) == 0
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("--extend-select", "TRF006"), ("--select", "TRF006"), ("--select", "TRF,TRF006"),
+     ("--select", "TRF", "--extend-select", "TRF006"), ("--select", "E,F,W,TRF006")],
+)
+def test_trf006_is_on_when_named(args: "tuple[str, ...]") -> None:
+    assert _trf006_count("--isolated", *args) == 5
+
+
+@pytest.mark.parametrize(
+    "config, count",
+    [("select = E,F,W,TRF\n", 0), ("extend-select = TRF\n", 0),
+     ("extend-select = TRF006\n", 5), ("select = E,F,W,TRF,TRF006\n", 5)],
+)
+def test_trf006_from_config(tmp_path: Path, config: str, count: int) -> None:
+    (tmp_path / "setup.cfg").write_text("[flake8]\n" + config, encoding="utf-8")
+    assert _trf006_count(cwd=tmp_path) == count
 
 
 def test_version_and_help_list_the_plugin() -> None:

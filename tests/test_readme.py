@@ -46,3 +46,13 @@ def test_ci_runs_in_a_clone_in_an_empty_directory() -> None:
     enter = lines.index('cd "$work/flake8-taskref"')
     assert clone < enter < lines.index(COMMANDS[1])
     assert "export TASKREF_PRECOMMIT=1 TASKREF_RELEASE=1" in lines[enter:]
+
+
+def test_sample_output_is_what_the_command_prints() -> None:
+    """The output block after the description is the example command's whole output."""
+    block = re.search(r"\n```\n(docs/examples/.*?)```", README, re.S)
+    assert block is not None
+    args = shlex.split(COMMANDS[0].split("&&", 1)[1])[3:]
+    proc = flake8(args, cwd=REPO)
+    assert block.group(1) == proc.stdout
+    assert len(proc.stdout.splitlines()) == 4

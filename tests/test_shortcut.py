@@ -154,7 +154,7 @@ def test_hot_lines_are_whole_words_and_parts() -> None:
     source = (
         "x = asyncio.create_task(job())\n"  # 1: a spawn word
         "y = recreate_tasks\n"  # 2: not a whole word
-        "t: asyncio.Task = t\n"  # 3
+        "t = asyncio.Task(coro)\n"  # 3
         "g = TaskGroup()\n"  # 4: Task is part of a longer word
         "loop = get_running_loop()\n"  # 5: loop words (the file has create_task)
         "self.main_loop = loop\n"  # 6: ``loop`` as a whole word after ``=``
@@ -166,6 +166,47 @@ def test_hot_lines_are_whole_words_and_parts() -> None:
     assert _hot(source, collections=False, loop_names=["looping"]) == [1, 3, 5, 7, 8]
     assert _hot(source, "spawn", collections=False) == [1, 3]
     assert _hot(source, "loop", collections=False) == [5, 6, 8]
+
+
+def test_spawner_words_are_hot_only_where_they_can_spawn() -> None:
+    """A spawner's name is hot where the analysis can read it as one: a call, an
+    argument (a callback), an import, or a line break inside brackets after it."""
+    hot = [
+        "t = asyncio.Task (coro)\n",
+        "t = asyncio.Task\x0c(coro)\n",
+        "loop.call_soon(asyncio.create_task, c)\n",
+        "loop.call_later(1, loop.create_task)\n",
+        "from asyncio import gather as g\n",
+        "from asyncio import shield, gather\n",
+        "f(asyncio.ensure_future\n",
+        "f(asyncio.ensure_future  # a comment\n",
+        "f(asyncio.ensure_future \\\n",
+        "    asyncio.gather",
+        "fut = asyncio.gather(a(), b())\n",
+        "await asyncio.wait_for(asyncio.gather(a()), 1)\n",
+        "from asyncio import gather, wait\n",
+        "await asyncio.shield(c())\n",
+        "x = gather \\\n",
+    ]
+    cold = [
+        "# Task state\n",
+        'log(f"Task {key} failed")\n',
+        'handlers = {"gather": 1}\n',
+        "async def gather(self, keys):\n",
+        "t: asyncio.Task = t\n",
+        "t = asyncio.Task.all_tasks()\n",
+        "results = await asyncio.gather(a(), b())\n",
+        "return await gather(*coros)\n",
+        "handlers = {'gather': self.gather, 'x': 1}\n",
+        "f(self.rpc().gather, who_has=x)\n",
+    ]
+    for line in hot:
+        assert _hot(line, "spawn", collections=False) == [1], line
+    for line in cold:
+        assert _hot(line, "spawn", collections=False) == [], line
+    # a configured spawner named gather: every place it can be called or passed on
+    for line in ("results = await myapp.gather(a())\n", "f(myapp.gather, x)\n"):
+        assert _hot(line, "spawn", collections=False, spawners=["myapp.gather"]) == [1], line
 
 
 def test_lines_are_counted_as_the_parser_counts_them() -> None:

@@ -80,3 +80,54 @@ async def tasks_cancelled_later() -> None:
     first = asyncio.create_task(job())
     await asyncio.wait({first}, timeout=1)
     first.cancel()
+
+
+# ---- the bounded pool: pending is rebound and fed back into the next wait --
+async def process(item: object) -> None:
+    await asyncio.sleep(1)
+
+
+async def pool_forever(q: "asyncio.Queue[object]") -> None:
+    pending: Set["asyncio.Task[None]"] = set()
+    while True:
+        item = await q.get()
+        pending.add(asyncio.create_task(process(item)))
+        if len(pending) >= 10:
+            done, pending = await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
+
+
+async def pool_for(items: "list[object]") -> None:
+    pending = set()
+    for item in items:
+        pending.add(asyncio.create_task(process(item)))
+        if len(pending) >= 10:
+            done, pending = await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
+    await asyncio.gather(*pending)
+
+
+async def pool_async_for(stream: "asyncio.Queue[object]") -> None:
+    pending = set()
+    async for item in stream:  # type: ignore[attr-defined]
+        pending.add(asyncio.create_task(process(item)))
+        if len(pending) >= 10:
+            done, pending = await asyncio.wait(pending, timeout=5)
+
+
+async def pool_while_condition(q: "asyncio.Queue[object]", running: "list[bool]") -> None:
+    pending = set()
+    while running:
+        pending.add(asyncio.create_task(process(await q.get())))
+        while len(pending) >= 10:
+            _, pending = await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
+
+
+# ---- not a pool: the rebound set is not waited on again -----------------------
+async def rebound_once() -> None:
+    pending = {asyncio.create_task(job()), asyncio.create_task(job())}
+    done, pending = await asyncio.wait(pending, timeout=1)  # error: TRF005:27
+
+
+async def other_set_in_loop(items: "list[object]") -> None:
+    for item in items:
+        tasks = {asyncio.create_task(process(item))}
+        done, pending = await asyncio.wait(tasks, timeout=1)  # error: TRF005:31

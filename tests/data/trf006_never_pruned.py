@@ -74,3 +74,56 @@ class Connection:
 
     def close(self) -> None:
         self.proxy.connections.pop(self, None)
+
+
+# ---- bounds the code shows: silent ---------------------------------------------
+class OneTaskPerSetup:
+    def __init__(self, n: int) -> None:
+        self.tasks: List["asyncio.Task[None]"] = [asyncio.create_task(job())]
+        self.tasks.append(asyncio.create_task(job()))
+        for _ in range(n):
+            self.tasks.append(asyncio.create_task(job()))
+
+
+class PerRequestHelper:
+    """Lives for one ``async with`` block; its exit drains the collection."""
+
+    def __init__(self) -> None:
+        self.pending: Set["asyncio.Task[None]"] = set()
+
+    def visit(self) -> None:
+        self.pending.add(asyncio.create_task(job()))
+
+    async def __aenter__(self) -> "PerRequestHelper":
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        for task in self.pending:
+            await task
+
+
+# ---- look-alikes that still grow: reported -------------------------------------
+class SetupCallbackGrows:
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.tasks: Set["asyncio.Task[None]"] = set()
+
+        def on_event() -> None:
+            self.tasks.add(asyncio.create_task(job()))  # error: TRF006:13
+
+        loop.call_soon(on_event)
+
+
+class DrainedOnlyAtClose:
+    """A long-lived owner drained only at close: it grows while it lives."""
+
+    def __init__(self) -> None:
+        self.futures: Set["asyncio.Future[None]"] = set()
+
+    def on_lost_worker(self) -> None:
+        self.futures.add(asyncio.ensure_future(job()))  # error: TRF006:9
+
+    async def close(self) -> None:
+        await asyncio.gather(*self.futures)
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
