@@ -1,0 +1,258 @@
+"""Catch pending asyncio tasks that are garbage-collected, and say which static
+finding each one confirms.  Used by the pytest plugin (``pytest_plugin.py``);
+nothing here depends on pytest.
+
+A :class:`Watch` is started for one test and stopped after it.  While it runs,
+it patches, and afterwards restores:
+
+* ``BaseEventLoop.call_exception_handler``: the loop's reports of a task
+  destroyed while pending (and, if asked, of a task exception never retrieved)
+  are recorded as :class:`Report` objects (strings and numbers only: nothing
+  that keeps a task or its frames alive), then handled as before;
+* ``asyncio.coroutines._is_debug_mode``: loops created meanwhile start in debug
+  mode, so that tasks record the stack that created them;
+* the ``_cancel_all_tasks`` of ``asyncio.runners`` (``asyncio.run`` and
+  ``asyncio.Runner``) and of the runner back-ports anyio and pytest-asyncio use
+  on Python < 3.11, and ``BaseEventLoop.close``: the cyclic collector runs
+  first, so that a lost task is destroyed (and reported) instead of being
+  cancelled cleanly with the others.
+
+The static analysis runs only on the files a destroyed task points at, once
+per file (:class:`Attributor`).
+"""
+from __future__ import annotations
+
+import ast
+import asyncio
+import gc
+import os
+import sys
+import tokenize
+from dataclasses import dataclass
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+from flake8_taskref.options import Options
+from flake8_taskref.plugin import analyse
+
+DESTROYED = "Task was destroyed but it is pending!"
+NOT_RETRIEVED = "Task exception was never retrieved"
+
+# Modules whose ``_cancel_all_tasks(loop)`` starts a runner's shutdown.
+_CANCEL_ALL = (
+    "asyncio.runners",
+    "anyio._backends._asyncio",
+    "backports.asyncio.runner.runner",
+)
+_ASYNCIO_DIR = os.path.dirname(os.path.abspath(asyncio.__file__)) + os.sep
+
+Frame = Tuple[str, int, str]  # file name, line, function
+
+
+@dataclass(frozen=True)
+class Report:
+    """What the loop said about one task, kept as plain values."""
+
+    kind: str  # DESTROYED or NOT_RETRIEVED
+    name: str  # the task's name, e.g. "Task-3"
+    coroutine: str  # qualified name of its coroutine
+    defined: Optional[Tuple[str, int]]  # where the coroutine function is defined
+    suspended: Optional[Tuple[str, int]]  # where the coroutine was waiting
+    created: Tuple[Frame, ...]  # the creation stack, outermost first ((): not recorded)
+    exception: Optional[str] = None  # NOT_RETRIEVED: the exception's repr
+
+    @classmethod
+    def of(cls, kind: str, context: Dict[str, Any]) -> Optional["Report"]:
+        task = context.get("task" if kind == DESTROYED else "future")
+        if not isinstance(task, asyncio.Task):
+            return None
+        coro = task.get_coro()
+        code = getattr(coro, "cr_code", None) or getattr(coro, "gi_code", None)
+        frame = getattr(coro, "cr_frame", None) or getattr(coro, "gi_frame", None)
+        stack = context.get("source_traceback") or getattr(task, "_source_traceback", None) or ()
+        exception = context.get("exception")
+        return cls(
+            kind=kind,
+            name=task.get_name(),
+            coroutine=str(getattr(coro, "__qualname__", None) or type(coro).__name__),
+            defined=(code.co_filename, code.co_firstlineno) if code is not None else None,
+            suspended=(frame.f_code.co_filename, frame.f_lineno) if frame is not None else None,
+            created=tuple((entry.filename, entry.lineno or 0, entry.name) for entry in stack),
+            exception=repr(exception) if exception is not None else None,
+        )
+
+    def user_frames(self) -> List[Frame]:
+        """The creation stack without asyncio's own frames, innermost first."""
+        return [frame for frame in reversed(self.created) if not frame[0].startswith(_ASYNCIO_DIR)]
+
+
+class Watch:
+    """Records the loops' reports while started; see the module docstring."""
+
+    def __init__(self, exceptions: bool = False) -> None:
+        self.kinds = (DESTROYED, NOT_RETRIEVED) if exceptions else (DESTROYED,)
+        self.reports: List[Report] = []
+        self._restore: List[Tuple[object, str, object]] = []
+
+    def start(self) -> None:
+        base = asyncio.BaseEventLoop
+        handle = base.call_exception_handler
+        close = base.close
+        watch = self
+
+        def call_exception_handler(loop: asyncio.BaseEventLoop, context: Dict[str, Any]) -> None:
+            watch.record(context)
+            handle(loop, context)
+
+        def close_after_collect(loop: asyncio.BaseEventLoop) -> None:
+            if not loop.is_closed() and not loop.is_running():
+                gc.collect()
+            close(loop)
+
+        self._patch(base, "call_exception_handler", call_exception_handler)
+        self._patch(base, "close", close_after_collect)
+        coroutines = sys.modules["asyncio.coroutines"]
+        if hasattr(coroutines, "_is_debug_mode"):
+            self._patch(coroutines, "_is_debug_mode", _debug_mode)
+        for name in _CANCEL_ALL:
+            module = sys.modules.get(name)
+            cancel_all = getattr(module, "_cancel_all_tasks", None)
+            if module is not None and callable(cancel_all):
+                self._patch(module, "_cancel_all_tasks", _collect_first(cancel_all))
+
+    def stop(self) -> None:
+        while self._restore:
+            owner, name, original = self._restore.pop()
+            setattr(owner, name, original)
+
+    def record(self, context: Dict[str, Any]) -> None:
+        """Keep a report of ``context`` if it is one of the watched kinds."""
+        message = context.get("message")
+        if message in self.kinds:
+            report = Report.of(str(message), context)
+            if report is not None:
+                self.reports.append(report)
+
+    def collect(self) -> None:
+        """Run the cyclic collector: lost tasks are destroyed and reported now."""
+        gc.collect()
+
+    def take(self) -> List[Report]:
+        reports, self.reports = self.reports, []
+        return reports
+
+    def _patch(self, owner: object, name: str, value: object) -> None:
+        self._restore.append((owner, name, getattr(owner, name)))
+        setattr(owner, name, value)
+
+
+def _debug_mode() -> bool:
+    return True
+
+
+def _collect_first(cancel_all: Callable[[Any], None]) -> Callable[[Any], None]:
+    def cancel_all_tasks(loop: Any) -> None:
+        gc.collect()
+        cancel_all(loop)
+
+    return cancel_all_tasks
+
+
+Finding = Tuple[int, str, str]  # line, code, message
+
+
+class Attributor:
+    """Maps a creation stack to the static finding it confirms; each file is
+    analysed once, and only when a report points at it."""
+
+    def __init__(self, root: str, options: Optional[Options] = None) -> None:
+        self.root = os.path.abspath(root)
+        self.options = options if options is not None else Options.build()
+        self._findings: Dict[str, List[Finding]] = {}
+
+    def findings(self, path: str) -> List[Finding]:
+        if path not in self._findings:
+            self._findings[path] = self._analyse(path)
+        return self._findings[path]
+
+    def _analyse(self, path: str) -> List[Finding]:
+        if not path.endswith(".py"):
+            return []
+        try:
+            with tokenize.open(path) as source:
+                text = source.read()
+            lines = text.splitlines(True)
+            errors = analyse(ast.parse(text, path), self.options, lines=lines, text=text)
+        except (OSError, SyntaxError, ValueError, RecursionError):
+            return []
+        return [(error.lineno, str(getattr(error, "code", "")), error.message) for error in errors]
+
+    def confirms(self, frames: Sequence[Frame]) -> Optional[Tuple[str, int, str, str]]:
+        """The first finding, innermost frame first, that a frame's line
+        confirms: the finding is at that line, or names the task created there
+        ("task 'x' (line 14) ...")."""
+        for path, line, _ in frames:
+            for at, code, message in self.findings(path):
+                if at == line or f"(line {line})" in message:
+                    return path, at, code, message
+        return None
+
+    def show(self, path: str) -> str:
+        absolute = os.path.abspath(path)
+        if absolute.startswith(self.root + os.sep):
+            return os.path.relpath(absolute, self.root)
+        return path
+
+
+FIX = (
+    "keep a reference to every task until it is done: add it to a set and call "
+    "task.add_done_callback(tasks.discard), run it in an asyncio.TaskGroup, or await or cancel it"
+)
+
+
+def format_reports(reports: Sequence[Report], attributor: Attributor) -> str:
+    """One message for all the reports of a test."""
+    destroyed = sum(1 for report in reports if report.kind == DESTROYED)
+    lost = len(reports) - destroyed
+    parts = []
+    if destroyed:
+        parts.append(f"{destroyed} pending task(s) destroyed by the garbage collector")
+    if lost:
+        parts.append(f"{lost} task exception(s) never retrieved")
+    lines = ["taskref-gc: " + " and ".join(parts) + " during this test"]
+    for report in reports:
+        lines.extend(_describe(report, attributor))
+    if destroyed:
+        lines.append("fix: " + FIX)
+    else:
+        lines.append("fix: await the task, or read task.exception() in a done callback")
+    return "\n".join(lines)
+
+
+def _describe(report: Report, attributor: Attributor) -> List[str]:
+    what = "destroyed while pending" if report.kind == DESTROYED else "exception never retrieved"
+    head = f"- {report.name} running {report.coroutine}()"
+    if report.defined is not None:
+        head += f" (defined at {_at(attributor, report.defined)})"
+    lines = [head + f": {what}"]
+    if report.exception is not None:
+        lines.append(f"  exception: {report.exception}")
+    if report.suspended is not None and report.kind == DESTROYED:
+        lines.append(f"  it was waiting at {_at(attributor, report.suspended)}")
+    frames = report.user_frames()
+    if not report.created:
+        lines.append("  created at: unknown (its loop was not in debug mode)")
+        return lines
+    if frames:
+        path, line, function = frames[0]
+        lines.append(f"  created at {_at(attributor, (path, line))} in {function}")
+    confirmed = attributor.confirms(frames)
+    if confirmed is None:
+        lines.append("  no TRF finding at the lines that created it: the static analysis misses this spawn")
+    else:
+        path, line, code, message = confirmed
+        lines.append(f"  confirms {code} at {_at(attributor, (path, line))}: {message}")
+    return lines
+
+
+def _at(attributor: Attributor, where: Tuple[str, int]) -> str:
+    return f"{attributor.show(where[0])}:{where[1]}"
