@@ -53,7 +53,18 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=None,
         help="with --taskref-gc, also report 'Task exception was never retrieved'",
     )
+    group.addoption(
+        "--taskref-gc-debug",
+        dest="taskref_gc_debug",
+        action="store_true",
+        default=None,
+        help="with --taskref-gc, run the loops created during a test in asyncio debug mode "
+        "(slower; creation stacks are noted without it)",
+    )
     parser.addini("taskref_gc", "as --taskref-gc: true/fail, warn, or false/off", default="")
+    parser.addini(
+        "taskref_gc_debug", "as --taskref-gc-debug: true or false", type="bool", default=False
+    )
     parser.addini(
         "taskref_gc_exceptions",
         "as --taskref-gc-exceptions: true or false",
@@ -93,22 +104,29 @@ def pytest_configure(config: pytest.Config) -> None:
     mode = mode_of(config)
     if mode == "off":
         return
-    exceptions = config.getoption("taskref_gc_exceptions")
-    if exceptions is None:
-        exceptions = bool(config.getini("taskref_gc_exceptions"))
-    if hasattr(config.option, "asyncio_debug"):
+    exceptions = _flag(config, "taskref_gc_exceptions")
+    debug = _flag(config, "taskref_gc_debug")
+    if debug and hasattr(config.option, "asyncio_debug"):
         # pytest-asyncio creates its loops in debug mode when asked through its
         # own option (its runner sets the loop's debug flag explicitly).
         config.option.asyncio_debug = True
-    config.pluginmanager.register(TaskRefGC(config, mode, bool(exceptions)), "taskref-gc")
+    config.pluginmanager.register(TaskRefGC(config, mode, exceptions, debug), "taskref-gc")
+
+
+def _flag(config: pytest.Config, name: str) -> bool:
+    value = config.getoption(name)
+    if value is None:
+        value = config.getini(name)
+    return bool(value)
 
 
 class TaskRefGC:
     """The per-test hooks, registered only when the plugin is on."""
 
-    def __init__(self, config: pytest.Config, mode: str, exceptions: bool) -> None:
+    def __init__(self, config: pytest.Config, mode: str, exceptions: bool, debug: bool) -> None:
         self.mode = mode
         self.exceptions = exceptions
+        self.debug = debug
         self.attributor = Attributor(str(config.rootpath))
         self.watch: Optional[Watch] = None
         self.warned: List[Tuple[str, List[Report]]] = []
@@ -117,7 +135,7 @@ class TaskRefGC:
     def pytest_runtest_protocol(
         self, item: pytest.Item, nextitem: Optional[pytest.Item]
     ) -> Generator[None, object, object]:
-        self.watch = Watch(exceptions=self.exceptions)
+        self.watch = Watch(exceptions=self.exceptions, debug=self.debug)
         self.watch.start()
         try:
             return (yield)

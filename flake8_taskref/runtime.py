@@ -29,6 +29,7 @@ import os
 import sys
 import tokenize
 from dataclasses import dataclass
+from types import FrameType
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from flake8_taskref.options import Options
@@ -46,6 +47,7 @@ _CANCEL_ALL = (
 _ASYNCIO_DIR = os.path.dirname(os.path.abspath(asyncio.__file__)) + os.sep
 
 Frame = Tuple[str, int, str]  # file name, line, function
+STACK_DEPTH = 12  # frames noted for a task created with the loop not in debug mode
 
 
 @dataclass(frozen=True)
@@ -61,14 +63,17 @@ class Report:
     exception: Optional[str] = None  # NOT_RETRIEVED: the exception's repr
 
     @classmethod
-    def of(cls, kind: str, context: Dict[str, Any]) -> Optional["Report"]:
+    def of(
+        cls, kind: str, context: Dict[str, Any], noted: Tuple[Frame, ...] = ()
+    ) -> Optional["Report"]:
         task = context.get("task" if kind == DESTROYED else "future")
         if not isinstance(task, asyncio.Task):
             return None
         coro = task.get_coro()
         code = getattr(coro, "cr_code", None) or getattr(coro, "gi_code", None)
         frame = getattr(coro, "cr_frame", None) or getattr(coro, "gi_frame", None)
-        stack = context.get("source_traceback") or getattr(task, "_source_traceback", None) or ()
+        stack = context.get("source_traceback") or getattr(task, "_source_traceback", None)
+        created = tuple((entry.filename, entry.lineno or 0, entry.name) for entry in stack or ())
         exception = context.get("exception")
         return cls(
             kind=kind,
@@ -76,7 +81,7 @@ class Report:
             coroutine=str(getattr(coro, "__qualname__", None) or type(coro).__name__),
             defined=(code.co_filename, code.co_firstlineno) if code is not None else None,
             suspended=(frame.f_code.co_filename, frame.f_lineno) if frame is not None else None,
-            created=tuple((entry.filename, entry.lineno or 0, entry.name) for entry in stack),
+            created=created or noted,
             exception=repr(exception) if exception is not None else None,
         )
 
@@ -88,15 +93,26 @@ class Report:
 class Watch:
     """Records the loops' reports while started; see the module docstring."""
 
-    def __init__(self, exceptions: bool = False) -> None:
+    def __init__(self, exceptions: bool = False, debug: bool = False) -> None:
         self.kinds = (DESTROYED, NOT_RETRIEVED) if exceptions else (DESTROYED,)
+        self.debug = debug
         self.reports: List[Report] = []
+        self._created: Dict[int, Tuple[Frame, ...]] = {}
         self._restore: List[Tuple[object, str, object]] = []
+        self._frozen = False
 
     def start(self) -> None:
+        # Everything made before the test is moved out of the collector's sight
+        # (gc.freeze), so that each collection walks only what the test made:
+        # a full collection of a pytest process costs tens of milliseconds.
+        # Not if someone else froze objects: unfreezing would undo their freeze.
+        if gc.get_freeze_count() == 0:
+            gc.freeze()
+            self._frozen = True
         base = asyncio.BaseEventLoop
         handle = base.call_exception_handler
         close = base.close
+        create_task = base.create_task
         watch = self
 
         def call_exception_handler(loop: asyncio.BaseEventLoop, context: Dict[str, Any]) -> None:
@@ -108,10 +124,18 @@ class Watch:
                 gc.collect()
             close(loop)
 
+        def create_task_noting_caller(
+            loop: asyncio.BaseEventLoop, coro: Any, *args: Any, **kwargs: Any
+        ) -> "asyncio.Task[Any]":
+            task = create_task(loop, coro, *args, **kwargs)
+            watch.note(task, sys._getframe(1))
+            return task
+
         self._patch(base, "call_exception_handler", call_exception_handler)
         self._patch(base, "close", close_after_collect)
+        self._patch(base, "create_task", create_task_noting_caller)
         coroutines = sys.modules["asyncio.coroutines"]
-        if hasattr(coroutines, "_is_debug_mode"):
+        if self.debug and hasattr(coroutines, "_is_debug_mode"):
             self._patch(coroutines, "_is_debug_mode", _debug_mode)
         for name in _CANCEL_ALL:
             module = sys.modules.get(name)
@@ -119,16 +143,38 @@ class Watch:
             if module is not None and callable(cancel_all):
                 self._patch(module, "_cancel_all_tasks", _collect_first(cancel_all))
 
+    def note(self, task: "asyncio.Task[Any]", frame: Optional[FrameType]) -> None:
+        """Remember where ``task`` was created (by id: a reference would keep
+        it alive), until it is done."""
+        if not isinstance(task, asyncio.Future):
+            return
+        stack: List[Frame] = []
+        while frame is not None and len(stack) < STACK_DEPTH:
+            stack.append((frame.f_code.co_filename, frame.f_lineno, frame.f_code.co_name))
+            frame = frame.f_back
+        stack.reverse()
+        self._created[id(task)] = tuple(stack)
+        task.add_done_callback(self.forget)
+
+    def forget(self, task: "asyncio.Future[Any]") -> None:
+        """Done callback: a finished task cannot be destroyed pending."""
+        self._created.pop(id(task), None)
+
     def stop(self) -> None:
         while self._restore:
             owner, name, original = self._restore.pop()
             setattr(owner, name, original)
+        if self._frozen:
+            gc.unfreeze()
+            self._frozen = False
+        self._created.clear()
 
     def record(self, context: Dict[str, Any]) -> None:
         """Keep a report of ``context`` if it is one of the watched kinds."""
         message = context.get("message")
         if message in self.kinds:
-            report = Report.of(str(message), context)
+            task = context.get("task", context.get("future"))
+            report = Report.of(str(message), context, self._created.pop(id(task), ()))
             if report is not None:
                 self.reports.append(report)
 
@@ -240,7 +286,7 @@ def _describe(report: Report, attributor: Attributor) -> List[str]:
         lines.append(f"  it was waiting at {_at(attributor, report.suspended)}")
     frames = report.user_frames()
     if not report.created:
-        lines.append("  created at: unknown (its loop was not in debug mode)")
+        lines.append("  created at: unknown (not by BaseEventLoop.create_task, and not in debug mode)")
         return lines
     if frames:
         path, line, function = frames[0]

@@ -1,0 +1,139 @@
+"""Cost of ``pytest --taskref-gc`` (issue 13).
+
+    python benchmarks/bench_runtime.py [--rounds 5] [--tests 1000] [--own-suite]
+
+In one run, in fresh pytest processes started from this interpreter:
+
+* a synthetic suite of ``--tests`` small async tests (pytest-asyncio, auto mode,
+  20 tests a module; each test spawns a few tasks, keeps them in a set with the
+  discard idiom and awaits them, as small service tests do; nothing is lost),
+  run without and with ``--taskref-gc``, alternating, ``--rounds`` times;
+* with ``--own-suite``: this project's suite (``tests/``, slow and network
+  tests skipped as by default), once without and once with ``--taskref-gc``.
+
+Reported: the wall-clock median of each side (``time.perf_counter`` around the
+whole process) and the ratio with/without, as a percent added.  The suite must
+pass on both sides with the same counts (the plugin must not change which tests
+pass); the counts are printed.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Dict, List, Optional, Sequence, Tuple
+
+ROOT = Path(__file__).resolve().parent.parent
+
+MODULE_HEAD = '''import asyncio
+
+import pytest
+
+
+async def work(n):
+    await asyncio.sleep(0)
+    return n * 2
+
+
+@pytest.fixture
+async def numbers():
+    yield [1, 2, 3]
+
+'''
+
+TEST = '''
+async def test_{i}(numbers):
+    tasks = set()
+    results = []
+    for n in numbers:
+        task = asyncio.create_task(work(n + {i}))
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
+        results.append(task)
+    assert [await task for task in results] == [2 * (n + {i}) for n in numbers]
+'''
+
+INI = """[pytest]
+asyncio_mode = auto
+asyncio_default_fixture_loop_scope = function
+"""
+
+
+def write_suite(where: Path, tests: int, per_module: int = 20) -> None:
+    """The synthetic suite: ``tests`` tests, ``per_module`` in each module."""
+    (where / "pytest.ini").write_text(INI)
+    for start in range(0, tests, per_module):
+        body = MODULE_HEAD + "".join(
+            TEST.format(i=i) for i in range(start, min(start + per_module, tests))
+        )
+        (where / f"test_synthetic_{start // per_module:03d}.py").write_text(body)
+
+
+def run_pytest(cwd: Path, extra: Sequence[str]) -> Tuple[float, str]:
+    """Wall time of one pytest process, and its summary line."""
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *extra]
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    start = time.perf_counter()
+    done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True)
+    elapsed = time.perf_counter() - start
+    lines = [line for line in done.stdout.splitlines() if re.search(r"\d+ (passed|failed|error)", line)]
+    summary = lines[-1] if lines else f"exit {done.returncode}: {done.stdout[-500:]}{done.stderr[-500:]}"
+    return elapsed, re.sub(r" in [\d.]+s.*", "", summary.strip("= "))
+
+
+def compare(cwd: Path, rounds: int, extra: Sequence[str] = ()) -> Dict[str, object]:
+    """Alternate runs without and with ``--taskref-gc``; medians and the ratio."""
+    times: Dict[str, List[float]] = {"off": [], "on": []}
+    summaries: Dict[str, str] = {}
+    for _ in range(rounds):
+        for side, flags in (("off", []), ("on", ["--taskref-gc"])):
+            elapsed, summary = run_pytest(cwd, [*extra, *flags])
+            times[side].append(elapsed)
+            summaries[side] = summary
+    off = statistics.median(times["off"])
+    on = statistics.median(times["on"])
+    return {
+        "off": off,
+        "on": on,
+        "added_percent": 100.0 * (on / off - 1.0),
+        "times": times,
+        "summaries": summaries,
+    }
+
+
+def show(name: str, result: Dict[str, object]) -> None:
+    times = result["times"]
+    assert isinstance(times, dict)
+    print(f"{name}:")
+    for side in ("off", "on"):
+        runs = ", ".join(f"{t:.2f}" for t in times[side])
+        print(f"  {side:>3}: median {result[side]:.2f} s  (runs: {runs})  "
+              f"[{result['summaries'][side]}]")  # type: ignore[index]
+    print(f"  --taskref-gc adds {result['added_percent']:+.1f} % wall time")
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--tests", type=int, default=1000)
+    parser.add_argument("--own-suite", action="store_true", help="also run this project's suite")
+    args = parser.parse_args(argv)
+    print(f"Python {sys.version.split()[0]}, {args.tests} synthetic tests, {args.rounds} rounds")
+    with tempfile.TemporaryDirectory() as tmp:
+        where = Path(tmp)
+        write_suite(where, args.tests)
+        synthetic = compare(where, args.rounds)
+    show("synthetic suite", synthetic)
+    if args.own_suite:
+        show("this project's suite", compare(ROOT, 1, ["tests"]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
