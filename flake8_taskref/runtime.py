@@ -58,7 +58,6 @@ class Report:
     name: str  # the task's name, e.g. "Task-3"
     coroutine: str  # qualified name of its coroutine
     defined: Optional[Tuple[str, int]]  # where the coroutine function is defined
-    suspended: Optional[Tuple[str, int]]  # where the coroutine was waiting
     created: Tuple[Frame, ...]  # the creation stack, outermost first ((): not recorded)
     exception: Optional[str] = None  # NOT_RETRIEVED: the exception's repr
 
@@ -71,23 +70,25 @@ class Report:
             return None
         coro = task.get_coro()
         code = getattr(coro, "cr_code", None) or getattr(coro, "gi_code", None)
-        frame = getattr(coro, "cr_frame", None) or getattr(coro, "gi_frame", None)
         stack = context.get("source_traceback") or getattr(task, "_source_traceback", None)
         created = tuple((entry.filename, entry.lineno or 0, entry.name) for entry in stack or ())
         exception = context.get("exception")
         return cls(
             kind=kind,
             name=task.get_name(),
-            coroutine=str(getattr(coro, "__qualname__", None) or type(coro).__name__),
+            coroutine=_name_of(coro),
             defined=(code.co_filename, code.co_firstlineno) if code is not None else None,
-            suspended=(frame.f_code.co_filename, frame.f_lineno) if frame is not None else None,
             created=created or noted,
             exception=repr(exception) if exception is not None else None,
         )
 
     def user_frames(self) -> List[Frame]:
         """The creation stack without asyncio's own frames, innermost first."""
-        return [frame for frame in reversed(self.created) if not frame[0].startswith(_ASYNCIO_DIR)]
+        return [
+            frame
+            for frame in reversed(self.created)
+            if not frame[0].startswith(_ASYNCIO_DIR) and frame[0] != __file__
+        ]
 
 
 class Watch:
@@ -97,7 +98,8 @@ class Watch:
         self.kinds = (DESTROYED, NOT_RETRIEVED) if exceptions else (DESTROYED,)
         self.debug = debug
         self.reports: List[Report] = []
-        self._created: Dict[int, Tuple[Frame, ...]] = {}
+        # id(task): (its coroutine's name, the stack that created it)
+        self._created: Dict[int, Tuple[str, Tuple[Frame, ...]]] = {}
         self._restore: List[Tuple[object, str, object]] = []
         self._frozen = False
 
@@ -153,8 +155,11 @@ class Watch:
             stack.append((frame.f_code.co_filename, frame.f_lineno, frame.f_code.co_name))
             frame = frame.f_back
         stack.reverse()
-        self._created[id(task)] = tuple(stack)
-        task.add_done_callback(self.forget)
+        self._created[id(task)] = (_name_of(task.get_coro()), tuple(stack))
+        if NOT_RETRIEVED not in self.kinds:
+            # A finished task cannot be destroyed pending; but its exception
+            # can be reported as never retrieved when it is freed.
+            task.add_done_callback(self.forget)
 
     def forget(self, task: "asyncio.Future[Any]") -> None:
         """Done callback: a finished task cannot be destroyed pending."""
@@ -174,7 +179,10 @@ class Watch:
         message = context.get("message")
         if message in self.kinds:
             task = context.get("task", context.get("future"))
-            report = Report.of(str(message), context, self._created.pop(id(task), ()))
+            name, stack = self._created.pop(id(task), ("", ()))
+            if not isinstance(task, asyncio.Task) or name != _name_of(task.get_coro()):
+                stack = ()  # not noted, or another object that had the same id
+            report = Report.of(str(message), context, stack)
             if report is not None:
                 self.reports.append(report)
 
@@ -189,6 +197,10 @@ class Watch:
     def _patch(self, owner: object, name: str, value: object) -> None:
         self._restore.append((owner, name, getattr(owner, name)))
         setattr(owner, name, value)
+
+
+def _name_of(coro: object) -> str:
+    return str(getattr(coro, "__qualname__", None) or type(coro).__name__)
 
 
 def _debug_mode() -> bool:
@@ -282,8 +294,6 @@ def _describe(report: Report, attributor: Attributor) -> List[str]:
     lines = [head + f": {what}"]
     if report.exception is not None:
         lines.append(f"  exception: {report.exception}")
-    if report.suspended is not None and report.kind == DESTROYED:
-        lines.append(f"  it was waiting at {_at(attributor, report.suspended)}")
     frames = report.user_frames()
     if not report.created:
         lines.append("  created at: unknown (not by BaseEventLoop.create_task, and not in debug mode)")
