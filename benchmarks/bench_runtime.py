@@ -11,8 +11,9 @@ In one run, in fresh pytest processes started from this interpreter:
 * with ``--own-suite``: this project's suite (``tests/``, slow and network
   tests skipped as by default), once without and once with ``--taskref-gc``.
 
-Reported: the wall-clock median of each side (``time.perf_counter`` around the
-whole process) and the ratio with/without, as a percent added.  The suite must
+Reported: the median of each side, wall-clock (``time.perf_counter`` around the
+whole process) and CPU (user + system of the child, less disturbed by other load
+on a shared machine), and the ratio with/without, as a percent added.  The suite must
 pass on both sides with the same counts (the plugin must not change which tests
 pass); the counts are printed.
 """
@@ -21,13 +22,14 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -75,47 +77,49 @@ def write_suite(where: Path, tests: int, per_module: int = 20) -> None:
         (where / f"test_synthetic_{start // per_module:03d}.py").write_text(body)
 
 
-def run_pytest(cwd: Path, extra: Sequence[str]) -> Tuple[float, str]:
-    """Wall time of one pytest process, and its summary line."""
+def run_pytest(cwd: Path, extra: Sequence[str]) -> Tuple[float, float, str]:
+    """Wall and CPU time of one pytest process, and its summary line."""
     command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *extra]
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True)
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     lines = [line for line in done.stdout.splitlines() if re.search(r"\d+ (passed|failed|error)", line)]
     summary = lines[-1] if lines else f"exit {done.returncode}: {done.stdout[-500:]}{done.stderr[-500:]}"
-    return elapsed, re.sub(r" in [\d.]+s.*", "", summary.strip("= "))
+    return elapsed, cpu, re.sub(r" in [\d.]+s.*", "", summary.strip("= "))
 
 
 def compare(cwd: Path, rounds: int, extra: Sequence[str] = ()) -> Dict[str, object]:
     """Alternate runs without and with ``--taskref-gc``; medians and the ratio."""
     times: Dict[str, List[float]] = {"off": [], "on": []}
+    cpus: Dict[str, List[float]] = {"off": [], "on": []}
     summaries: Dict[str, str] = {}
     for _ in range(rounds):
         for side, flags in (("off", []), ("on", ["--taskref-gc"])):
-            elapsed, summary = run_pytest(cwd, [*extra, *flags])
+            elapsed, cpu, summary = run_pytest(cwd, [*extra, *flags])
             times[side].append(elapsed)
+            cpus[side].append(cpu)
             summaries[side] = summary
-    off = statistics.median(times["off"])
-    on = statistics.median(times["on"])
-    return {
-        "off": off,
-        "on": on,
-        "added_percent": 100.0 * (on / off - 1.0),
-        "times": times,
-        "summaries": summaries,
-    }
+    result: Dict[str, object] = {"times": times, "cpus": cpus, "summaries": summaries}
+    for kind, runs in (("wall", times), ("cpu", cpus)):
+        off = statistics.median(runs["off"])
+        on = statistics.median(runs["on"])
+        result[kind] = {"off": off, "on": on, "added_percent": 100.0 * (on / off - 1.0)}
+    return result
 
 
-def show(name: str, result: Dict[str, object]) -> None:
-    times = result["times"]
-    assert isinstance(times, dict)
+def show(name: str, result: Dict[str, Any]) -> None:
     print(f"{name}:")
-    for side in ("off", "on"):
-        runs = ", ".join(f"{t:.2f}" for t in times[side])
-        print(f"  {side:>3}: median {result[side]:.2f} s  (runs: {runs})  "
-              f"[{result['summaries'][side]}]")  # type: ignore[index]
-    print(f"  --taskref-gc adds {result['added_percent']:+.1f} % wall time")
+    for kind, runs in (("wall", result["times"]), ("cpu", result["cpus"])):
+        figures = result[kind]
+        for side in ("off", "on"):
+            each = ", ".join(f"{t:.2f}" for t in runs[side])
+            print(f"  {kind:>4} {side:>3}: median {figures[side]:.2f} s  (runs: {each})")
+        print(f"  --taskref-gc adds {figures['added_percent']:+.1f} % {kind} time")
+    print(f"  outcomes: off [{result['summaries']['off']}], on [{result['summaries']['on']}]")
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:

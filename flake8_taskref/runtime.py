@@ -123,7 +123,7 @@ class Watch:
 
         def close_after_collect(loop: asyncio.BaseEventLoop) -> None:
             if not loop.is_closed() and not loop.is_running():
-                gc.collect()
+                watch.collect()
             close(loop)
 
         def create_task_noting_caller(
@@ -143,7 +143,7 @@ class Watch:
             module = sys.modules.get(name)
             cancel_all = getattr(module, "_cancel_all_tasks", None)
             if module is not None and callable(cancel_all):
-                self._patch(module, "_cancel_all_tasks", _collect_first(cancel_all))
+                self._patch(module, "_cancel_all_tasks", _collect_first(cancel_all, self))
 
     def note(self, task: "asyncio.Task[Any]", frame: Optional[FrameType]) -> None:
         """Remember where ``task`` was created (by id: a reference would keep
@@ -187,8 +187,15 @@ class Watch:
                 self.reports.append(report)
 
     def collect(self) -> None:
-        """Run the cyclic collector: lost tasks are destroyed and reported now."""
-        gc.collect()
+        """Run the cyclic collector: lost tasks are destroyed and reported now.
+
+        Only if a task created during the test may still be pending (or, when
+        exceptions are watched, exists): what existed before is frozen, and a
+        task that is done cannot be destroyed pending.  Tasks not created by
+        ``BaseEventLoop.create_task`` (``asyncio.Task(...)`` called directly)
+        are not noted: they are found only when a noted task is pending too."""
+        if self._created:
+            gc.collect()
 
     def take(self) -> List[Report]:
         reports, self.reports = self.reports, []
@@ -207,9 +214,9 @@ def _debug_mode() -> bool:
     return True
 
 
-def _collect_first(cancel_all: Callable[[Any], None]) -> Callable[[Any], None]:
+def _collect_first(cancel_all: Callable[[Any], None], watch: Watch) -> Callable[[Any], None]:
     def cancel_all_tasks(loop: Any) -> None:
-        gc.collect()
+        watch.collect()
         cancel_all(loop)
 
     return cancel_all_tasks
