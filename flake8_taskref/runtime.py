@@ -25,12 +25,13 @@ from __future__ import annotations
 import ast
 import asyncio
 import gc
+import importlib
 import os
 import sys
 import tokenize
 from dataclasses import dataclass
-from types import FrameType
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from types import FrameType, ModuleType
+from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 from flake8_taskref.options import Options
 from flake8_taskref.plugin import analyse
@@ -140,7 +141,7 @@ class Watch:
         if self.debug and hasattr(coroutines, "_is_debug_mode"):
             self._patch(coroutines, "_is_debug_mode", _debug_mode)
         for name in _CANCEL_ALL:
-            module = sys.modules.get(name)
+            module = _runner_module(name)
             cancel_all = getattr(module, "_cancel_all_tasks", None)
             if module is not None and callable(cancel_all):
                 self._patch(module, "_cancel_all_tasks", _collect_first(cancel_all, self))
@@ -204,6 +205,21 @@ class Watch:
     def _patch(self, owner: object, name: str, value: object) -> None:
         self._restore.append((owner, name, getattr(owner, name)))
         setattr(owner, name, value)
+
+
+_MISSING: Set[str] = set()
+
+
+def _runner_module(name: str) -> Optional[ModuleType]:
+    """The module ``name`` if its package is in use (imported now if it is
+    not yet: anyio imports its asyncio back end during the first test)."""
+    module = sys.modules.get(name)
+    if module is None and name.partition(".")[0] in sys.modules and name not in _MISSING:
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            _MISSING.add(name)
+    return module
 
 
 def _name_of(coro: object) -> str:
