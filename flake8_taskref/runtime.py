@@ -112,6 +112,7 @@ class Watch:
         if gc.get_freeze_count() == 0:
             gc.freeze()
             self._frozen = True
+        _ACTIVE.append(self)
         base = asyncio.BaseEventLoop
         handle = base.call_exception_handler
         close = base.close
@@ -119,7 +120,8 @@ class Watch:
         watch = self
 
         def call_exception_handler(loop: asyncio.BaseEventLoop, context: Dict[str, Any]) -> None:
-            watch.record(context)
+            if _ACTIVE[-1] is watch:  # a watch started inside this one records alone
+                watch.record(context)
             handle(loop, context)
 
         def close_after_collect(loop: asyncio.BaseEventLoop) -> None:
@@ -131,7 +133,8 @@ class Watch:
             loop: asyncio.BaseEventLoop, coro: Any, *args: Any, **kwargs: Any
         ) -> "asyncio.Task[Any]":
             task = create_task(loop, coro, *args, **kwargs)
-            watch.note(task, sys._getframe(1))
+            if _ACTIVE[-1] is watch:
+                watch.note(task, sys._getframe(1))
             return task
 
         self._patch(base, "call_exception_handler", call_exception_handler)
@@ -174,6 +177,8 @@ class Watch:
             gc.unfreeze()
             self._frozen = False
         self._created.clear()
+        if self in _ACTIVE:
+            _ACTIVE.remove(self)
 
     def record(self, context: Dict[str, Any]) -> None:
         """Keep a report of ``context`` if it is one of the watched kinds."""
@@ -208,6 +213,7 @@ class Watch:
 
 
 _MISSING: Set[str] = set()
+_ACTIVE: List[Watch] = []  # started watches, innermost last (pytester runs nest them)
 
 
 def _runner_module(name: str) -> Optional[ModuleType]:
