@@ -143,25 +143,33 @@ class TaskRefGC:
             self.watch.stop()
             self.watch = None
 
-    @pytest.hookimpl(wrapper=True, tryfirst=True)
+    # Innermost wrapper: after the fixtures are torn down, inside the capture of
+    # logs and output (the loop logs what it reports).
+    @pytest.hookimpl(wrapper=True, trylast=True)
     def pytest_runtest_teardown(
         self, item: pytest.Item, nextitem: Optional[pytest.Item]
     ) -> Generator[None, None, None]:
+        failed = True
         try:
             yield
+            failed = False
         finally:
             watch = self.watch
             if watch is not None:
                 watch.collect()
                 reports = watch.take()
                 if reports:
-                    self._report(item, reports)
+                    self._report(item, reports, failed)
 
-    def _report(self, item: pytest.Item, reports: List[Report]) -> None:
+    def _report(self, item: pytest.Item, reports: List[Report], failed: bool) -> None:
         if self.mode == "warn":
             self.warned.append((item.nodeid, reports))
             return
-        pytest.fail(format_reports(reports, self.attributor), pytrace=False)
+        text = format_reports(reports, self.attributor)
+        if failed:  # the teardown's own error is shown; ours goes beside it
+            item.add_report_section("teardown", "taskref-gc", text)
+            return
+        pytest.fail(text, pytrace=False)
 
     def pytest_terminal_summary(self, terminalreporter: "TerminalReporter") -> None:
         if not self.warned:

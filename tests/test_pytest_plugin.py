@@ -396,3 +396,30 @@ def test_format_names_the_unknown_creator() -> None:
         "  created at: unknown (not by BaseEventLoop.create_task, and not in debug mode)",
         "fix: " + runtime.FIX,
     ]
+
+
+def test_teardown_error_is_kept_and_the_report_shown_beside_it(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        test_lost=LOST
+        + """
+
+import pytest
+
+
+@pytest.fixture
+def broken():
+    yield
+    raise RuntimeError("fixture teardown failed")
+
+
+def test_lost_with_broken_teardown(broken):
+    asyncio.run(main())
+"""
+    )
+    result = _run(pytester, "--taskref-gc", "-k", "broken")
+    result.assert_outcomes(passed=1, errors=1)
+    result.stdout.fnmatch_lines(
+        ["E       RuntimeError: fixture teardown failed", "*- Captured taskref-gc teardown -*"]
+        + REPORT,
+        consecutive=False,
+    )
