@@ -120,7 +120,7 @@ class Watch:
         watch = self
 
         def call_exception_handler(loop: asyncio.BaseEventLoop, context: Dict[str, Any]) -> None:
-            if _ACTIVE[-1] is watch:  # a watch started inside this one records alone
+            if _ACTIVE and _ACTIVE[-1] is watch:  # a watch started inside records alone
                 watch.record(context)
             handle(loop, context)
 
@@ -133,7 +133,7 @@ class Watch:
             loop: asyncio.BaseEventLoop, coro: Any, *args: Any, **kwargs: Any
         ) -> "asyncio.Task[Any]":
             task = create_task(loop, coro, *args, **kwargs)
-            if _ACTIVE[-1] is watch:
+            if _ACTIVE and _ACTIVE[-1] is watch:
                 watch.note(task, sys._getframe(1))
             return task
 
