@@ -10,6 +10,7 @@ In one run, in fresh pytest processes started from this interpreter:
   run without and with ``--taskref-gc``, alternating, ``--rounds`` times;
 * the same suite where each test also leaves a kept task waiting (cancelled by
   pytest-asyncio's runner at the loop's shutdown): the plugin collects then;
+* with ``--debug``, a third side: ``--taskref-gc --taskref-gc-debug``;
 * with ``--own-suite``: this project's suite (``tests/``, slow and network
   tests skipped as by default), once without and once with ``--taskref-gc``.
 
@@ -104,27 +105,32 @@ def run_pytest(cwd: Path, extra: Sequence[str]) -> Tuple[float, float, str]:
     return elapsed, cpu, re.sub(r" in [\d.]+s.*", "", summary.strip("= "))
 
 
-def compare(cwd: Path, rounds: int, extra: Sequence[str] = ()) -> Dict[str, object]:
-    """Alternate runs without and with ``--taskref-gc``; medians and the ratio."""
-    times: Dict[str, List[float]] = {"off": [], "on": []}
-    cpus: Dict[str, List[float]] = {"off": [], "on": []}
+SIDES = {"off": [], "on": ["--taskref-gc"], "debug": ["--taskref-gc", "--taskref-gc-debug"]}
+
+
+def compare(
+    cwd: Path, rounds: int, extra: Sequence[str] = (), sides: Sequence[str] = ("off", "on")
+) -> Dict[str, Any]:
+    """Alternate runs of each side (``off`` first); medians and ratios to ``off``."""
+    times: Dict[str, List[float]] = {side: [] for side in sides}
+    cpus: Dict[str, List[float]] = {side: [] for side in sides}
     summaries: Dict[str, str] = {}
     for _ in range(rounds):
-        for side, flags in (("off", []), ("on", ["--taskref-gc"])):
-            elapsed, cpu, summary = run_pytest(cwd, [*extra, *flags])
+        for side in sides:
+            elapsed, cpu, summary = run_pytest(cwd, [*extra, *SIDES[side]])
             times[side].append(elapsed)
             cpus[side].append(cpu)
             summaries[side] = summary
-    result: Dict[str, object] = {"times": times, "cpus": cpus, "summaries": summaries}
+    result: Dict[str, Any] = {"times": times, "cpus": cpus, "summaries": summaries}
     for kind, runs in (("wall", times), ("cpu", cpus)):
-        off = statistics.median(runs["off"])
-        on = statistics.median(runs["on"])
-        best_off, best_on = min(runs["off"]), min(runs["on"])
+        off, best_off = statistics.median(runs["off"]), min(runs["off"])
         result[kind] = {
-            "off": off,
-            "on": on,
-            "added_percent": 100.0 * (on / off - 1.0),
-            "best_added_percent": 100.0 * (best_on / best_off - 1.0),
+            side: {
+                "median": statistics.median(runs[side]),
+                "added_percent": 100.0 * (statistics.median(runs[side]) / off - 1.0),
+                "best_added_percent": 100.0 * (min(runs[side]) / best_off - 1.0),
+            }
+            for side in sides
         }
     return result
 
@@ -132,13 +138,14 @@ def compare(cwd: Path, rounds: int, extra: Sequence[str] = ()) -> Dict[str, obje
 def show(name: str, result: Dict[str, Any]) -> None:
     print(f"{name}:")
     for kind, runs in (("wall", result["times"]), ("cpu", result["cpus"])):
-        figures = result[kind]
-        for side in ("off", "on"):
+        for side, figures in result[kind].items():
             each = ", ".join(f"{t:.2f}" for t in runs[side])
-            print(f"  {kind:>4} {side:>3}: median {figures[side]:.2f} s  (runs: {each})")
-        print(f"  --taskref-gc adds {figures['added_percent']:+.1f} % {kind} time "
-              f"(medians; best of each side: {figures['best_added_percent']:+.1f} %)")
-    print(f"  outcomes: off [{result['summaries']['off']}], on [{result['summaries']['on']}]")
+            line = f"  {kind:>4} {side:>5}: median {figures['median']:.2f} s  (runs: {each})"
+            if side != "off":
+                line += (f"  {figures['added_percent']:+.1f} % (best of each side: "
+                         f"{figures['best_added_percent']:+.1f} %)")
+            print(line)
+    print("  outcomes: " + ", ".join(f"{side} [{text}]" for side, text in result["summaries"].items()))
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -146,13 +153,16 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--tests", type=int, default=1000)
     parser.add_argument("--own-suite", action="store_true", help="also run this project's suite")
+    parser.add_argument("--debug", action="store_true",
+                        help="also run the synthetic suites with --taskref-gc-debug")
     args = parser.parse_args(argv)
     print(f"Python {sys.version.split()[0]}, {args.tests} synthetic tests, {args.rounds} rounds")
+    sides = ("off", "on", "debug") if args.debug else ("off", "on")
     for pending in (False, True):
         with tempfile.TemporaryDirectory() as tmp:
             where = Path(tmp)
             write_suite(where, args.tests, pending)
-            synthetic = compare(where, args.rounds)
+            synthetic = compare(where, args.rounds, sides=sides)
         show("synthetic suite" + (", a kept task pending at each test's end" if pending else ""),
              synthetic)
     if args.own_suite:
