@@ -423,3 +423,44 @@ def test_lost_with_broken_teardown(broken):
         + REPORT,
         consecutive=False,
     )
+
+
+SHARED_LOOP = """\
+import asyncio
+
+import pytest
+
+
+async def worker(event):
+    await event.wait()
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_first():
+    await asyncio.sleep(0)
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_lost():
+    asyncio.create_task(worker(asyncio.Event()))
+    await asyncio.sleep(0)
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_after():
+    await asyncio.sleep(0)
+"""
+
+
+def test_loop_shared_by_the_module(pytester: pytest.Pytester) -> None:
+    """The loop outlives the test: the collection after its teardown finds the
+    lost task, and the error goes to the test that lost it."""
+    pytest.importorskip("pytest_asyncio")
+    pytester.makepyfile(test_lost=SHARED_LOOP)
+    result = _run(pytester, "--taskref-gc")
+    result.assert_outcomes(passed=3, errors=1)
+    result.stdout.fnmatch_lines(
+        ["*ERROR at teardown of test_lost*", "*", "*", "  created at test_lost.py:17 in test_lost"],
+        consecutive=True,
+    )
+    assert "ERROR test_lost.py::test_lost - " in result.stdout.str()
