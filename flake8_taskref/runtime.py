@@ -45,6 +45,7 @@ _CANCEL_ALL = (
     "anyio._backends._asyncio",
     "backports.asyncio.runner.runner",
 )
+_STARTUP_FREEZE = gc.get_freeze_count()  # 375 on 3.12.1, 0 on 3.9-3.11 and 3.13
 _ASYNCIO_DIR = os.path.dirname(os.path.abspath(asyncio.__file__)) + os.sep
 
 Frame = Tuple[str, int, str]  # file name, line, function
@@ -108,8 +109,9 @@ class Watch:
         # Everything made before the test is moved out of the collector's sight
         # (gc.freeze), so that each collection walks only what the test made:
         # a full collection of a pytest process costs tens of milliseconds.
-        # Not if someone else froze objects: unfreezing would undo their freeze.
-        if gc.get_freeze_count() == 0:
+        # Not if someone else froze objects: unfreezing would undo their freeze
+        # (Python 3.12 starts with a few hundred objects frozen: those do not count).
+        if gc.get_freeze_count() in (0, _STARTUP_FREEZE):
             gc.freeze()
             self._frozen = True
         _ACTIVE.append(self)

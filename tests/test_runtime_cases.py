@@ -13,6 +13,7 @@ caller cancelled while the encode task runs (the timeout, sooner).
 from __future__ import annotations
 
 import asyncio
+import gc
 import importlib.util
 import time
 from pathlib import Path
@@ -43,14 +44,17 @@ async def _own_event(*args: Any) -> None:
 
 def _watched(scenario: Callable[[], Any], name: str) -> List[Lost]:
     """Run ``scenario`` as the plugin runs a test; the lost tasks it reports."""
+    gc.collect()  # nothing left over from an earlier scenario
     watch = runtime.Watch()
+    keep = None
     watch.start()
     try:
         keep = scenario()  # what the test still holds at teardown
         watch.collect()
-        del keep
     finally:
         watch.stop()
+    del keep
+    gc.collect()  # the scenario's objects die outside the watch
     attributor = runtime.Attributor(str(ROOT))
     lost: List[Lost] = []
     for report in watch.take():
