@@ -464,3 +464,20 @@ def test_loop_shared_by_the_module(pytester: pytest.Pytester) -> None:
         consecutive=True,
     )
     assert "ERROR test_lost.py::test_lost - " in result.stdout.str()
+
+
+def test_watch_freezes_despite_the_interpreters_own_freeze() -> None:
+    """Python 3.12 starts with objects frozen; the watch must still freeze (it
+    skipped it, and walked the whole heap, before this was fixed)."""
+    import gc
+
+    if gc.get_freeze_count() not in (0, runtime._STARTUP_FREEZE):
+        pytest.skip("something else froze objects (this suite runs under --taskref-gc)")
+    watch = runtime.Watch()
+    watch.start()
+    try:
+        assert watch._frozen
+        assert gc.get_freeze_count() > runtime._STARTUP_FREEZE
+    finally:
+        watch.stop()
+    assert gc.get_freeze_count() == 0
