@@ -230,3 +230,23 @@ def test_fix_without_libcst_says_which_extra(tmp_path: Path) -> None:
     lint_only = subprocess.run([script, "mod.py"], cwd=tmp_path, env=env,
                                capture_output=True, text=True, timeout=120)
     assert lint_only.returncode == 1 and "TRF001" in lint_only.stdout
+
+
+def test_fixed_module_passes_under_taskref_gc(tmp_path: Path) -> None:
+    """The runtime check (pytest --taskref-gc) confirms the loss before the fix and
+    finds nothing after it."""
+    shutil.copy(FIX / "lost_at_runtime.py", tmp_path / "svc.py")
+    (tmp_path / "test_svc.py").write_text("import asyncio\n\nimport svc\n\n\ndef test_main():\n"
+                                          "    asyncio.run(svc.main())\n")
+
+    def run() -> "subprocess.CompletedProcess[str]":
+        return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                               "--taskref-gc", "test_svc.py"], cwd=tmp_path, capture_output=True,
+                              text=True, timeout=300)
+
+    before = run()
+    assert before.returncode == 1, before.stdout
+    assert "TRF001" in before.stdout
+    _fix(tmp_path / "svc.py")
+    after = run()
+    assert after.returncode == 0, after.stdout + after.stderr

@@ -1,0 +1,174 @@
+"""Cost of ``pytest --taskref-gc`` (issue 13).
+
+    python benchmarks/bench_runtime.py [--rounds 5] [--tests 1000] [--own-suite]
+
+In one run, in fresh pytest processes started from this interpreter:
+
+* a synthetic suite of ``--tests`` small async tests (pytest-asyncio, auto mode,
+  20 tests a module; each test spawns a few tasks, keeps them in a set with the
+  discard idiom and awaits them, as small service tests do; nothing is lost),
+  run without and with ``--taskref-gc``, alternating, ``--rounds`` times;
+* the same suite where each test also leaves a kept task waiting (cancelled by
+  pytest-asyncio's runner at the loop's shutdown): the plugin collects then;
+* with ``--debug``, a third side: ``--taskref-gc --taskref-gc-debug``;
+* with ``--own-suite``: this project's suite (``tests/``, slow and network
+  tests skipped as by default), once without and once with ``--taskref-gc``.
+
+Reported: the median of each side, wall-clock (``time.perf_counter`` around the
+whole process) and CPU (user + system of the child, less disturbed by other load
+on a shared machine), and the ratio with/without, as a percent added; the same
+for the best run of each side (other load only adds time).  The suite must
+pass on both sides with the same counts (the plugin must not change which tests
+pass); the counts are printed.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+ROOT = Path(__file__).resolve().parent.parent
+
+MODULE_HEAD = '''import asyncio
+
+import pytest
+
+
+async def work(n):
+    await asyncio.sleep(0)
+    return n * 2
+
+
+@pytest.fixture
+async def numbers():
+    yield [1, 2, 3]
+
+KEPT = set()
+'''
+
+TEST = '''
+async def test_{i}(numbers):
+    tasks = set()
+    results = []
+    for n in numbers:
+        task = asyncio.create_task(work(n + {i}))
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
+        results.append(task)
+    assert [await task for task in results] == [2 * (n + {i}) for n in numbers]
+{pending}'''
+
+# The "pending" variant: each test leaves a kept task waiting, which the
+# runner cancels at the loop's shutdown, so every test pays the collections.
+PENDING = '''    waiter = asyncio.create_task(asyncio.Event().wait())
+    KEPT.add(waiter)
+    waiter.add_done_callback(KEPT.discard)
+'''
+
+INI = """[pytest]
+asyncio_mode = auto
+asyncio_default_fixture_loop_scope = function
+"""
+
+
+def write_suite(where: Path, tests: int, pending: bool = False, per_module: int = 20) -> None:
+    """The synthetic suite: ``tests`` tests, ``per_module`` in each module."""
+    (where / "pytest.ini").write_text(INI)
+    for start in range(0, tests, per_module):
+        body = MODULE_HEAD + "".join(
+            TEST.format(i=i, pending=PENDING if pending else "")
+            for i in range(start, min(start + per_module, tests))
+        )
+        (where / f"test_synthetic_{start // per_module:03d}.py").write_text(body)
+
+
+def run_pytest(cwd: Path, extra: Sequence[str]) -> Tuple[float, float, str]:
+    """Wall and CPU time of one pytest process, and its summary line."""
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *extra]
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True)
+    elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    lines = [line for line in done.stdout.splitlines() if re.search(r"\d+ (passed|failed|error)", line)]
+    summary = lines[-1] if lines else f"exit {done.returncode}: {done.stdout[-500:]}{done.stderr[-500:]}"
+    return elapsed, cpu, re.sub(r" in [\d.]+s.*", "", summary.strip("= "))
+
+
+SIDES = {"off": [], "on": ["--taskref-gc"], "debug": ["--taskref-gc", "--taskref-gc-debug"]}
+
+
+def compare(
+    cwd: Path, rounds: int, extra: Sequence[str] = (), sides: Sequence[str] = ("off", "on")
+) -> Dict[str, Any]:
+    """Alternate runs of each side (``off`` first); medians and ratios to ``off``."""
+    times: Dict[str, List[float]] = {side: [] for side in sides}
+    cpus: Dict[str, List[float]] = {side: [] for side in sides}
+    summaries: Dict[str, str] = {}
+    for _ in range(rounds):
+        for side in sides:
+            elapsed, cpu, summary = run_pytest(cwd, [*extra, *SIDES[side]])
+            times[side].append(elapsed)
+            cpus[side].append(cpu)
+            summaries[side] = summary
+    result: Dict[str, Any] = {"times": times, "cpus": cpus, "summaries": summaries}
+    for kind, runs in (("wall", times), ("cpu", cpus)):
+        off, best_off = statistics.median(runs["off"]), min(runs["off"])
+        result[kind] = {
+            side: {
+                "median": statistics.median(runs[side]),
+                "added_percent": 100.0 * (statistics.median(runs[side]) / off - 1.0),
+                "best_added_percent": 100.0 * (min(runs[side]) / best_off - 1.0),
+            }
+            for side in sides
+        }
+    return result
+
+
+def show(name: str, result: Dict[str, Any]) -> None:
+    print(f"{name}:")
+    for kind, runs in (("wall", result["times"]), ("cpu", result["cpus"])):
+        for side, figures in result[kind].items():
+            each = ", ".join(f"{t:.2f}" for t in runs[side])
+            line = f"  {kind:>4} {side:>5}: median {figures['median']:.2f} s  (runs: {each})"
+            if side != "off":
+                line += (f"  {figures['added_percent']:+.1f} % (best of each side: "
+                         f"{figures['best_added_percent']:+.1f} %)")
+            print(line)
+    print("  outcomes: " + ", ".join(f"{side} [{text}]" for side, text in result["summaries"].items()))
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--tests", type=int, default=1000)
+    parser.add_argument("--own-suite", action="store_true", help="also run this project's suite")
+    parser.add_argument("--debug", action="store_true",
+                        help="also run the synthetic suites with --taskref-gc-debug")
+    args = parser.parse_args(argv)
+    print(f"Python {sys.version.split()[0]}, {args.tests} synthetic tests, {args.rounds} rounds")
+    sides = ("off", "on", "debug") if args.debug else ("off", "on")
+    for pending in (False, True):
+        with tempfile.TemporaryDirectory() as tmp:
+            where = Path(tmp)
+            write_suite(where, args.tests, pending)
+            synthetic = compare(where, args.rounds, sides=sides)
+        show("synthetic suite" + (", a kept task pending at each test's end" if pending else ""),
+             synthetic)
+    if args.own_suite:
+        show("this project's suite", compare(ROOT, 1, ["tests"]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

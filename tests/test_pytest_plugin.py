@@ -1,0 +1,483 @@
+"""The pytest plugin ``--taskref-gc`` (issue 13), run on small test modules with pytester."""
+from __future__ import annotations
+
+import pytest
+
+from flake8_taskref import runtime
+
+pytest_plugins = ("pytester",)
+
+# A task that waits on an event only it holds: once its handle is dropped,
+# only the cyclic collector can free it, and it does so while it is pending.
+LOST = """\
+import asyncio
+
+
+async def worker(event):
+    await event.wait()
+
+
+async def main():
+    asyncio.create_task(worker(asyncio.Event()))
+    await asyncio.sleep(0)
+
+
+def test_lost():
+    asyncio.run(main())
+"""
+
+# The same code with the set-and-discard idiom.
+KEPT = """\
+import asyncio
+
+background = set()
+
+
+async def worker(event):
+    await event.wait()
+
+
+async def main():
+    task = asyncio.create_task(worker(asyncio.Event()))
+    background.add(task)
+    task.add_done_callback(background.discard)
+    await asyncio.sleep(0)
+
+
+def test_kept():
+    asyncio.run(main())
+"""
+
+FINDING = (
+    "  confirms TRF001 at test_lost.py:9: task returned by asyncio.create_task() is not stored; "
+    "keep a reference (e.g. a set with add_done_callback(set.discard))"
+)
+REPORT = [
+    "taskref-gc: 1 pending task(s) destroyed by the garbage collector during this test",
+    "- Task-* running worker() (defined at test_lost.py:4): destroyed while pending",
+    "  created at test_lost.py:9 in main",
+    FINDING,
+    "fix: " + runtime.FIX,
+]
+
+
+def _run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
+    return pytester.runpytest(
+        "-p", "no:cacheprovider", "-o", "asyncio_default_fixture_loop_scope=function", *args
+    )
+
+
+def _error_block(result: pytest.RunResult) -> list:  # type: ignore[type-arg]
+    """The lines of the first 'ERROR at teardown' section, up to the captured log."""
+    lines = result.outlines
+    start = next(i for i, line in enumerate(lines) if "ERROR at teardown of" in line) + 1
+    end = next(i for i in range(start, len(lines)) if lines[i].startswith(("---", "===")))
+    return lines[start:end]
+
+
+def test_dropped_task_fails_the_test(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_lost=LOST)
+    result = _run(pytester, "--taskref-gc")
+    result.assert_outcomes(passed=1, errors=1)
+    assert result.ret == pytest.ExitCode.TESTS_FAILED
+    block = _error_block(result)
+    assert len(block) == len(REPORT)
+    result.stdout.fnmatch_lines(REPORT, consecutive=True)
+
+
+def test_without_the_option_nothing_changes(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_lost=LOST)
+    # in a subprocess: when this suite itself runs under --taskref-gc, the lost
+    # task would (rightly) fail this test
+    result = pytester.runpytest_subprocess(
+        "-p", "no:cacheprovider", "-o", "asyncio_default_fixture_loop_scope=function"
+    )
+    result.assert_outcomes(passed=1)
+    assert "taskref-gc" not in result.stdout.str()
+
+
+def test_fixed_twin_passes(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_kept=KEPT)
+    result = _run(pytester, "--taskref-gc")
+    result.assert_outcomes(passed=1)
+    assert "taskref-gc" not in result.stdout.str()
+
+
+def test_module_without_asyncio_is_untouched(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        test_plain="""
+        import gc
+        import weakref
+
+
+        class Node:
+            pass
+
+
+        def test_cycle_is_collected():
+            a, b = Node(), Node()
+            a.b, b.a = b, a
+            ref = weakref.ref(a)
+            del a, b
+            gc.collect()
+            assert ref() is None
+
+
+        def test_fails():
+            assert 1 == 2
+        """
+    )
+    result = _run(pytester, "--taskref-gc")
+    result.assert_outcomes(passed=1, failed=1)
+    assert "taskref-gc" not in result.stdout.str()
+
+
+def test_warn_mode_reports_without_failing(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_lost=LOST)
+    result = _run(pytester, "--taskref-gc=warn")
+    result.assert_outcomes(passed=1)
+    assert result.ret == pytest.ExitCode.OK
+    result.stdout.fnmatch_lines(
+        ["=* taskref-gc: 1 pending task(s) destroyed =*", "test_lost.py::test_lost"]
+        + ["  " + line for line in REPORT],
+        consecutive=True,
+    )
+
+
+def test_ini_option_turns_it_on(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_lost=LOST)
+    pytester.makeini("[pytest]\ntaskref_gc = true\n")
+    result = _run(pytester)
+    result.assert_outcomes(passed=1, errors=1)
+    result.stdout.fnmatch_lines([FINDING])
+
+
+def test_bare_flag_before_a_path(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_lost=LOST)
+    result = _run(pytester, "--taskref-gc", "test_lost.py")
+    result.assert_outcomes(passed=1, errors=1)
+
+
+def test_unknown_mode_is_a_usage_error(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_lost=LOST)
+    result = _run(pytester, "--taskref-gc=loud")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--taskref-gc: 'loud' is not a mode; use one of fail, warn, off"])
+
+
+def test_found_only_because_the_collector_runs_before_the_cancel(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without the collection at the start of asyncio.run's shutdown, the lost
+    task is cancelled with the others and nothing is reported."""
+    pytester.makepyfile(test_lost=LOST)
+    monkeypatch.setattr(runtime, "_CANCEL_ALL", ())
+    result = _run(pytester, "--taskref-gc")
+    result.assert_outcomes(passed=1)
+
+
+ASYNCIO_MARKED = """\
+import asyncio
+
+import pytest
+
+
+async def worker(event):
+    await event.wait()
+
+
+@pytest.mark.asyncio
+async def test_lost():
+    asyncio.create_task(worker(asyncio.Event()))
+    await asyncio.sleep(0)
+
+
+@pytest.mark.asyncio
+async def test_awaited():
+    await asyncio.create_task(asyncio.sleep(0))
+"""
+
+
+@pytest.mark.parametrize("mode", ["strict", "auto"])
+def test_pytest_asyncio(pytester: pytest.Pytester, mode: str) -> None:
+    pytest.importorskip("pytest_asyncio")
+    pytester.makepyfile(test_lost=ASYNCIO_MARKED)
+    pytester.makeini(
+        f"[pytest]\nasyncio_mode = {mode}\nasyncio_default_fixture_loop_scope = function\n"
+    )
+    result = _run(pytester, "--taskref-gc")
+    result.assert_outcomes(passed=2, errors=1)
+    result.stdout.fnmatch_lines(
+        [
+            "- Task-* running worker() (defined at test_lost.py:6): destroyed while pending",
+            "  created at test_lost.py:12 in test_lost",
+            "  confirms TRF001 at test_lost.py:12: *",
+        ],
+        consecutive=True,
+    )
+    assert "ERROR test_lost.py::test_lost - " in result.stdout.str()
+
+
+ANYIO = """\
+import asyncio
+
+import pytest
+
+
+@pytest.fixture
+def anyio_backend():
+    return "asyncio"
+
+
+async def worker(event):
+    await event.wait()
+
+
+@pytest.mark.anyio
+async def test_lost():
+    asyncio.create_task(worker(asyncio.Event()))
+    await asyncio.sleep(0)
+"""
+
+
+def test_anyio(pytester: pytest.Pytester) -> None:
+    pytest.importorskip("anyio")
+    pytester.makepyfile(test_lost=ANYIO)
+    result = _run(pytester, "--taskref-gc")
+    result.assert_outcomes(passed=1, errors=1)
+    result.stdout.fnmatch_lines(
+        ["  created at test_lost.py:17 in test_lost", "  confirms TRF001 at test_lost.py:17: *"],
+        consecutive=True,
+    )
+
+
+HELPER = """\
+import asyncio
+
+
+def spawn(coro):
+    return asyncio.ensure_future(coro)
+
+
+async def worker(event):
+    await event.wait()
+
+
+async def main():
+    spawn(worker(asyncio.Event()))
+    await asyncio.sleep(0)
+
+
+def test_lost():
+    asyncio.run(main())
+"""
+
+
+def test_spawn_the_analysis_does_not_see(pytester: pytest.Pytester) -> None:
+    """A spawn through an unconfigured helper: caught at runtime, no finding."""
+    pytester.makepyfile(test_lost=HELPER)
+    result = _run(pytester, "--taskref-gc")
+    result.assert_outcomes(passed=1, errors=1)
+    result.stdout.fnmatch_lines(
+        [
+            "  created at test_lost.py:5 in spawn",
+            "  no TRF finding at the lines that created it: the static analysis misses this spawn",
+        ],
+        consecutive=True,
+    )
+
+
+UNRETRIEVED = """\
+import asyncio
+
+
+async def boom():
+    raise ValueError("lost")
+
+
+async def main():
+    task = asyncio.create_task(boom())
+    await asyncio.sleep(0)
+    del task
+
+
+def test_unretrieved():
+    asyncio.run(main())
+"""
+
+
+def test_exception_never_retrieved_is_opt_in(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_unretrieved=UNRETRIEVED)
+    _run(pytester, "--taskref-gc").assert_outcomes(passed=1)
+    result = _run(pytester, "--taskref-gc", "--taskref-gc-exceptions")
+    result.assert_outcomes(passed=1, errors=1)
+    result.stdout.fnmatch_lines(
+        [
+            "taskref-gc: 1 task exception(s) never retrieved during this test",
+            "- Task-* running boom() (defined at test_unretrieved.py:4): exception never retrieved",
+            "  exception: ValueError('lost')",
+            "  created at test_unretrieved.py:9 in main",
+            "  confirms TRF002 at test_unretrieved.py:9: task returned by asyncio.create_task() is held "
+            "only by local 'task', which is never awaited, cancelled or stored; *",
+            "fix: await the task, or read task.exception() in a done callback",
+        ],
+        consecutive=True,
+    )
+
+
+def test_debug_mode_gives_the_same_report(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_lost=LOST)
+    result = _run(pytester, "--taskref-gc", "--taskref-gc-debug")
+    result.assert_outcomes(passed=1, errors=1)
+    result.stdout.fnmatch_lines(REPORT, consecutive=True)
+    # debug mode: the loop's own log carries the creation traceback
+    result.stdout.fnmatch_lines(["source_traceback: Object created at (most recent call last):"])
+
+
+def test_patches_are_restored(pytester: pytest.Pytester) -> None:
+    import asyncio
+    import gc
+
+    before = (
+        asyncio.BaseEventLoop.call_exception_handler,
+        asyncio.BaseEventLoop.close,
+        asyncio.BaseEventLoop.create_task,
+        asyncio.runners._cancel_all_tasks,  # type: ignore[attr-defined]
+    )
+    frozen = gc.get_freeze_count()  # not 0 when this suite runs under --taskref-gc
+    pytester.makepyfile(test_lost=LOST)
+    _run(pytester, "--taskref-gc").assert_outcomes(passed=1, errors=1)
+    after = (
+        asyncio.BaseEventLoop.call_exception_handler,
+        asyncio.BaseEventLoop.close,
+        asyncio.BaseEventLoop.create_task,
+        asyncio.runners._cancel_all_tasks,  # type: ignore[attr-defined]
+    )
+    assert after == before
+    # frozen objects can be freed meanwhile; what matters is that ours were unfrozen
+    assert (gc.get_freeze_count() == 0) == (frozen == 0)
+
+
+def test_watch_keeps_no_reference_to_the_task() -> None:
+    """The report is made of strings; the destroyed task is really gone."""
+    import asyncio
+    import gc
+    import weakref
+
+    refs = []
+
+    async def worker(event: asyncio.Event) -> None:
+        await event.wait()
+
+    async def main() -> None:
+        refs.append(weakref.ref(asyncio.create_task(worker(asyncio.Event()))))
+        await asyncio.sleep(0)
+
+    watch = runtime.Watch()
+    watch.start()
+    try:
+        asyncio.run(main())
+        gc.collect()
+    finally:
+        watch.stop()
+    reports = watch.take()
+    assert [(r.kind, r.coroutine) for r in reports] == [
+        (runtime.DESTROYED, "test_watch_keeps_no_reference_to_the_task.<locals>.worker")
+    ]
+    assert refs[0]() is None
+
+
+def test_format_names_the_unknown_creator() -> None:
+    report = runtime.Report(runtime.DESTROYED, "Task-9", "worker", None, ())
+    text = runtime.format_reports([report], runtime.Attributor("."))
+    assert text.splitlines() == [
+        "taskref-gc: 1 pending task(s) destroyed by the garbage collector during this test",
+        "- Task-9 running worker(): destroyed while pending",
+        "  created at: unknown (not by BaseEventLoop.create_task, and not in debug mode)",
+        "fix: " + runtime.FIX,
+    ]
+
+
+def test_teardown_error_is_kept_and_the_report_shown_beside_it(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        test_lost=LOST
+        + """
+
+import pytest
+
+
+@pytest.fixture
+def broken():
+    yield
+    raise RuntimeError("fixture teardown failed")
+
+
+def test_lost_with_broken_teardown(broken):
+    asyncio.run(main())
+"""
+    )
+    result = _run(pytester, "--taskref-gc", "-k", "broken")
+    result.assert_outcomes(passed=1, errors=1)
+    result.stdout.fnmatch_lines(
+        ["E       RuntimeError: fixture teardown failed", "*- Captured taskref-gc teardown -*"]
+        + REPORT,
+        consecutive=False,
+    )
+
+
+SHARED_LOOP = """\
+import asyncio
+
+import pytest
+
+
+async def worker(event):
+    await event.wait()
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_first():
+    await asyncio.sleep(0)
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_lost():
+    asyncio.create_task(worker(asyncio.Event()))
+    await asyncio.sleep(0)
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_after():
+    await asyncio.sleep(0)
+"""
+
+
+def test_loop_shared_by_the_module(pytester: pytest.Pytester) -> None:
+    """The loop outlives the test: the collection after its teardown finds the
+    lost task, and the error goes to the test that lost it."""
+    pytest.importorskip("pytest_asyncio")
+    pytester.makepyfile(test_lost=SHARED_LOOP)
+    result = _run(pytester, "--taskref-gc")
+    result.assert_outcomes(passed=3, errors=1)
+    result.stdout.fnmatch_lines(
+        ["*ERROR at teardown of test_lost*", "*", "*", "  created at test_lost.py:17 in test_lost"],
+        consecutive=True,
+    )
+    assert "ERROR test_lost.py::test_lost - " in result.stdout.str()
+
+
+def test_watch_freezes_despite_the_interpreters_own_freeze() -> None:
+    """Python 3.12 starts with objects frozen; the watch must still freeze (it
+    skipped it, and walked the whole heap, before this was fixed)."""
+    import gc
+
+    if gc.get_freeze_count() not in (0, runtime._STARTUP_FREEZE):
+        pytest.skip("something else froze objects (this suite runs under --taskref-gc)")
+    watch = runtime.Watch()
+    watch.start()
+    try:
+        assert watch._frozen
+        assert gc.get_freeze_count() > runtime._STARTUP_FREEZE
+    finally:
+        watch.stop()
+    assert gc.get_freeze_count() == 0
