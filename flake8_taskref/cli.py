@@ -13,8 +13,8 @@ from typing import List, Optional, Sequence
 from flake8_taskref import __version__
 from flake8_taskref import options as opts
 from flake8_taskref.config import ConfigError, Settings, resolve
-from flake8_taskref.output import render, statistics
-from flake8_taskref.runner import FileReport, Finding, check_all, discover
+from flake8_taskref.output import MACHINE_FORMATS, render, statistics
+from flake8_taskref.runner import SYNTAX_ERROR, FileReport, Finding, check_all, discover
 
 __all__ = ["main", "build_parser"]
 
@@ -24,6 +24,7 @@ PROG = "flake8-taskref"
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
+        usage="%(prog)s [options] [PATH ...]",
         description="Find asyncio tasks that can be garbage-collected while still running, "
         "and fix the dropped ones (TRF001, TRF002) with --fix.",
     )
@@ -99,15 +100,19 @@ def _report(reports: List[FileReport], settings: Settings) -> int:
     fixing = settings.fix or settings.diff
     stdin_fixed = [r for r in reports if r.stdin_source is not None]
     out = sys.stderr if stdin_fixed else sys.stdout
+    broken = [finding for finding in findings if finding.code == SYNTAX_ERROR]
     if settings.diff:
         for report in reports:
             sys.stdout.write(report.diff)
+        # files that do not parse cannot be fixed: say so
+        sys.stderr.write(render(broken, "default", settings.root))
     else:
         out.write(render(findings, settings.format, settings.root))
-        if settings.statistics:
-            out.write(statistics(findings))
-        if settings.count:
-            out.write(f"{len(findings)}\n")
+        if settings.format not in MACHINE_FORMATS:  # JSON and SARIF stay one document
+            if settings.statistics:
+                out.write(statistics(findings))
+            if settings.count:
+                out.write(f"{len(findings)}\n")
     for report in stdin_fixed:
         assert report.stdin_source is not None
         sys.stdout.flush()
@@ -117,7 +122,7 @@ def _report(reports: List[FileReport], settings: Settings) -> int:
     if settings.exit_zero:
         return 0
     if settings.diff:
-        return 1 if any(report.diff for report in reports) else 0
+        return 1 if broken or any(report.diff for report in reports) else 0
     return 1 if findings or any(report.error for report in reports) else 0
 
 

@@ -279,14 +279,20 @@ def resolve(args: argparse.Namespace) -> Settings:
         for pattern, ignored in mapping:
             extended = argparse.Namespace(**vars(decisions))
             extended.extend_ignore = [*decisions.extend_ignore, *ignored]
-            per_file.append((flake8_utils.normalize_path(pattern, per_file_raw[1]), _chosen(extended)))
+            # as flake8: patterns are relative to the current folder, not the config file
+            per_file.append((flake8_utils.normalize_path(pattern), _chosen(extended)))
 
     output_format = text("format", "default")
-    if output_format not in FORMATS and "%(" not in output_format:
-        raise ConfigError(
-            f"--format: {output_format!r} is not one of {', '.join(FORMATS)} "
-            "nor a %-format string like flake8's"
-        )
+    if output_format not in FORMATS:
+        try:
+            if "%(" not in output_format:
+                raise ValueError(output_format)
+            output_format % {"path": "p", "row": 1, "col": 1, "code": "TRF001", "text": "t"}
+        except (KeyError, ValueError, TypeError):
+            raise ConfigError(
+                f"--format: {output_format!r} is not one of {', '.join(FORMATS)} "
+                "nor a %-format string like flake8's (%(path)s %(row)d %(col)d %(code)s %(text)s)"
+            ) from None
     return Settings(
         paths=tuple(args.paths) or (".",),
         options=analysis,

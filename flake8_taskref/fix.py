@@ -174,28 +174,66 @@ def _dotted(node: "cst.BaseExpression") -> Optional[str]:
 
 def _idiom_sets(root: "cst.CSTNode", prefix: str) -> List[str]:
     """Names N such that ``prefix + N`` is used with the keep-idiom under root:
-    ``<prefix>N.add(...)`` and ``add_done_callback(<prefix>N.discard)``."""
+    ``<prefix>N.add(...)`` and ``add_done_callback(<prefix>N.discard)``, not in a
+    class nested in root (its ``self`` is another object) and, for plain names,
+    not in a function that binds N itself (a local set of the same name)."""
     added: List[str] = []
     discarded: Set[str] = set()
 
+    def named(node: "cst.BaseExpression", scopes: List["cst.FunctionDef"]) -> Optional[str]:
+        text = _dotted(node)
+        if text is None or not text.startswith(prefix):
+            return None
+        name = text[len(prefix):]
+        if not prefix and any(name in _bound_names(scope) for scope in scopes):
+            return None
+        return name
+
     class _Collect(cst.CSTVisitor):
+        def __init__(self) -> None:
+            super().__init__()
+            self.scopes: List[cst.FunctionDef] = []
+
+        def visit_ClassDef(self, node: "cst.ClassDef") -> bool:
+            return node is root
+
+        def visit_FunctionDef(self, node: "cst.FunctionDef") -> None:
+            self.scopes.append(node)
+
+        def leave_FunctionDef(self, original_node: "cst.FunctionDef") -> None:
+            self.scopes.pop()
+
         def visit_Call(self, call: "cst.Call") -> None:
             func = call.func
             if not isinstance(func, cst.Attribute):
                 return
             if func.attr.value == "add":
-                text = _dotted(func.value)
-                if text is not None and text.startswith(prefix):
-                    added.append(text[len(prefix):])
+                name = named(func.value, self.scopes)
+                if name is not None:
+                    added.append(name)
             elif func.attr.value == "add_done_callback" and call.args:
                 arg = call.args[0].value
                 if isinstance(arg, cst.Attribute) and arg.attr.value == "discard":
-                    text = _dotted(arg.value)
-                    if text is not None and text.startswith(prefix):
-                        discarded.add(text[len(prefix):])
+                    name = named(arg.value, self.scopes)
+                    if name is not None:
+                        discarded.add(name)
 
     root.visit(_Collect())
     return [name for name in added if name in discarded and name.isidentifier()]
+
+
+def _bound_names(func: "cst.FunctionDef") -> Set[str]:
+    """Names a function binds itself: parameters and assignment targets (a
+    ``global`` declaration makes them the module's again)."""
+    bound = {param.name.value for param in _collect(func.params, cst.Param)}
+    for target in _collect(func.body, cst.AssignTarget):
+        bound |= {name.value for name in _collect(target, cst.Name)}
+    for node in _collect(func.body, cst.AnnAssign):
+        if isinstance(node.target, cst.Name):
+            bound.add(node.target.value)
+    for declared in _collect(func.body, cst.Global):
+        bound -= {item.name.value for item in declared.names}
+    return bound
 
 
 def _first_param(func: "cst.FunctionDef") -> Optional[str]:
@@ -212,14 +250,49 @@ def _is_plain_method(func: "cst.FunctionDef") -> bool:
 
 
 def _init_of(cls: "cst.ClassDef") -> Optional["cst.FunctionDef"]:
+    """The ``__init__`` that runs: the last one in the class body that is not an
+    ``@overload`` stub."""
     body = cls.body
     if not isinstance(body, cst.IndentedBlock):
         return None
+    found: Optional[cst.FunctionDef] = None
     for statement in body.body:
         if isinstance(statement, cst.FunctionDef) and statement.name.value == "__init__":
-            if _is_plain_method(statement) and isinstance(statement.body, cst.IndentedBlock):
-                return statement
-    return None
+            stub = any(
+                (_dotted(decorator.decorator) or "").rsplit(".", 1)[-1] == "overload"
+                for decorator in statement.decorators
+            )
+            if not stub:
+                found = statement
+    if found is None or not _is_plain_method(found) or not isinstance(found.body, cst.IndentedBlock):
+        return None
+    return found
+
+
+def _has_slots(cls: "cst.ClassDef") -> bool:
+    """Does the class body set ``__slots__`` (its instances may have no __dict__)?"""
+    body = cls.body
+    if not isinstance(body, cst.IndentedBlock):
+        return False
+    for statement in body.body:
+        if isinstance(statement, cst.SimpleStatementLine):
+            for small in statement.body:
+                targets: List[cst.BaseExpression] = []
+                if isinstance(small, cst.Assign):
+                    targets = [target.target for target in small.targets]
+                elif isinstance(small, cst.AnnAssign):
+                    targets = [small.target]
+                if any(isinstance(t, cst.Name) and t.value == "__slots__" for t in targets):
+                    return True
+    return False
+
+
+def _calls_super_init(init: "cst.FunctionDef") -> bool:
+    for call in _collect(init.body, cst.Call):
+        func = call.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "__init__":
+            return True
+    return False
 
 
 def _why_not(facts: _Facts, call: "cst.Call") -> str:
@@ -325,10 +398,15 @@ class _Planner:
     def __init__(self, facts: _Facts) -> None:
         self.facts = facts
         self.module_names = _names_in(facts.module)
-        self.class_keepers: Dict[int, _Keeper] = {}
+        self.class_keepers: Dict[int, Optional[_Keeper]] = {}
+        self.file_attributes = _attribute_names(facts.module)
+        self.classes: Dict[str, List[cst.ClassDef]] = {}
+        for cls in _collect(facts.module, cst.ClassDef):
+            self.classes.setdefault(cls.name.value, []).append(cls)
         self.module_keepers: List[_Keeper] = []
         self.edits: Dict[int, _Edit] = {}  # id(SimpleStatementLine) -> edit
         self.taken: Dict[int, Set[str]] = {}  # id(scope) -> names in use there
+        self.module_sites: Set[int] = set()  # top-level statements holding a module-level spawn
 
     def keeper_for(self, line: "cst.SimpleStatementLine") -> Tuple[_Keeper, str]:
         """The set a task spawned on this line goes into, and how the line names it."""
@@ -336,25 +414,89 @@ class _Planner:
         if isinstance(scope, cst.FunctionDef) and _is_plain_method(scope):
             block = self.facts.parent(scope)
             cls = self.facts.parent(block) if block is not None else None
-            if isinstance(cls, cst.ClassDef) and _init_of(cls) is not None:
+            if isinstance(cls, cst.ClassDef):
                 keeper = self._class_keeper(cls)
-                return keeper, f"{_first_param(scope)}.{keeper.name}"
+                if keeper is not None:
+                    return keeper, f"{_first_param(scope)}.{keeper.name}"
         avoid = _names_in(scope) if isinstance(scope, cst.FunctionDef) else set()
         keeper = self._module_keeper(avoid)
         return keeper, keeper.name
 
-    def _class_keeper(self, cls: "cst.ClassDef") -> _Keeper:
-        keeper = self.class_keepers.get(id(cls))
-        if keeper is None:
-            init = _init_of(cls)
-            assert init is not None
+    def new_keepers(self) -> List[_Keeper]:
+        """The sets to create: new ones that some fixed site uses."""
+        used = {id(edit.keeper) for edit in self.edits.values()}
+        candidates = [*self.class_keepers.values(), *self.module_keepers]
+        return [k for k in candidates if k is not None and k.new and id(k) in used]
+
+    def _class_keeper(self, cls: "cst.ClassDef") -> Optional[_Keeper]:
+        """The instance set of a class, or None (a module set then): a class with
+        ``__slots__`` or without an ``__init__`` of its own or of a base class in
+        this file gets none.  A set the class, or a base class in this file whose
+        ``__init__`` it runs, already keeps tasks in is reused; a new one gets a
+        name no class of the file uses, so that no subclass resets a base's set."""
+        key = id(cls)
+        if key in self.class_keepers:
+            return self.class_keepers[key]
+        self.class_keepers[key] = None  # a cycle of bases ends here
+        keeper: Optional[_Keeper] = None
+        init = _init_of(cls)
+        base = self._base_keeper(cls)
+        if _has_slots(cls):
+            keeper = None
+        elif init is None:
+            keeper = base
+        else:
             reuse = _idiom_sets(cls, f"{_first_param(init)}.")
             if reuse:
                 keeper = _Keeper(cls, reuse[0], new=False)
+            elif base is not None and _calls_super_init(init):
+                keeper = base
             else:
-                keeper = _Keeper(cls, _fresh(SET_NAME, _attribute_names(cls)), new=True)
-            self.class_keepers[id(cls)] = keeper
+                related = self._related(cls)
+                taken = self.file_attributes | {
+                    keeper.name for key, keeper in self.class_keepers.items()
+                    if keeper is not None and key in related
+                }
+                keeper = _Keeper(cls, _fresh(SET_NAME, taken), new=True)
+        self.class_keepers[key] = keeper
         return keeper
+
+    def _related(self, cls: "cst.ClassDef") -> Set[int]:
+        """The classes of this file that cls inherits from or that inherit from it."""
+        parents: Dict[int, List[cst.ClassDef]] = {}
+        for classes in self.classes.values():
+            for other in classes:
+                parents[id(other)] = [
+                    base for arg in other.bases if isinstance(arg.value, cst.Name)
+                    for base in self.classes.get(arg.value.value, ())
+                ]
+
+        def up(start: "cst.ClassDef") -> Set[int]:
+            seen: Set[int] = set()
+            todo = [start]
+            while todo:
+                for base in parents.get(id(todo.pop()), ()):
+                    if id(base) not in seen:
+                        seen.add(id(base))
+                        todo.append(base)
+            return seen
+
+        related = up(cls)
+        for classes in self.classes.values():
+            for other in classes:
+                if id(cls) in up(other):
+                    related.add(id(other))
+        return related
+
+    def _base_keeper(self, cls: "cst.ClassDef") -> Optional[_Keeper]:
+        """The set of the first base class defined in this file that has one."""
+        for arg in cls.bases:
+            if isinstance(arg.value, cst.Name):
+                for other in self.classes.get(arg.value.value, ()):
+                    keeper = self._class_keeper(other)
+                    if keeper is not None:
+                        return keeper
+        return None
 
     def _module_keeper(self, avoid: Set[str]) -> _Keeper:
         """A module-level set whose name the function does not use for anything else."""
@@ -420,6 +562,35 @@ _OLD_GENERICS = frozenset({"Dict", "List", "Set", "FrozenSet", "Tuple", "Type", 
 _BUILTIN_GENERIC = re.compile(r"(?<![\w.])(dict|list|set|frozenset|tuple|type)\[")
 
 
+def _runtime_imports(
+    body: Sequence["cst.BaseStatement"],
+) -> List[Union["cst.Import", "cst.ImportFrom"]]:
+    """The imports a module runs when imported: at its top level and in its
+    ``if``/``try`` blocks, not in functions, classes or ``if TYPE_CHECKING:``."""
+    found: List[Union[cst.Import, cst.ImportFrom]] = []
+    for statement in body:
+        if isinstance(statement, cst.SimpleStatementLine):
+            found += [s for s in statement.body if isinstance(s, (cst.Import, cst.ImportFrom))]
+        elif isinstance(statement, cst.If):
+            if "TYPE_CHECKING" in (_dotted(statement.test) or ""):
+                continue
+            found += _runtime_imports(_block(statement.body))
+            orelse = statement.orelse
+            if isinstance(orelse, cst.If):  # elif
+                found += _runtime_imports([orelse])
+            elif orelse is not None:
+                found += _runtime_imports(_block(orelse.body))
+        elif isinstance(statement, cst.Try):
+            found += _runtime_imports(_block(statement.body))
+            for handler in statement.handlers:
+                found += _runtime_imports(_block(handler.body))
+    return found
+
+
+def _block(suite: "cst.BaseSuite") -> Sequence["cst.BaseStatement"]:
+    return suite.body if isinstance(suite, cst.IndentedBlock) else []
+
+
 class _Typing:
     """How the file spells the set's type, and the imports that takes."""
 
@@ -430,11 +601,7 @@ class _Typing:
         self.task_names: Set[str] = set()  # names imported from asyncio
         self.typing_module: Optional[str] = None
         self.typing_names: Set[str] = set()
-        top = (cst.FunctionDef, cst.ClassDef)
-        imports: List[Union[cst.Import, cst.ImportFrom]] = [
-            *_collect(module, cst.Import, top), *_collect(module, cst.ImportFrom, top)
-        ]
-        for node in imports:
+        for node in _runtime_imports(module.body):
             if isinstance(node, cst.Import):
                 for alias in node.names:
                     name = _dotted(alias.name)
@@ -463,8 +630,8 @@ class _Typing:
         self.old_style = bool(self.typing_names & _OLD_GENERICS) and not _BUILTIN_GENERIC.search(self.code)
         self.postponed = "annotations" in self.future_names(module)
         self.imports: List[Tuple[str, Optional[str]]] = []
-        self.merge_into: Optional[cst.ImportFrom] = None
-        self.names_to_merge: List[str] = []
+        # module -> (the top-level ``from module import ...`` to extend, names)
+        self.merges: Dict[Optional[str], Tuple[cst.ImportFrom, List[str]]] = {}
 
     @staticmethod
     def future_names(module: "cst.Module") -> Set[str]:
@@ -486,6 +653,11 @@ class _Typing:
         if kind in self.task_names:
             element = kind
             bare_style = re.search(rf"(?<![\w.]){kind}\b(?!\s*[\[(])", self.code) is not None
+        elif self.asyncio is None and self.task_names:
+            # the file imports names from asyncio, not the module: one name more
+            element = kind
+            self.imports.append(("asyncio", kind))
+            bare_style = False
         else:
             prefix = self.asyncio
             if prefix is None:
@@ -507,24 +679,26 @@ class _Typing:
         return f"{container}[{element}]"
 
     def plan_imports(self) -> None:
-        """Names from typing go into the file's first ``from typing import``
-        when it has one; the rest is added as new import statements."""
+        """Names from typing (and asyncio) go into the file's first top-level
+        ``from typing import`` (``from asyncio import``) when it has one; the
+        rest is added as new import statements."""
         self.imports = list(dict.fromkeys(self.imports))
-        wanted = [name for source, name in self.imports if source == "typing" and name is not None]
-        if not wanted:
-            return
-        for node in _collect(self.module, cst.ImportFrom, (cst.FunctionDef, cst.ClassDef)):
-            if (
-                not node.relative
-                and node.module is not None
-                and _dotted(node.module) == "typing"
-                and not isinstance(node.names, cst.ImportStar)
-                and all(alias.asname is None for alias in node.names)
-            ):
-                self.merge_into = node
-                self.names_to_merge = wanted
-                self.imports = [item for item in self.imports if item[0] != "typing"]
-                return
+        for node in self.module.body:
+            if not isinstance(node, cst.SimpleStatementLine):
+                continue
+            for small in node.body:
+                if (
+                    isinstance(small, cst.ImportFrom)
+                    and not small.relative
+                    and small.module is not None
+                    and not isinstance(small.names, cst.ImportStar)
+                    and all(alias.asname is None for alias in small.names)
+                ):
+                    source = _dotted(small.module)
+                    wanted = [name for src, name in self.imports if src == source and name is not None]
+                    if wanted and source not in self.merges:
+                        self.merges[source] = (small, wanted)
+                        self.imports = [item for item in self.imports if item[0] != source]
 
     def _typing_name(self, name: str) -> str:
         if name in self.typing_names:
@@ -572,7 +746,8 @@ def _set_statement(target: str, annotation: Optional[str], module: "cst.Module")
 
 def _leading_assignments(body: Sequence["cst.BaseStatement"], own: str) -> int:
     """Index after the docstring, ``super().__init__(...)`` and the plain
-    ``self.x = ...`` assignments that open ``__init__``."""
+    ``self.x = ...`` assignments that open ``__init__``; an assignment whose value
+    calls a method of the instance (which could start a task) ends them."""
     index = 0
     for index, statement in enumerate(body):
         if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
@@ -598,6 +773,10 @@ def _leading_assignments(body: Sequence["cst.BaseStatement"], own: str) -> int:
         if not targets or not all(
             isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == own
             for t in targets
+        ):
+            return index
+        if any(
+            (_dotted(call.func) or "").startswith(own + ".") for call in _collect(small, cst.Call)
         ):
             return index
     return len(body)
@@ -631,9 +810,8 @@ class _Rewrite(cst.CSTTransformer):
         self.typing = typing
         self.module = planner.facts.module
         self.inits: Dict[int, Tuple[_Keeper, str]] = {}
-        for keeper in planner.class_keepers.values():
-            if keeper.new:
-                assert isinstance(keeper.owner, cst.ClassDef)
+        for keeper in planner.new_keepers():
+            if isinstance(keeper.owner, cst.ClassDef):
                 init = _init_of(keeper.owner)
                 assert init is not None
                 self.inits[id(init)] = (keeper, _first_param(init) or "self")
@@ -641,10 +819,10 @@ class _Rewrite(cst.CSTTransformer):
     def leave_ImportFrom(
         self, original_node: "cst.ImportFrom", updated_node: "cst.ImportFrom"
     ) -> "cst.ImportFrom":
-        if original_node is not self.typing.merge_into:
-            return updated_node
-        for name in self.typing.names_to_merge:
-            updated_node = _add_name(updated_node, name)
+        for target, names in self.typing.merges.values():
+            if original_node is target:
+                for name in names:
+                    updated_node = _add_name(updated_node, name)
         return updated_node
 
     def leave_SimpleStatementLine(
@@ -685,22 +863,24 @@ class _Rewrite(cst.CSTTransformer):
         return updated_node.with_changes(body=block.with_changes(body=body))
 
     def leave_Module(self, original_node: "cst.Module", updated_node: "cst.Module") -> "cst.Module":
-        used = {id(edit.keeper) for edit in self.planner.edits.values()}
         new = [
             _set_statement(keeper.name, keeper.annotation, self.module)
-            for keeper in self.planner.module_keepers
-            if keeper.new and id(keeper) in used
+            for keeper in self.planner.new_keepers()
+            if isinstance(keeper.owner, cst.Module)
         ]
         if not new:
             return updated_node
         index = _module_insert_index(original_node.body)
         for position, statement in enumerate(original_node.body):
-            if id(statement) in self.planner.edits:  # a spawn at module level
+            if id(statement) in self.planner.module_sites:  # holds a spawn run at import
                 index = min(index, position)
                 break
         if index > 0:
             new[0] = new[0].with_changes(leading_lines=[cst.EmptyLine()])
         body = list(updated_node.body)
+        if index < len(body) and not body[index].leading_lines:
+            # a blank line after the set too
+            body[index] = body[index].with_changes(leading_lines=[cst.EmptyLine()])
         return updated_node.with_changes(body=[*body[:index], *new, *body[index:]])
 
 
@@ -748,6 +928,13 @@ def fix_source(data: bytes, sites: Sequence[Tuple[int, int, str]]) -> FixResult:
             outcomes.append(Outcome(line, col, code, False, "another fix rewrites this line"))
             continue
         keeper, receiver = planner.keeper_for(small)
+        if isinstance(facts.enclosing(small), cst.Module):
+            top: cst.CSTNode = small
+            while not isinstance(facts.parent(top), cst.Module):
+                parent = facts.parent(top)
+                assert parent is not None
+                top = parent
+            planner.module_sites.add(id(top))
         if _callee_name(call) == "ensure_future":
             keeper.future = True
         handle = detail if form == "bind" and detail is not None else planner.handle_for(small, call)
@@ -755,10 +942,8 @@ def fix_source(data: bytes, sites: Sequence[Tuple[int, int, str]]) -> FixResult:
         planner.edits[id(small)] = edit
         planned.append(((line, col, code), edit))
     typing = _Typing(module)
-    used = {id(edit.keeper) for edit in planner.edits.values()}
-    for keeper in [*planner.class_keepers.values(), *planner.module_keepers]:
-        if keeper.new and id(keeper) in used:
-            keeper.annotation = typing.annotation(keeper.future, isinstance(keeper.owner, cst.Module))
+    for keeper in planner.new_keepers():
+        keeper.annotation = typing.annotation(keeper.future, isinstance(keeper.owner, cst.Module))
     typing.plan_imports()
     new_module = module.visit(_Rewrite(planner, typing))
     if typing.imports:

@@ -14,12 +14,15 @@ import os
 from collections import Counter
 from pathlib import Path
 from typing import Any, Dict, List, Sequence
+from urllib.parse import quote
 
 from flake8_taskref import __version__
 from flake8_taskref.messages import DOCS_URL, MESSAGES, NAMES, SUMMARIES
 from flake8_taskref.runner import SYNTAX_ERROR, Finding
 
-__all__ = ["render", "statistics"]
+__all__ = ["MACHINE_FORMATS", "render", "statistics"]
+
+MACHINE_FORMATS = ("json", "sarif")  # one document: no --statistics or --count after it
 
 _FORMATS = {
     "default": "%(path)s:%(row)d:%(col)d: %(code)s %(text)s",
@@ -61,15 +64,16 @@ def statistics(findings: Sequence[Finding]) -> str:
     return "".join(f"{counts[code]:<5} {code} {first[code]}\n" for code in sorted(counts))
 
 
-def _uri(path: str, root: str) -> str:
+def _location(path: str, root: str) -> Dict[str, str]:
+    """A file below the root: a URI relative to %SRCROOT%; elsewhere an absolute one."""
     absolute = os.path.abspath(path)
     try:
         relative = os.path.relpath(absolute, root)
     except ValueError:  # another drive on Windows
-        relative = absolute
+        relative = ".."
     if relative.startswith(".."):
-        relative = absolute
-    return relative.replace(os.sep, "/")
+        return {"uri": Path(absolute).as_uri()}
+    return {"uri": quote(relative.replace(os.sep, "/")), "uriBaseId": "%SRCROOT%"}
 
 
 def sarif(findings: Sequence[Finding], root: str) -> Dict[str, Any]:
@@ -96,7 +100,7 @@ def sarif(findings: Sequence[Finding], root: str) -> Dict[str, Any]:
             "locations": [
                 {
                     "physicalLocation": {
-                        "artifactLocation": {"uri": _uri(finding.path, root), "uriBaseId": "%SRCROOT%"},
+                        "artifactLocation": _location(finding.path, root),
                         "region": {"startLine": finding.line, "startColumn": finding.char_col},
                     }
                 }

@@ -12,7 +12,9 @@ import ast
 import difflib
 import io
 import multiprocessing
+import os
 import sys
+import tempfile
 import tokenize
 from dataclasses import dataclass, field
 from typing import List, Optional, Sequence, Tuple
@@ -154,10 +156,10 @@ def check_file(path: str, settings: Settings) -> FileReport:
     except OSError as exc:
         report.error = f"cannot read: {exc.strerror or exc}"
         return report
+    if path == "-" and settings.fix:
+        report.stdin_source = data  # echoed unchanged unless fixed
     if not settings.disable_noqa and file_is_skipped(lines):
         return report
-    if path == "-" and settings.fix:
-        report.stdin_source = data
     report.findings, sites = _check_text(shown, lines, settings)
     if not (settings.fix or settings.diff) or not sites:
         return report
@@ -180,20 +182,54 @@ def check_file(path: str, settings: Settings) -> FileReport:
         report.error = f"the fix did not compile ({exc}); file left unchanged"
         report.notes = [FixNote(n.path, n.line, n.col, n.code, False, "fix failed") for n in report.notes]
         return report
+    # the diff keeps the file's own line ends, so that git apply and patch take it
+    name = shown[2:] if shown.startswith("./") else shown
     report.diff = "".join(
         difflib.unified_diff(
-            lines, new_lines, fromfile=f"a/{shown}", tofile=f"b/{shown}"
+            _raw_lines(data), _raw_lines(result.source), fromfile=f"a/{name}", tofile=f"b/{name}"
         )
     )
     if settings.fix and not settings.diff:
         if path == "-":
             report.stdin_source = result.source
         else:
-            with open(path, "wb") as handle:
-                handle.write(result.source)
+            try:
+                _replace(path, result.source)
+            except OSError as exc:
+                report.error = f"cannot write the fix: {exc.strerror or exc}"
+                report.notes = [FixNote(n.path, n.line, n.col, n.code, False, "not written")
+                                for n in report.notes]
+                return report
             report.written = True
     report.findings, _ = _check_text(shown, new_lines, settings)
     return report
+
+
+def _raw_lines(data: bytes) -> List[str]:
+    """Lines with their own line ends (for diffs)."""
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        text = data.decode(encoding)
+    except (SyntaxError, UnicodeError, LookupError):
+        text = data.decode("latin-1")
+    return io.StringIO(text, newline="").readlines()
+
+
+def _replace(path: str, data: bytes) -> None:
+    """Write the fixed file whole or not at all (a temporary file beside it,
+    with the old file's permissions, renamed over it)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    mode = os.stat(path).st_mode
+    handle, temporary = tempfile.mkstemp(prefix=".taskref-", dir=folder)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.chmod(temporary, mode & 0o7777)
+        os.replace(temporary, os.path.realpath(path))
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
 
 
 # ------------------------------------------------------------------ driver

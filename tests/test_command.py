@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -311,3 +312,74 @@ def test_help_lists_the_options(tmp_path: Path) -> None:
 
 def test_console_script_is_installed() -> None:
     assert os.path.exists(os.path.join(os.path.dirname(sys.executable), "flake8-taskref"))
+
+
+# ---------------------------------------------------- found by review, kept fixed
+def test_fix_on_stdin_echoes_a_skipped_file(tmp_path: Path) -> None:
+    text = "# flake8: noqa\n" + SOURCE
+    proc = command("--fix", "-", cwd=tmp_path, stdin=text)
+    assert proc.stdout == text
+
+
+def test_machine_formats_stay_one_document(tmp_path: Path) -> None:
+    (tmp_path / "mod.py").write_text(SOURCE)
+    (tmp_path / "setup.cfg").write_text("[flake8]\ncount = True\nstatistics = True\n")
+    assert len(json.loads(command("--format", "json", "mod.py", cwd=tmp_path).stdout)) == 1
+    assert json.loads(command("--format", "sarif", "mod.py", cwd=tmp_path).stdout)["version"] == "2.1.0"
+    assert command("mod.py", cwd=tmp_path).stdout.splitlines()[-1] == "1"
+
+
+def test_diff_reports_files_that_do_not_parse(tmp_path: Path) -> None:
+    (tmp_path / "bad.py").write_text("def f(:\n    pass\n")
+    proc = command("--diff", "bad.py", cwd=tmp_path)
+    assert proc.returncode == 1 and proc.stdout == ""
+    assert "bad.py:1:" in proc.stderr and "E999 SyntaxError" in proc.stderr
+
+
+def test_per_file_ignores_are_relative_to_the_current_folder_as_in_flake8(tmp_path: Path) -> None:
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "n.py").write_text(SOURCE)
+    (tmp_path / "sub" / "m.py").write_text(SOURCE)
+    (tmp_path / "setup.cfg").write_text("[flake8]\nper-file-ignores = sub/n.py:TRF001\n")
+    for cwd in (tmp_path, tmp_path / "sub"):
+        mine = command("--format", _FORMAT, ".", cwd=cwd).stdout
+        theirs = flake8(["--select", "TRF", "--format", _FORMAT, "."], cwd=cwd).stdout
+        assert mine == theirs
+
+
+def test_errors_are_one_line_after_a_one_line_usage(tmp_path: Path) -> None:
+    (tmp_path / "mod.py").write_text(SOURCE)
+    for args in (["--jobs", "x"], ["--format", "%(path)s %(bogus)s"], ["--format", "xml"]):
+        proc = command(*args, "mod.py", cwd=tmp_path)
+        assert proc.returncode == 2, proc.stderr
+        lines = proc.stderr.strip().splitlines()
+        assert len(lines) == 2 and lines[0].startswith("usage: flake8-taskref ")
+        assert lines[1].startswith("flake8-taskref: error: --"), lines
+
+
+def test_diff_applies_with_git(tmp_path: Path) -> None:
+    """Headers without './', the file's own line ends (CRLF too)."""
+    (tmp_path / "pkg").mkdir()
+    crlf = "import asyncio\r\n\r\n\r\nasync def main():\r\n    asyncio.create_task(main())\r\n"
+    (tmp_path / "pkg" / "a.py").write_bytes(crlf.encode())
+    (tmp_path / "b.py").write_text(SOURCE)
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+    script = shutil.which("flake8-taskref", path=os.path.dirname(sys.executable))
+    assert script is not None
+    patch = subprocess.run([script, "--diff"], cwd=tmp_path, capture_output=True, timeout=120).stdout
+    assert b"--- a/pkg/a.py" in patch and b"+++ b/b.py" in patch
+    (tmp_path / "fix.patch").write_bytes(patch)
+    applied = subprocess.run(["git", "apply", "fix.patch"], cwd=tmp_path, capture_output=True, text=True)
+    assert applied.returncode == 0, applied.stderr
+    assert command(cwd=tmp_path).stdout == ""
+    fixed = (tmp_path / "pkg" / "a.py").read_bytes()
+    assert b"_background_tasks.add(" in fixed and fixed.count(b"\n") == fixed.count(b"\r\n") == 9
+
+
+def test_sarif_uri_of_a_file_outside_the_root(tmp_path: Path) -> None:
+    (tmp_path / "in").mkdir()
+    (tmp_path / "out dir").mkdir()
+    (tmp_path / "out dir" / "m.py").write_text(SOURCE)
+    log = json.loads(command("--format", "sarif", "../out dir/m.py", cwd=tmp_path / "in").stdout)
+    location = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+    assert location == {"uri": (tmp_path / "out dir" / "m.py").as_uri()}

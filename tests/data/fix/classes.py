@@ -1,0 +1,80 @@
+"""Classes the fixer must not break: slots, a base and its subclasses in one file,
+overloaded and self-calling __init__, a nested class with a set of its own."""
+import asyncio
+from typing import overload
+
+
+async def job() -> None:
+    await asyncio.sleep(0.01)
+
+
+class Slotted:
+    __slots__ = ("x",)
+
+    def __init__(self) -> None:
+        self.x = 1
+
+    def go(self) -> None:
+        asyncio.create_task(job())
+
+
+class Base:
+    def __init__(self) -> None:
+        self.a = 1
+        self.start()
+
+    def start(self) -> None:
+        asyncio.create_task(job())
+
+
+class Child(Base):
+    def __init__(self) -> None:
+        super().__init__()
+        self.b = 2
+
+    def go(self) -> None:
+        asyncio.create_task(job())
+
+
+class Other(Base):
+    def __init__(self) -> None:
+        self.c = 3
+
+    def go(self) -> None:
+        asyncio.create_task(job())
+
+
+class Inherits(Base):
+    def go(self) -> None:
+        asyncio.create_task(job())
+
+
+class Early:
+    @overload
+    def __init__(self, x: int) -> None: ...
+    @overload
+    def __init__(self, x: str) -> None: ...
+    def __init__(self, x: object) -> None:
+        self.x = x
+        self.h = self.start()
+
+    def start(self) -> int:
+        asyncio.create_task(job())
+        return 1
+
+
+class Outer:
+    def __init__(self) -> None:
+        self.a = 1
+
+    class Inner:
+        def __init__(self) -> None:
+            self.tasks: "set[asyncio.Task[None]]" = set()
+
+        def go(self) -> None:
+            t = asyncio.create_task(job())
+            self.tasks.add(t)
+            t.add_done_callback(self.tasks.discard)
+
+    def go(self) -> None:
+        asyncio.create_task(job())
