@@ -8,22 +8,24 @@ do: the task goes into a set and leaves it when done::
     self._background_tasks.add(task)
     task.add_done_callback(self._background_tasks.discard)
 
-Where the set lives:
+Where the set lives (``fix_plan.py`` decides):
 
 * in a method of a class whose body defines ``__init__``: an attribute of the
-  instance, reused when the class already keeps tasks this way
-  (``self.X.add(t)`` and ``add_done_callback(self.X.discard)``), else
-  ``self._background_tasks``, created in ``__init__`` after its leading
-  attribute assignments;
+  instance, reused when the class (or a base class in the file whose
+  ``__init__`` it runs) already keeps tasks this way (``self.X.add(t)`` and
+  ``add_done_callback(self.X.discard)``), else ``self._background_tasks``,
+  created in ``__init__`` after its leading attribute assignments;
 * anywhere else (module level, functions, nested functions, static and class
-  methods, classes without ``__init__``): a module-level set, reused the same
-  way, else ``_background_tasks``, defined once after the imports.
+  methods, classes without ``__init__`` or with ``__slots__``): a module-level
+  set, reused the same way, else ``_background_tasks``, defined once after the
+  imports.  Its annotation follows the file (``fix_typing.py``).
 
-A bare statement ``spawn(...)`` becomes ``task = spawn(...)`` plus the two
-lines (a method called on the fresh handle, ``spawn(...).add_done_callback(cb)``,
-is then called on ``task``); a local binding ``t = spawn(...)`` (TRF002) gets
-the two lines after it.  Everything else is left as it is and reported as not
-fixed, with the reason.  LibCST keeps every other byte of the file.
+A bare statement ``spawn(...)`` becomes ``name_task = spawn(...)`` plus the two
+lines; a spawn inside a statement where nothing runs before it
+(``spawn(...).add_done_callback(cb)``, ``print(spawn(...))``) moves to a line
+of its own before it; a local binding ``t = spawn(...)`` (TRF002) gets the two
+lines after it.  Everything else is left as it is and reported as not fixed,
+with the reason.  LibCST keeps every other byte of the file.
 """
 from __future__ import annotations
 
