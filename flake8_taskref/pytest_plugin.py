@@ -20,10 +20,12 @@ The runtime side is in ``runtime.py``; this module holds the pytest hooks.
 """
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Generator, List, Optional, Tuple
 
 import pytest
 
+from flake8_taskref.options import Options
 from flake8_taskref.runtime import Attributor, Report, Watch, format_reports
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -120,6 +122,24 @@ def _flag(config: pytest.Config, name: str) -> bool:
     return bool(value)
 
 
+def project_options(root: str) -> Optional[Options]:
+    """The analysis options of the project's configuration, read as the
+    ``flake8-taskref`` command reads them from ``root`` (``[flake8]`` in
+    setup.cfg/tox.ini/.flake8, ``[tool.flake8-taskref]`` in pyproject.toml), so
+    that configured spawners count; the defaults when it cannot be read."""
+    from flake8_taskref.cli import build_parser
+    from flake8_taskref.config import ConfigError, resolve
+
+    here = os.getcwd()
+    try:
+        os.chdir(root)
+        return resolve(build_parser().parse_args([])).options
+    except (ConfigError, OSError):
+        return None
+    finally:
+        os.chdir(here)
+
+
 class TaskRefGC:
     """The per-test hooks, registered only when the plugin is on."""
 
@@ -127,7 +147,7 @@ class TaskRefGC:
         self.mode = mode
         self.exceptions = exceptions
         self.debug = debug
-        self.attributor = Attributor(str(config.rootpath))
+        self.attributor = Attributor(str(config.rootpath), project_options(str(config.rootpath)))
         self.watch: Optional[Watch] = None
         self.warned: List[Tuple[str, List[Report]]] = []
 

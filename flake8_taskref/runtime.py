@@ -270,7 +270,7 @@ class Attributor:
             with tokenize.open(path) as source:
                 text = source.read()
             lines = text.splitlines(True)
-            errors = analyse(ast.parse(text, path), self.options, lines=lines, text=text)
+            errors = analyse(ast.parse(text, path), self.options, lines=lines, text=text, filename=path)
         except (OSError, SyntaxError, ValueError, RecursionError):
             return []
         return [(error.lineno, str(getattr(error, "code", "")), error.message) for error in errors]

@@ -287,6 +287,19 @@ def test_spawn_the_analysis_does_not_see(pytester: pytest.Pytester) -> None:
     )
 
 
+def test_configured_spawner_is_confirmed(pytester: pytest.Pytester) -> None:
+    """With the helper named in the project's flake8 configuration, the same loss
+    confirms the finding at the helper's call."""
+    pytester.makepyfile(test_lost=HELPER)
+    pytester.makefile(".cfg", setup="[flake8]\ntaskref-spawners = test_lost.spawn\n")
+    result = _run(pytester, "--taskref-gc")
+    result.assert_outcomes(passed=1, errors=1)
+    result.stdout.fnmatch_lines(
+        ["  created at test_lost.py:5 in spawn", "  confirms TRF001 at test_lost.py:13: *"],
+        consecutive=False,
+    )
+
+
 UNRETRIEVED = """\
 import asyncio
 
