@@ -31,34 +31,19 @@ from flake8.options.config import load_config
 from flake8_taskref import options as opts
 from flake8_taskref.messages import MESSAGES, OFF_BY_DEFAULT
 
-__all__ = ["ConfigError", "Settings", "LIST_KEYS", "resolve"]
+__all__ = ["ConfigError", "Settings", "resolve"]
 
 LOG = logging.getLogger(__name__)
 PYPROJECT_TABLE = "flake8-taskref"
 FORMATS = ("default", "pylint", "json", "sarif")
 
-# Settings read from config files: name -> kind ("codes", "paths", "list", "str",
-# "bool", "int"); the command-line flag is "--" + the name with "-".
-KEYS: Dict[str, str] = {
-    "select": "codes",
-    "extend-select": "codes",
-    "ignore": "codes",
-    "extend-ignore": "codes",
-    "per-file-ignores": "str",
-    "exclude": "paths",
-    "extend-exclude": "paths",
-    "filename": "list",
-    "disable-noqa": "bool",
-    "statistics": "bool",
-    "count": "bool",
-    "exit-zero": "bool",
-    "jobs": "str",
-    "format": "str",
-    "taskref-spawners": "str",
-    "taskref-loop-names": "str",
-    "taskref-timeouts": "str",
-}
-LIST_KEYS = tuple(name for name, kind in KEYS.items() if kind in ("codes", "paths", "list"))
+# Settings read from config files (lists are comma-separated strings, or TOML
+# lists in pyproject.toml); the command-line flag is "--" + the name.
+KEYS = (
+    "select", "extend-select", "ignore", "extend-ignore", "per-file-ignores",
+    "exclude", "extend-exclude", "filename", "disable-noqa", "statistics", "count",
+    "exit-zero", "jobs", "format", "taskref-spawners", "taskref-loop-names", "taskref-timeouts",
+)
 # flake8's [flake8] section may name other plugins' formatters: only ours is read
 # from pyproject.toml and the command line.
 NOT_FROM_FLAKE8 = ("format",)

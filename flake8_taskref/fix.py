@@ -158,13 +158,14 @@ def _module_insert_index(body: Sequence["cst.BaseStatement"]) -> int:
 
 
 class _Rewrite(cst.CSTTransformer):
-    def __init__(self, planner: Planner, typing: Typing) -> None:
+    def __init__(self, planner: Planner, typing: Typing, new: List[Keeper]) -> None:
         super().__init__()
         self.planner = planner
         self.typing = typing
         self.module = planner.facts.module
+        self.module_sets = [keeper for keeper in new if isinstance(keeper.owner, cst.Module)]
         self.inits: Dict[int, Tuple[Keeper, str]] = {}
-        for keeper in planner.new_keepers():
+        for keeper in new:
             if isinstance(keeper.owner, cst.ClassDef):
                 init = init_of(keeper.owner)
                 assert init is not None
@@ -219,8 +220,7 @@ class _Rewrite(cst.CSTTransformer):
     def leave_Module(self, original_node: "cst.Module", updated_node: "cst.Module") -> "cst.Module":
         new = [
             _set_statement(keeper.name, keeper.annotation, self.module)
-            for keeper in self.planner.new_keepers()
-            if isinstance(keeper.owner, cst.Module)
+            for keeper in self.module_sets
         ]
         if not new:
             return updated_node
@@ -238,29 +238,23 @@ class _Rewrite(cst.CSTTransformer):
         return updated_node.with_changes(body=[*body[:index], *new, *body[index:]])
 
 
-def _char_col(line_text: str, byte_col: int) -> int:
-    """ast's (and flake8's) columns count UTF-8 bytes; LibCST's count characters."""
-    return len(line_text.encode("utf-8")[:byte_col].decode("utf-8", errors="ignore"))
-
-
-def fix_source(data: bytes, sites: Sequence[Tuple[int, int, str]]) -> FixResult:
-    """Rewrite the findings ``(line, col_offset, code)`` of one file (the
-    column as ast counts it: UTF-8 bytes from 0).  Returns the new bytes and what
+def fix_source(data: bytes, sites: Sequence[Tuple[int, int, int, str]]) -> FixResult:
+    """Rewrite the findings ``(line, col_offset, char_offset, code)`` of one file:
+    the column as ast counts it (UTF-8 bytes from 0, for messages) and as LibCST
+    does (characters from 0, to find the call).  Returns the new bytes and what
     happened to each finding; sites of other codes are reported as left."""
     module = cst.parse_module(data)
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     facts = Facts(module, wrapper)
-    lines = re.split(r"\r\n|\r|\n", module.code)
     planner = Planner(facts)
     outcomes: List[Outcome] = []
     planned: List[Tuple[Tuple[int, int, str], Edit]] = []
-    for line, col_offset, code in sites:
+    for line, col_offset, char_offset, code in sites:
         col = col_offset + 1
         if code not in FIXABLE:
             outcomes.append(Outcome(line, col, code, False, NEEDS_A_HUMAN.get(code, "not fixable")))
             continue
-        text = lines[line - 1] if 0 < line <= len(lines) else ""
-        start = (line, _char_col(text, col_offset))
+        start = (line, char_offset)
         call = facts.calls.get(start)
         if call is None:
             why = (
@@ -296,10 +290,11 @@ def fix_source(data: bytes, sites: Sequence[Tuple[int, int, str]]) -> FixResult:
         planner.edits[id(small)] = edit
         planned.append(((line, col, code), edit))
     typing = Typing(module)
-    for keeper in planner.new_keepers():
+    new = planner.new_keepers()
+    for keeper in new:
         keeper.annotation = typing.annotation(keeper.future, isinstance(keeper.owner, cst.Module))
     typing.plan_imports()
-    new_module = module.visit(_Rewrite(planner, typing))
+    new_module = module.visit(_Rewrite(planner, typing, new))
     if typing.imports:
         context = CodemodContext()
         for source, name in typing.imports:

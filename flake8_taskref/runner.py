@@ -60,7 +60,6 @@ class FileReport:
     findings: List[Finding] = field(default_factory=list)
     notes: List[FixNote] = field(default_factory=list)
     diff: str = ""
-    written: bool = False
     stdin_source: Optional[bytes] = None  # with --fix on standard input: the (fixed) text
     error: Optional[str] = None  # an internal problem with this file (not a finding)
 
@@ -94,15 +93,19 @@ def _read(path: str) -> Tuple[bytes, List[str]]:
     return data, _lines(data)
 
 
-def _lines(data: bytes) -> List[str]:
-    """Text lines as flake8 reads a file: the encoding of its coding cookie (UTF-8
-    by default, latin-1 as the last resort), universal newlines, no byte-order mark."""
+def _decode(data: bytes) -> str:
+    """The text as flake8 decodes a file: the encoding of its coding cookie (UTF-8
+    by default), latin-1 as the last resort."""
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-        text = data.decode(encoding)
+        return data.decode(encoding)
     except (SyntaxError, UnicodeError, LookupError):
-        text = data.decode("latin-1")
-    lines = io.StringIO(text, newline=None).readlines()
+        return data.decode("latin-1")
+
+
+def _lines(data: bytes) -> List[str]:
+    """Text lines as flake8 reads a file: universal newlines, no byte-order mark."""
+    lines = io.StringIO(_decode(data), newline=None).readlines()
     if lines and lines[0][:1] == "\ufeff":
         lines[0] = lines[0][1:]
     return lines
@@ -122,8 +125,9 @@ def _syntax_error(path: str, exc: BaseException) -> Finding:
 
 def _check_text(
     path: str, lines: List[str], settings: Settings
-) -> Tuple[List[Finding], List[Tuple[int, int, str]]]:
-    """Findings to report, and the raw sites (line, col_offset, code) of them."""
+) -> Tuple[List[Finding], List[Tuple[int, int, int, str]]]:
+    """Findings to report, and their sites for the fixer: (line, col_offset in
+    UTF-8 bytes, the same column in characters, code)."""
     text = "".join(lines)
     try:
         tree = ast.parse(text)
@@ -132,7 +136,7 @@ def _check_text(
     codes = settings.codes_for(path)
     noqa = NoqaLines(lines)
     findings: List[Finding] = []
-    sites: List[Tuple[int, int, str]] = []
+    sites: List[Tuple[int, int, int, str]] = []
     for error in lint_file(tree, lines, settings.options, path):
         if error.code not in codes:
             continue
@@ -143,7 +147,7 @@ def _check_text(
         findings.append(
             Finding(path, error.lineno, error.col_offset + 1, error.code, error.message, chars + 1)
         )
-        sites.append((error.lineno, error.col_offset, error.code))
+        sites.append((error.lineno, error.col_offset, chars, error.code))
     return findings, sites
 
 
@@ -180,7 +184,7 @@ def check_file(path: str, settings: Settings) -> FileReport:
         compile("".join(new_lines), shown, "exec", dont_inherit=True)
     except (SyntaxError, ValueError) as exc:  # never expected: a bug in the fixer
         report.error = f"the fix did not compile ({exc}); file left unchanged"
-        report.notes = [FixNote(n.path, n.line, n.col, n.code, False, "fix failed") for n in report.notes]
+        report.notes = _not_applied(report.notes, "fix failed")
         return report
     # the diff keeps the file's own line ends, so that git apply and patch take it
     name = shown[2:] if shown.startswith("./") else shown
@@ -197,22 +201,19 @@ def check_file(path: str, settings: Settings) -> FileReport:
                 _replace(path, result.source)
             except OSError as exc:
                 report.error = f"cannot write the fix: {exc.strerror or exc}"
-                report.notes = [FixNote(n.path, n.line, n.col, n.code, False, "not written")
-                                for n in report.notes]
+                report.notes = _not_applied(report.notes, "not written")
                 return report
-            report.written = True
     report.findings, _ = _check_text(shown, new_lines, settings)
     return report
 
 
+def _not_applied(notes: List[FixNote], why: str) -> List[FixNote]:
+    return [FixNote(n.path, n.line, n.col, n.code, False, why) for n in notes]
+
+
 def _raw_lines(data: bytes) -> List[str]:
     """Lines with their own line ends (for diffs)."""
-    try:
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-        text = data.decode(encoding)
-    except (SyntaxError, UnicodeError, LookupError):
-        text = data.decode("latin-1")
-    return io.StringIO(text, newline="").readlines()
+    return io.StringIO(_decode(data), newline="").readlines()
 
 
 def _replace(path: str, data: bytes) -> None:
