@@ -69,11 +69,12 @@ sys.path.insert(0, str(HERE))
 
 from corpus import CORPUS, count_lines, ensure_corpus  # noqa: E402
 
-from flake8_taskref.facts import Scope  # noqa: E402
-from flake8_taskref.options import Options  # noqa: E402
-from flake8_taskref.plugin import TaskRefPlugin, analyse, may_spawn  # noqa: E402
-from flake8_taskref.scopes import ScopeVisitor  # noqa: E402
-from flake8_taskref.shortcut import SPAWN_TOKENS, HotLines, holds_word  # noqa: E402
+from flake8_taskref.analysis.facts import Scope  # noqa: E402
+from flake8_taskref.analysis.options import Options  # noqa: E402
+from flake8_taskref.analysis.api import analyse, may_spawn  # noqa: E402
+from flake8_taskref.plugin import TaskRefPlugin  # noqa: E402
+from flake8_taskref.analysis.asyncio_api import ScopeVisitor  # noqa: E402
+from flake8_taskref.analysis.shortcut import SPAWN_TOKENS, HotLines, holds_word  # noqa: E402
 
 BENCH_DIR = REPO_ROOT / ".bench"
 CORPUS_DIR = BENCH_DIR / "corpus"
@@ -816,8 +817,9 @@ def code_state() -> Dict[str, Any]:
     import hashlib
 
     digest = hashlib.sha256()
-    for path in sorted((REPO_ROOT / "flake8_taskref").glob("*.py")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    package = REPO_ROOT / "flake8_taskref"
+    for path in sorted(package.rglob("*.py")):
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes())
     state: Dict[str, Any] = {"sources_sha256": digest.hexdigest()[:16]}
     try:
         head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO_ROOT, text=True,

@@ -1,6 +1,10 @@
-"""flake8-taskref: find asyncio tasks that can be garbage-collected while running."""
+"""flake8-taskref: find asyncio tasks that can be garbage-collected while running.
+
+One analysis (``analysis/``) with four faces over it: the flake8 plugin
+(``plugin.py``), the ``flake8-taskref`` command (``command/``), its fixer
+(``fix/``) and the pytest option (``runtime/``).  This module holds only the
+version: importing it imports nothing else.
+"""
 __version__ = "0.1.0"
 
-from flake8_taskref.plugin import TaskRefPlugin  # noqa: E402
-
-__all__ = ["TaskRefPlugin", "__version__"]
+__all__ = ["__version__"]

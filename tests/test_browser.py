@@ -23,7 +23,7 @@ from typing import Any, Iterator, List, Tuple
 
 import pytest
 
-from flake8_taskref.messages import MESSAGES, NAMES
+from flake8_taskref.analysis.messages import MESSAGES, NAMES
 from tests.harness import REPO
 
 pytestmark = pytest.mark.browser

@@ -276,7 +276,7 @@ def test_json_output(tmp_path: Path) -> None:
 
 
 def test_sarif_output(tmp_path: Path) -> None:
-    from flake8_taskref.messages import MESSAGES, NAMES
+    from flake8_taskref.analysis.messages import MESSAGES, NAMES
 
     (tmp_path / "pkg").mkdir()
     (tmp_path / "pkg" / "mod.py").write_text("x = 'é'\n" + SOURCE)

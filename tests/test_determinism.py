@@ -213,8 +213,8 @@ def test_line_endings_and_encodings_lose_no_finding(tmp_path: Path, variant: str
     functions to lines; a misaligned map would lose findings)."""
     import ast
 
-    from flake8_taskref.options import Options
-    from flake8_taskref.plugin import analyse
+    from flake8_taskref.analysis.options import Options
+    from flake8_taskref.analysis.api import analyse
 
     data = _variants()[variant]
     expected = sorted(

@@ -13,7 +13,7 @@ from typing import List, Set, Tuple
 
 import pytest
 
-from flake8_taskref.messages import MESSAGES
+from flake8_taskref.analysis.messages import MESSAGES
 from tests.harness import REPO, flake8
 
 DOCS = REPO / "docs"

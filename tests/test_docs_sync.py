@@ -7,7 +7,7 @@ from typing import Dict, List, Set, Tuple
 
 import pytest
 
-from flake8_taskref.messages import MESSAGES, NAMES, OFF_BY_DEFAULT
+from flake8_taskref.analysis.messages import MESSAGES, NAMES, OFF_BY_DEFAULT
 from tests.harness import DATA, REPO, expected, lint
 
 CODES = sorted(MESSAGES)
@@ -56,7 +56,7 @@ def test_no_stray_docs_pages() -> None:
 
 
 def test_every_code_has_a_summary_and_a_docs_url() -> None:
-    from flake8_taskref.messages import DOCS_URL, SUMMARIES
+    from flake8_taskref.analysis.messages import DOCS_URL, SUMMARIES
 
     assert sorted(SUMMARIES) == CODES
     assert all(SUMMARIES[code].endswith(".") for code in CODES)

@@ -36,8 +36,9 @@ from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 
 import hypothesmith
-from flake8_taskref.options import Options
-from flake8_taskref.plugin import TaskRefPlugin, analyse
+from flake8_taskref.analysis.options import Options
+from flake8_taskref.analysis.api import analyse
+from flake8_taskref.plugin import TaskRefPlugin
 
 TESTS = Path(__file__).resolve().parent
 REPO = TESTS.parent

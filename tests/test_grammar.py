@@ -17,8 +17,8 @@ from typing import List, Optional, Tuple
 
 import pytest
 
-from flake8_taskref.options import Options
-from flake8_taskref.plugin import analyse
+from flake8_taskref.analysis.options import Options
+from flake8_taskref.analysis.api import analyse
 from tests.conftest import flake8_command
 
 GRAMMAR = Path(__file__).resolve().parent / "data" / "grammar"

@@ -33,8 +33,9 @@ from typing import Any, Iterator, List, Tuple
 
 import pytest
 
-from flake8_taskref.options import Options
-from flake8_taskref.plugin import TaskRefPlugin, analyse
+from flake8_taskref.analysis.options import Options
+from flake8_taskref.analysis.api import analyse
+from flake8_taskref.plugin import TaskRefPlugin
 
 TESTS = Path(__file__).resolve().parent
 DATA = TESTS / "data"
@@ -163,8 +164,9 @@ def test_no_files_imports_processes_or_sockets_in_process() -> None:
 
 AUDIT_SCRIPT = r'''
 import ast, json, sys
-from flake8_taskref.options import Options
-from flake8_taskref.plugin import TaskRefPlugin, analyse
+from flake8_taskref.analysis.options import Options
+from flake8_taskref.analysis.api import analyse
+from flake8_taskref.plugin import TaskRefPlugin
 
 payload = json.loads(sys.stdin.read())
 prepared = [(name, src.splitlines(keepends=True), ast.parse(src)) for name, src in payload]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from flake8_taskref import runtime
+from flake8_taskref.runtime import watch as runtime
 
 pytest_plugins = ("pytester",)
 

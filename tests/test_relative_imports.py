@@ -8,9 +8,9 @@ from typing import List, Optional
 
 import pytest
 
-from flake8_taskref.names import absolute_module, module_name, package_name
-from flake8_taskref.options import Options
-from flake8_taskref.plugin import analyse
+from flake8_taskref.analysis.names import absolute_module, module_name, package_name
+from flake8_taskref.analysis.options import Options
+from flake8_taskref.analysis.api import analyse
 from tests.harness import DATA, _FORMAT, compare, expected, flake8, lint, parse_output
 
 PACKAGE = DATA / "relative" / "myapp"

@@ -75,7 +75,11 @@ def test_wheel_contents(dist: Dict[str, Path]) -> None:
     assert f"{NAME}/py.typed" in names
     assert f"{NAME}/__init__.py" in names
     assert not any(n.startswith(("tests/", "docs/", "benchmarks/")) for n in names)
-    assert "TRF = flake8_taskref:TaskRefPlugin" in entry_points
+    assert "TRF = flake8_taskref.plugin:TaskRefPlugin" in entry_points
+    assert "flake8-taskref = flake8_taskref.command.cli:main" in entry_points
+    assert "taskref = flake8_taskref.runtime.pytest_plugin" in entry_points
+    for sub in ("analysis", "command", "fix", "runtime"):
+        assert f"{NAME}/{sub}/__init__.py" in names, sub
     assert metadata["Version"] == __version__
     classifiers = set(metadata.get_all("Classifier"))
     assert {"Framework :: Flake8", "Framework :: AsyncIO", "Typing :: Typed"} <= classifiers
@@ -88,7 +92,7 @@ def test_sdist_contents(dist: Dict[str, Path]) -> None:
     root = f"{NAME}-{__version__}"
     with tarfile.open(dist["sdist"]) as sdist:
         names = set(sdist.getnames())
-    for path in ("LICENSE", "CHANGELOG.md", "README.md", "mkdocs.yml", "tox.ini",
+    for path in ("LICENSE", "CHANGELOG.md", "CONTRIBUTING.md", "README.md", "mkdocs.yml", "tox.ini",
                  ".pre-commit-hooks.yaml", f"{NAME}/py.typed", "tests/conftest.py",
                  "tests/data/cases/broken_service.py", "docs/index.md",
                  "docs/rules/TRF001.md", "docs/examples/service.py"):
@@ -103,11 +107,12 @@ def test_sdist_contents(dist: Dict[str, Path]) -> None:
 
 @pytest.mark.release
 def test_wheel_installs_and_lints(dist: Dict[str, Path], tmp_path: Path) -> None:
-    """Into a fresh venv (flake8 comes from PyPI), away from this checkout."""
+    """Into a fresh venv (flake8 comes from PyPI; pytest too, for the pytest
+    option's entry point), away from this checkout."""
     env_dir = tmp_path / "venv"
     venv.create(env_dir, with_pip=True)
     python = env_dir / ("Scripts" if os.name == "nt" else "bin") / "python"
-    install = subprocess.run([str(python), "-m", "pip", "install", "--quiet", str(dist["wheel"])],
+    install = subprocess.run([str(python), "-m", "pip", "install", "--quiet", str(dist["wheel"]), "pytest"],
                              capture_output=True, text=True, timeout=900)
     assert install.returncode == 0, install.stdout + install.stderr
     work = tmp_path / "work"
@@ -127,3 +132,22 @@ def test_wheel_installs_and_lints(dist: Dict[str, Path], tmp_path: Path) -> None
     assert lint.stdout.splitlines()[0].startswith(
         "service.py:14:9: TRF001 task returned by asyncio.create_task() is not stored")
     assert len(lint.stdout.splitlines()) == 4
+    # every entry point of the wheel loads from the installed copy
+    load = ("import importlib.metadata as m\n"
+            "eps = m.entry_points()\n"
+            "for group in ('flake8.extension', 'console_scripts', 'pytest11'):\n"
+            "    found = eps.select(group=group) if hasattr(eps, 'select') else eps.get(group, [])\n"
+            "    for ep in found:\n"
+            "        if ep.value.startswith('flake8_taskref'):\n"
+            "            obj = ep.load()\n"
+            "            print(group, ep.name, getattr(obj, '__module__', None) or obj.__name__)\n")
+    loaded = subprocess.run([str(python), "-c", load], cwd=work, capture_output=True, text=True, env=clean)
+    assert loaded.returncode == 0, loaded.stderr
+    assert sorted(loaded.stdout.splitlines()) == [
+        "console_scripts flake8-taskref flake8_taskref.command.cli",
+        "flake8.extension TRF flake8_taskref.plugin",
+        "pytest11 taskref flake8_taskref.runtime.pytest_plugin",
+    ]
+    command = subprocess.run([str(python.parent / "flake8-taskref"), "--isolated", "service.py"],
+                             cwd=work, capture_output=True, text=True, env=clean)
+    assert command.returncode == 1 and len(command.stdout.splitlines()) == 4, command.stdout + command.stderr

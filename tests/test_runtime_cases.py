@@ -22,7 +22,7 @@ from typing import Any, Callable, List, Optional, Tuple
 
 import pytest
 
-from flake8_taskref import runtime
+from flake8_taskref.runtime import watch as runtime
 
 CASES = Path(__file__).parent / "data" / "cases"
 ROOT = Path(__file__).parent.parent

@@ -21,10 +21,10 @@ from typing import List, Optional, Tuple
 
 import pytest
 
-from flake8_taskref import options as opts
+from flake8_taskref.analysis import options as opts
 from flake8_plugin_utils import Error
 
-from flake8_taskref.plugin import analyse, may_spawn
+from flake8_taskref.analysis.api import analyse, may_spawn
 
 TESTS = Path(__file__).resolve().parent
 REPO = TESTS.parent
@@ -140,7 +140,7 @@ def test_shortcut_keeps_every_finding_on_the_corpus() -> None:
 def _hot(source: str, kind: str = "", **build: object) -> List[int]:
     """The hot lines of ``source``: of words that can spawn (``kind="spawn"``), of
     loop words (``kind="loop"``), or of either."""
-    from flake8_taskref.shortcut import HotLines
+    from flake8_taskref.analysis.shortcut import HotLines
 
     lines = source.splitlines(keepends=True)
     hot = HotLines(lines, opts.Options.build(**build))  # type: ignore[arg-type]
@@ -223,7 +223,7 @@ def test_loop_words_are_hot_only_where_a_loop_method_can_spawn() -> None:
 
 
 def test_module_aliases_become_hot() -> None:
-    from flake8_taskref.shortcut import HotLines
+    from flake8_taskref.analysis.shortcut import HotLines
 
     lines = ["import asyncio\n", "x = spawn(job())\n", "spawner(job())\n"]
     hot = HotLines(lines, opts.Options.build())
@@ -233,9 +233,9 @@ def test_module_aliases_become_hot() -> None:
 
 
 def test_loop_only_functions_are_entered_when_they_name_a_receiver() -> None:
-    from flake8_taskref.facts import Scope
-    from flake8_taskref.scopes import ScopeVisitor
-    from flake8_taskref.shortcut import HotLines
+    from flake8_taskref.analysis.facts import Scope
+    from flake8_taskref.analysis.asyncio_api import ScopeVisitor
+    from flake8_taskref.analysis.shortcut import HotLines
 
     source = (
         "class Worker:\n"
@@ -261,8 +261,8 @@ def test_loop_only_functions_are_entered_when_they_name_a_receiver() -> None:
 
 
 def test_headers_of_outer_functions_are_visited_only_when_they_can_spawn() -> None:
-    from flake8_taskref.scopes import ScopeVisitor
-    from flake8_taskref.shortcut import HotLines
+    from flake8_taskref.analysis.asyncio_api import ScopeVisitor
+    from flake8_taskref.analysis.shortcut import HotLines
 
     source = (
         "import asyncio\n"
@@ -288,7 +288,7 @@ def test_headers_of_outer_functions_are_visited_only_when_they_can_spawn() -> No
 
 
 def test_aliases_of_hot_names_are_hot_of_the_same_kind() -> None:
-    from flake8_taskref.shortcut import HotLines
+    from flake8_taskref.analysis.shortcut import HotLines
 
     source = "x.create_task(a)\ntask(a)\nsure(a)\nAEL\nthing(a)\nos.path\n"
     lines = source.splitlines(keepends=True)

@@ -21,9 +21,9 @@ from typing import List, Optional, Sequence, Tuple
 
 from flake8.discover_files import expand_paths
 
-from flake8_taskref.config import Settings
-from flake8_taskref.noqa import NoqaLines, file_is_skipped
-from flake8_taskref.plugin import lint_file
+from flake8_taskref.command.config import Settings
+from flake8_taskref.command.noqa import NoqaLines, file_is_skipped
+from flake8_taskref.analysis.api import lint_file
 
 __all__ = ["Finding", "FileReport", "discover", "check_all", "SYNTAX_ERROR"]
 
@@ -167,10 +167,10 @@ def check_file(path: str, settings: Settings) -> FileReport:
     report.findings, sites = _check_text(shown, lines, settings)
     if not (settings.fix or settings.diff) or not sites:
         return report
-    from flake8_taskref import fix  # LibCST is only needed here
+    from flake8_taskref.fix import rewrite  # LibCST is only needed here
 
     try:
-        result = fix.fix_source(data, sites)
+        result = rewrite.fix_source(data, sites)
     except Exception as exc:  # LibCST cannot parse what ast can (rare): leave the file
         report.error = f"not fixed: {type(exc).__name__}: {exc}"
         return report

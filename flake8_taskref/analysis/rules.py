@@ -13,8 +13,8 @@ from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from flake8_plugin_utils import Error
 
-from flake8_taskref import names as N
-from flake8_taskref.facts import (
+from flake8_taskref.analysis import names as N
+from flake8_taskref.analysis.facts import (
     BRANCH,
     LOOP,
     TRY,
@@ -34,9 +34,9 @@ from flake8_taskref.facts import (
     Spawn,
     Use,
 )
-from flake8_taskref.messages import make_error, what_of
-from flake8_taskref.options import Options
-from flake8_taskref.scopes import ModuleFacts
+from flake8_taskref.analysis.messages import make_error, what_of
+from flake8_taskref.analysis.options import Options
+from flake8_taskref.analysis.facts import ModuleFacts
 
 _FATE = (U_FINISH, U_KEEP)
 _KEPT = object()  # a flow whose target keeps the handle (not a local collection)

@@ -11,10 +11,10 @@ import sys
 from typing import List, Optional, Sequence
 
 from flake8_taskref import __version__
-from flake8_taskref import options as opts
-from flake8_taskref.config import ConfigError, Settings, resolve
-from flake8_taskref.output import MACHINE_FORMATS, render, statistics
-from flake8_taskref.runner import SYNTAX_ERROR, FileReport, Finding, check_all, discover
+from flake8_taskref.analysis import options as opts
+from flake8_taskref.command.config import ConfigError, Settings, resolve
+from flake8_taskref.command.output import MACHINE_FORMATS, render, statistics
+from flake8_taskref.command.runner import SYNTAX_ERROR, FileReport, Finding, check_all, discover
 
 __all__ = ["main", "build_parser"]
 
@@ -85,7 +85,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         parser.error(str(exc))
     if settings.fix or settings.diff:
         try:
-            from flake8_taskref import fix  # noqa: F401  (LibCST is there)
+            from flake8_taskref.fix import rewrite  # noqa: F401  (LibCST is there)
         except ImportError as exc:
             parser.exit(2, f"{exc}\n")  # "flake8-taskref: --fix and --diff need LibCST: ..."
     reports = check_all(discover(settings), settings)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 from typing import AbstractSet, Dict, List, Optional, Set, Tuple, Union
 
-from flake8_taskref.names import Imports
+from flake8_taskref.analysis.names import Imports
 
 Pos = Tuple[int, int]
 # A frame of the statement context: (kind, node, detail).
@@ -243,3 +243,59 @@ class Scope:
                 return False
             current = current.parent
         return False
+
+
+# What happens to a value: a sink constant, a group of handles, a name (the
+# value goes into that local collection) or a callback that drops it.
+Sink = Union[int, Group, str, CallbackSink]
+
+
+def may_add_task(add: CollectionAdd) -> bool:
+    """Can this add put a task into its collection (as TRF006 decides it: a spawn
+    as the argument, or a local bound to a group holding spawns)?"""
+    if add.spawn is not None:
+        return True
+    if add.use is None:
+        return False
+    bindings = add.scope.bindings.get(add.use.name, ())
+    return any(binding.group is not None and binding.group.spawns for binding in bindings)
+
+
+class ModuleFacts:
+    """Everything recorded for one module."""
+
+    def __init__(self, module: Scope) -> None:
+        self.module = module
+        self.scopes: List[Scope] = [module]
+        self.loop_attrs: Set[str] = set()
+        # ``self.attr = name``: (attr, name, scope), a loop attribute if name holds a loop.
+        self.loop_attr_aliases: List[Tuple[str, str, Scope]] = []
+        self.pruned: Set[Tuple[int, str]] = set()
+        # Attribute names pruned through any receiver (``self.proxy.tasks.pop()``).
+        self.pruned_attrs: Set[str] = set()
+        self.adds: List[CollectionAdd] = []
+        self.module_prunes: Set[str] = set()
+        # Attribute names that receive a loop spawn method (``self.io`` in
+        # ``self.io.create_task(...)``), but for the configured loop names: only
+        # loop attributes of these names matter.
+        self.receiver_attrs: Set[str] = set()
+        # Names bound at module level, and class attributes, from logging.getLogger().
+        self.loggers: Set[str] = set()
+        self.logger_attrs: Set[str] = set()
+        # ``self.attr`` read in a class's __exit__/__aexit__: (id of class scope, attr).
+        self.read_at_exit: Set[Tuple[int, str]] = set()
+
+    def release(self) -> None:
+        """Break the reference cycles between the recorded facts (scopes and their
+        children, groups and their bindings, flows and waits), so that reference
+        counting frees them when the analysis is done instead of a later run of
+        the cyclic collector (which would walk them, and the tree, again)."""
+        for scope in self.scopes:
+            scope.parent = scope.cls = None
+            scope.children = []
+            scope.module_adds = []
+            for group in scope.groups:
+                group.bindings = []
+                group.flows = []
+                group.wait = None
+        self.scopes = []

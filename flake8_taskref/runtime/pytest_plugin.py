@@ -16,17 +16,15 @@ options).  When on, for each test:
 
 ``--taskref-gc=warn`` lists the destroyed tasks in a summary section instead.
 ``--taskref-gc-exceptions`` also reports "Task exception was never retrieved".
-The runtime side is in ``runtime.py``; this module holds the pytest hooks.
+The runtime side is in ``watch.py``; this module holds the pytest hooks.
 """
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING, Generator, List, Optional, Tuple
 
 import pytest
 
-from flake8_taskref.options import Options
-from flake8_taskref.runtime import Attributor, Report, Watch, format_reports
+from flake8_taskref.runtime.watch import Attributor, Report, Watch, format_reports
 
 if TYPE_CHECKING:  # pragma: no cover
     from _pytest.terminal import TerminalReporter
@@ -122,24 +120,6 @@ def _flag(config: pytest.Config, name: str) -> bool:
     return bool(value)
 
 
-def project_options(root: str) -> Optional[Options]:
-    """The analysis options of the project's configuration, read as the
-    ``flake8-taskref`` command reads them from ``root`` (``[flake8]`` in
-    setup.cfg/tox.ini/.flake8, ``[tool.flake8-taskref]`` in pyproject.toml), so
-    that configured spawners count; the defaults when it cannot be read."""
-    from flake8_taskref.cli import build_parser
-    from flake8_taskref.config import ConfigError, resolve
-
-    here = os.getcwd()
-    try:
-        os.chdir(root)
-        return resolve(build_parser().parse_args([])).options
-    except (ConfigError, OSError):
-        return None
-    finally:
-        os.chdir(here)
-
-
 class TaskRefGC:
     """The per-test hooks, registered only when the plugin is on."""
 
@@ -147,6 +127,10 @@ class TaskRefGC:
         self.mode = mode
         self.exceptions = exceptions
         self.debug = debug
+        # configured spawners count: the project's configuration, read as the
+        # command reads it (only when the option is on)
+        from flake8_taskref.command.config import project_options
+
         self.attributor = Attributor(str(config.rootpath), project_options(str(config.rootpath)))
         self.watch: Optional[Watch] = None
         self.warned: List[Tuple[str, List[Report]]] = []

@@ -35,8 +35,8 @@ import re
 from bisect import bisect_left
 from typing import Iterable, Iterator, List, Optional, Sequence, Set, Tuple
 
-from flake8_taskref.names import LOOP_SPAWN_METHODS
-from flake8_taskref.options import Options
+from flake8_taskref.analysis.names import LOOP_SPAWN_METHODS
+from flake8_taskref.analysis.options import Options
 
 # The file test's tokens; matched as whole words, they also make a function hot
 # because it may spawn.

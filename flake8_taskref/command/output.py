@@ -17,8 +17,8 @@ from typing import Any, Dict, List, Sequence
 from urllib.parse import quote
 
 from flake8_taskref import __version__
-from flake8_taskref.messages import DOCS_URL, MESSAGES, NAMES, SUMMARIES
-from flake8_taskref.runner import SYNTAX_ERROR, Finding
+from flake8_taskref.analysis.messages import DOCS_URL, MESSAGES, NAMES, SUMMARIES
+from flake8_taskref.command.runner import SYNTAX_ERROR, Finding
 
 __all__ = ["MACHINE_FORMATS", "render", "statistics"]
 

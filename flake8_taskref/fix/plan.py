@@ -9,7 +9,7 @@ from typing import Dict, List, Optional, Set, Tuple, Union
 import libcst as cst
 from libcst.metadata import MetadataWrapper, ParentNodeProvider, PositionProvider
 
-from flake8_taskref.cst_nodes import (
+from flake8_taskref.fix.cst_nodes import (
     attribute_names,
     bound_names,
     calls_super_init,

@@ -1,12 +1,12 @@
-"""Options: registration with flake8, validation, and the typed, frozen result."""
+"""Options: their flags (registered with flake8 by ``plugin.py``, read by the
+command from its command line and config files), validation, and the typed,
+frozen result."""
 from __future__ import annotations
 
 import argparse
 import re
 from dataclasses import dataclass, field
 from typing import FrozenSet, Iterable, List, Tuple
-
-from flake8.options.manager import OptionManager
 
 DEFAULT_LOOP_NAMES: Tuple[str, ...] = ("loop", "_loop", "event_loop", "_event_loop")
 
@@ -84,7 +84,7 @@ def _check_identifiers(option: str, items: List[str]) -> List[str]:
     return items
 
 
-# The plugin's options, defined once: flake8 registers them (``register``) and
+# The plugin's options, defined once: flake8 registers them (``plugin.register``) and
 # the ``flake8-taskref`` command reads the same names from its command line and
 # config files.  (flag, default, help)
 FLAGS: Tuple[Tuple[str, str, str], ...] = (
@@ -110,12 +110,6 @@ FLAGS: Tuple[Tuple[str, str, str], ...] = (
         "e.g. async_timeout.timeout (default: none).",
     ),
 )
-
-
-def register(option_manager: OptionManager) -> None:
-    """Add our options to flake8 (command line and config files)."""
-    for flag, default, help_text in FLAGS:
-        option_manager.add_option(flag, default=default, parse_from_config=True, help=help_text)
 
 
 def from_namespace(options: argparse.Namespace) -> Options:

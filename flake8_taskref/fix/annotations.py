@@ -13,7 +13,7 @@ from typing import Dict, List, Optional, Sequence, Set, Tuple, Union
 
 import libcst as cst
 
-from flake8_taskref.cst_nodes import block, collect, dotted
+from flake8_taskref.fix.cst_nodes import block, collect, dotted
 
 
 _OLD_GENERICS = frozenset({"Dict", "List", "Set", "FrozenSet", "Tuple", "Type", "DefaultDict", "Deque"})

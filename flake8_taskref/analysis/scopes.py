@@ -5,14 +5,21 @@ bindings and uses of names and where task handles flow.  It decides nothing;
 Every expression is visited once, together with its *sink*: what happens to its
 value (dropped, kept, awaited, put into a group of handles, ...).  Statements and
 expressions are dispatched by node type through dictionaries.
+
+``Recorder`` here is the generic part: bindings, uses, control flow (loops,
+branches, ``try``), scopes and the order in which functions are entered.  It
+knows no asyncio API: a call is an opaque value and ``await`` finishes what it
+awaits.  What each asyncio API does to a handle (spawns, loops, ``gather``,
+``shield``, ``wait``, ``wait_for``, timeouts, callback APIs, task collections)
+is in ``asyncio_api.py``, whose ``ScopeVisitor`` overrides the hooks below.
 """
 from __future__ import annotations
 
 import ast
-from typing import Callable, Dict, List, Optional, Sequence, Set, Tuple, Type, Union
+from typing import Callable, Dict, List, Optional, Sequence, Tuple, Type, Union
 
-from flake8_taskref import names as N
-from flake8_taskref.facts import (
+from flake8_taskref.analysis import names as N
+from flake8_taskref.analysis.facts import (
     BRANCH,
     DROP,
     FINISH,
@@ -33,22 +40,19 @@ from flake8_taskref.facts import (
     U_KEEP,
     Binding,
     CallbackSink,
-    CollectionAdd,
+    may_add_task,
+    ModuleFacts,
+    Sink,
     Frame,
     Frames,
     Group,
     Pos,
     Scope,
-    ShieldSite,
-    Spawn,
-    TimeoutSite,
     Use,
-    WaitSite,
 )
-from flake8_taskref.options import Options
-from flake8_taskref.shortcut import HotLines
+from flake8_taskref.analysis.options import Options
+from flake8_taskref.analysis.shortcut import HotLines
 
-Sink = Union[int, Group, str, CallbackSink]
 
 _SINK_KIND: Dict[int, int] = {
     DROP: U_HARMLESS,
@@ -59,11 +63,7 @@ _SINK_KIND: Dict[int, int] = {
     SHIELDED: U_FINISH,
 }
 _LITERALS = (ast.List, ast.Tuple, ast.Set)
-_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp)
-_PLAIN_HANDLE_EXPRS = (ast.Name, ast.Attribute, ast.Subscript)
-_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
-_SELF_NAMES = frozenset({"self", "cls"})
-_PRUNING_AUGOPS = (ast.Sub, ast.BitAnd, ast.BitXor)
+FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _TRY_TYPES: Tuple[Type[ast.AST], ...] = tuple(
     t for t in (getattr(ast, "Try", None), getattr(ast, "TryStar", None)) if t is not None
 )
@@ -73,7 +73,7 @@ _TRY_TYPES: Tuple[Type[ast.AST], ...] = tuple(
 _UNTRACKED = Use("", (0, 0), U_KEEP, None, ())
 
 
-def _end(node: ast.AST) -> Pos:
+def end_of(node: ast.AST) -> Pos:
     end_line = getattr(node, "end_lineno", None)
     end_col = getattr(node, "end_col_offset", None)
     if end_line is None or end_col is None:
@@ -81,62 +81,11 @@ def _end(node: ast.AST) -> Pos:
     return (end_line, end_col)
 
 
-def _pos(node: ast.AST) -> Pos:
+def pos_of(node: ast.AST) -> Pos:
     return (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
 
 
-def _may_add_task(add: CollectionAdd) -> bool:
-    """Can this add put a task into its collection (as TRF006 decides it: a spawn
-    as the argument, or a local bound to a group holding spawns)?"""
-    if add.spawn is not None:
-        return True
-    if add.use is None:
-        return False
-    bindings = add.scope.bindings.get(add.use.name, ())
-    return any(binding.group is not None and binding.group.spawns for binding in bindings)
-
-
-class ModuleFacts:
-    """Everything recorded for one module."""
-
-    def __init__(self, module: Scope) -> None:
-        self.module = module
-        self.scopes: List[Scope] = [module]
-        self.loop_attrs: Set[str] = set()
-        # ``self.attr = name``: (attr, name, scope), a loop attribute if name holds a loop.
-        self.loop_attr_aliases: List[Tuple[str, str, Scope]] = []
-        self.pruned: Set[Tuple[int, str]] = set()
-        # Attribute names pruned through any receiver (``self.proxy.tasks.pop()``).
-        self.pruned_attrs: Set[str] = set()
-        self.adds: List[CollectionAdd] = []
-        self.module_prunes: Set[str] = set()
-        # Attribute names that receive a loop spawn method (``self.io`` in
-        # ``self.io.create_task(...)``), but for the configured loop names: only
-        # loop attributes of these names matter.
-        self.receiver_attrs: Set[str] = set()
-        # Names bound at module level, and class attributes, from logging.getLogger().
-        self.loggers: Set[str] = set()
-        self.logger_attrs: Set[str] = set()
-        # ``self.attr`` read in a class's __exit__/__aexit__: (id of class scope, attr).
-        self.read_at_exit: Set[Tuple[int, str]] = set()
-
-    def release(self) -> None:
-        """Break the reference cycles between the recorded facts (scopes and their
-        children, groups and their bindings, flows and waits), so that reference
-        counting frees them when the analysis is done instead of a later run of
-        the cyclic collector (which would walk them, and the tree, again)."""
-        for scope in self.scopes:
-            scope.parent = scope.cls = None
-            scope.children = []
-            scope.module_adds = []
-            for group in scope.groups:
-                group.bindings = []
-                group.flows = []
-                group.wait = None
-        self.scopes = []
-
-
-class ScopeVisitor:
+class Recorder:
     """Records facts; see the module docstring."""
 
     def __init__(
@@ -149,8 +98,6 @@ class ScopeVisitor:
         self.module_name = N.module_name(filename)
         self.package = N.package_name(filename, self.module_name)
         self._deferred: List[Tuple[Union[ast.FunctionDef, ast.AsyncFunctionDef], Scope]] = []
-        self.spawners = N.TASK_SPAWNERS | options.spawners
-        self.timeouts = options.timeouts
         self.scope: Scope = Scope(Scope.MODULE, ast.Module(body=[], type_ignores=[]), None)
         self.facts = ModuleFacts(self.scope)
         if self.module_name is not None:
@@ -234,7 +181,7 @@ class ScopeVisitor:
             return
         saved = (self.block, self.block_end, self.stmt)
         self.block = id(stmts)
-        self.block_end = _end(stmts[-1])
+        self.block_end = end_of(stmts[-1])
         table = self._stmt
         for stmt in stmts:
             self.stmt = stmt
@@ -314,11 +261,11 @@ class ScopeVisitor:
     def _apply_sink(self, group: Group, sink: Sink, node: ast.AST) -> None:
         """An anonymous group (a gather future) goes to ``sink``."""
         if isinstance(sink, Group):
-            group.flows.append((sink, Use("", _pos(node), U_FLOW, sink, self.frames)))
+            group.flows.append((sink, Use("", pos_of(node), U_FLOW, sink, self.frames)))
         elif isinstance(sink, str):
-            group.flows.append((sink, Use(sink, _pos(node), U_FLOW, sink, self.frames)))
+            group.flows.append((sink, Use(sink, pos_of(node), U_FLOW, sink, self.frames)))
         elif sink == KEEP or sink == FINISH or sink == SHIELDED:
-            group.events.append((U_FINISH if sink == FINISH else U_KEEP, _pos(node)))
+            group.events.append((U_FINISH if sink == FINISH else U_KEEP, pos_of(node)))
 
     def _in_function(self) -> bool:
         return self.scope.kind == Scope.FUNCTION
@@ -360,46 +307,17 @@ class ScopeVisitor:
                 self.scope.loop_exits.add(id(frame[1]))
                 return
 
-    def _is_loop_value(self, value: ast.expr) -> bool:
-        """A call of a loop factory, or a name already known to hold a loop."""
-        if isinstance(value, ast.Call):
-            return self.scope.imports.resolve(value.func) in N.LOOP_FACTORIES
-        if isinstance(value, ast.Name):
-            return value.id in self.scope.loop_vars or value.id in self.options.loop_names
-        return False
-
-    def _note_loop(self, targets: Sequence[ast.expr]) -> None:
-        for target in targets:
-            if isinstance(target, ast.Name):
-                self.scope.loop_vars.add(target.id)
-                if self.scope.kind == Scope.CLASS:  # a class attribute
-                    self.facts.loop_attrs.add(target.id)
-            elif isinstance(target, ast.Attribute):
-                self.facts.loop_attrs.add(target.attr)
-
-    def _note_loop_factory(self, targets: Sequence[ast.expr], value: ast.expr) -> None:
-        if self._is_loop_value(value):
-            self._note_loop(targets)
-        elif isinstance(value, ast.Name):
-            # ``self.io = EV``: a loop if EV turns out to hold one (decided at the end).
-            for target in targets:
-                if isinstance(target, ast.Name):
-                    self.scope.loop_aliases[target.id] = value.id
-                elif isinstance(target, ast.Attribute):
-                    self.facts.loop_attr_aliases.append((target.attr, value.id, self.scope))
-
     def _assign(self, node: ast.Assign) -> None:
         value = node.value
         targets = node.targets
         self._note_loop_factory(targets, value)
-        pos = _end(node)
+        pos = end_of(node)
         if not self._in_function():
             self.value(value, KEEP)
             for target in targets:
                 self._store_target(target, None, pos, False)
                 self._note_self_store(target, value)
-            if isinstance(value, ast.Call) and self.scope.imports.resolve(value.func) == N.GET_LOGGER:
-                self._note_logger(targets)
+            self._note_logger(targets, value)
             return
         if all(isinstance(t, ast.Name) for t in targets):
             group = self._new_group(targets[0].id)  # type: ignore[attr-defined]
@@ -424,67 +342,9 @@ class ScopeVisitor:
         for target in targets:
             self._store_target(target, None, pos, True)
 
-    def _note_logger(self, targets: Sequence[ast.expr]) -> None:
-        """``log = logging.getLogger(...)`` at module level or in a class body."""
-        for target in targets:
-            if isinstance(target, ast.Name):
-                if self.scope.kind == Scope.CLASS:
-                    self.facts.logger_attrs.add(target.id)
-                else:
-                    self.facts.loggers.add(target.id)
-
-    def _is_logger(self, node: ast.expr) -> bool:
-        """The ``logging`` module, ``logging.getLogger(...)``, a module-level name
-        bound to it (not rebound in this function), or ``self.log`` for a class
-        attribute bound to it."""
-        if isinstance(node, ast.Name):
-            if node.id in self.facts.loggers and node.id not in self.scope.bindings:
-                return True
-            return self.scope.imports.resolve(node) == "logging"
-        if isinstance(node, ast.Attribute):
-            return (
-                node.attr in self.facts.logger_attrs
-                and isinstance(node.value, ast.Name)
-                and node.value.id in _SELF_NAMES
-            )
-        if isinstance(node, ast.Call):
-            return self.scope.imports.resolve(node.func) == N.GET_LOGGER
-        return False
-
-    def _note_self_store(self, target: ast.expr, value: ast.expr) -> None:
-        """``self.x[k] = task`` adds to a long-lived collection; ``self.x = ...``
-        outside ``__init__`` replaces it (which prunes it)."""
-        if isinstance(target, ast.Subscript):
-            key = self._collection_key(target.value)
-            if key is not None:
-                spawn = self._spawn_of(value)
-                use = None
-                if isinstance(value, ast.Name):
-                    use = Use(value.id, _pos(value), U_KEEP, None, self.frames)
-                text = N.dotted_text(target.value)
-                self.facts.adds.append(CollectionAdd(self.scope, key, text, target, spawn, use))
-        elif isinstance(target, ast.Attribute):
-            self._note_replaced(target)
-
-    def _note_replaced(self, target: ast.Attribute) -> None:
-        key = self._collection_key(target)
-        if key is not None:
-            func = self.scope.node
-            if not (isinstance(func, _FUNCTIONS) and func.name in ("__init__", "__new__", "setUp")):
-                self.facts.pruned.add(key)
-
-    def _note_unpacked(self, target: Union[ast.Tuple, ast.List]) -> None:
-        """``self.tasks, self.count = set(), 0`` replaces the collection too."""
-        for elt in target.elts:
-            if isinstance(elt, ast.Starred):
-                elt = elt.value
-            if isinstance(elt, (ast.Tuple, ast.List)):
-                self._note_unpacked(elt)
-            elif isinstance(elt, ast.Attribute):
-                self._note_replaced(elt)
-
     def _unpack(self, target: ast.expr, value: ast.expr, pos: Pos) -> bool:
-        """``a, b = spawn(), spawn()`` and ``done, pending = await asyncio.wait(...)``."""
+        """``a, b = spawn(), spawn()``: each name gets its value (True when the
+        assignment was handled here)."""
         elts = target.elts  # type: ignore[attr-defined]
         if isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(elts) and not any(
             isinstance(e, ast.Starred) for e in elts + value.elts
@@ -498,38 +358,10 @@ class ScopeVisitor:
                     self.value(elt_value, KEEP)
                     self._store_target(elt_target, None, pos, True)
             return True
-        if (
-            len(elts) == 2
-            and all(isinstance(e, ast.Name) for e in elts)
-            and isinstance(value, ast.Await)
-            and isinstance(value.value, ast.Call)
-            and self.scope.imports.resolve(value.value.func) == N.WAIT
-        ):
-            pending = self._new_group(elts[1].id)
-            self.value(value, pending)
-            if self._refed(elts[1].id, value.value):
-                # The bounded pool: ``done, pending = await asyncio.wait(pending,
-                # ...)`` in a loop rebinds the name it waits on, and the next pass
-                # waits on the pending tasks again.
-                pending.events.append((U_FINISH, pos))
-            self._bind(elts[0].id, None, pos, True)
-            self._bind(elts[1].id, pending, pos, True)
-            return True
-        return False
-
-    def _refed(self, name: str, wait: ast.Call) -> bool:
-        """Is ``name``, bound to a wait's pending set, the set that the wait, inside
-        a loop, waits on (``pending`` in ``asyncio.wait(pending, ...)``)?"""
-        fs = wait.args[0] if wait.args else None
-        return (
-            isinstance(fs, ast.Name)
-            and fs.id == name
-            and any(frame[0] == LOOP for frame in self.frames)
-        )
+        return self._unpack_call(elts, value, pos)
 
     def _ann_assign(self, node: ast.AnnAssign) -> None:
-        if N.is_loop_annotation(node.annotation):
-            self._note_loop([node.target])
+        self._note_annotation(node.target, node.annotation)
         if node.value is None:
             return
         target = node.target
@@ -537,11 +369,11 @@ class ScopeVisitor:
         if self._in_function() and isinstance(target, ast.Name):
             group = self._new_group(target.id)
             self.value(node.value, group)
-            self._bind(target.id, group, _end(node), True)
+            self._bind(target.id, group, end_of(node), True)
             return
         self.value(node.value, KEEP)
         self._note_self_store(target, node.value)
-        self._store_target(target, None, _end(node), True)
+        self._store_target(target, None, end_of(node), True)
 
     def _aug_assign(self, node: ast.AugAssign) -> None:
         target = node.target
@@ -552,11 +384,9 @@ class ScopeVisitor:
             else:
                 self.value(node.value, KEEP)
             return
-        key = self._collection_key(target)
-        if key is not None and isinstance(node.op, _PRUNING_AUGOPS):
-            self.facts.pruned.add(key)
+        self._note_aug_store(target, node.op)
         self.value(node.value, KEEP)
-        self._store_target(target, None, _end(node), False)
+        self._store_target(target, None, end_of(node), False)
 
     def _delete(self, node: ast.Delete) -> None:
         for target in node.targets:
@@ -580,7 +410,7 @@ class ScopeVisitor:
     def _match(self, node: ast.stmt) -> None:
         self.value(node.subject, KEEP)  # type: ignore[attr-defined]
         saved = self.frames
-        pos = _pos(node)
+        pos = pos_of(node)
         for index, case in enumerate(node.cases):  # type: ignore[attr-defined]
             self.frames = saved + ((BRANCH, node, index),)
             for sub in ast.walk(case.pattern):
@@ -629,7 +459,7 @@ class ScopeVisitor:
     def _for(self, node: ast.stmt) -> None:
         target: ast.expr = node.target  # type: ignore[attr-defined]
         saved = self._push((LOOP, node, 0))
-        self._iteration(target, node.iter, _pos(target), False)  # type: ignore[attr-defined]
+        self._iteration(target, node.iter, pos_of(target), False)  # type: ignore[attr-defined]
         self._block(node.body)  # type: ignore[attr-defined]
         self.frames = saved
         self._block(node.orelse)  # type: ignore[attr-defined]
@@ -645,32 +475,11 @@ class ScopeVisitor:
         self.frames = saved
         self._block(node.orelse)
 
-    def _poll(self, test: ast.expr) -> None:
-        """``while not task.done(): ...`` keeps the frame until the task is done."""
-        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-            test = test.operand
-        if (
-            isinstance(test, ast.Call)
-            and isinstance(test.func, ast.Attribute)
-            and test.func.attr in N.POLL_METHODS
-            and isinstance(test.func.value, ast.Name)
-        ):
-            self._use(test.func.value.id, test.func.value, U_FINISH, None)
-
     def _with(self, node: ast.stmt) -> None:
-        is_async = isinstance(node, ast.AsyncWith)
         for item in node.items:  # type: ignore[attr-defined]
-            expr = item.context_expr
-            if isinstance(expr, ast.Call):
-                label = self.scope.imports.resolve(expr.func)
-                if label is not None and self._in_function() and (
-                    (is_async and label in N.TIMEOUT_BLOCKS) or label in self.timeouts
-                ):
-                    self.scope.timeouts.append(TimeoutSite(item.context_expr, label, _end(node), self.frames))
-            # A task used as a context manager is dropped (and fails at runtime).
-            self.value(expr, DROP if self._spawn_of(expr) is not None else KEEP)
+            self.value(item.context_expr, self._context_sink(item, node))
             if item.optional_vars is not None:
-                self._store_target(item.optional_vars, None, _pos(node), False)
+                self._store_target(item.optional_vars, None, pos_of(node), False)
         self._block(node.body)  # type: ignore[attr-defined]
 
     def _try(self, node: ast.stmt) -> None:
@@ -681,7 +490,7 @@ class ScopeVisitor:
             if handler.type is not None:
                 self.value(handler.type, KEEP)
             if handler.name:
-                self._bind(handler.name, None, _pos(handler), False)
+                self._bind(handler.name, None, pos_of(handler), False)
             self._block(handler.body)
         self.frames = saved + ((TRY, node, TRY_ELSE),)
         self._block(node.orelse)  # type: ignore[attr-defined]
@@ -705,13 +514,13 @@ class ScopeVisitor:
         self.scope.declared.update(node.names)  # type: ignore[attr-defined]
 
     def _function(self, node: ast.stmt) -> None:
-        assert isinstance(node, _FUNCTIONS)
+        assert isinstance(node, FUNCTIONS)
         scope = self.scope
         if isinstance(node, ast.AsyncFunctionDef):
             scope.async_defs.add(node.name)
         if self._functions:
             self._header(node)
-            self._bind(node.name, None, _pos(node), False)
+            self._bind(node.name, None, pos_of(node), False)
             self._enter(node, node.args, node.body)
             return
         # Decorators and defaults run where the function is defined; outside
@@ -786,9 +595,9 @@ class ScopeVisitor:
             # such place names the collection.  Enter those that name a
             # collection a task may have been added to (all such adds are in the
             # functions entered so far: an add needs a spawn in its function).
-            names = {add.key[1] for add in self.facts.adds if _may_add_task(add)}
+            names = {add.key[1] for add in self.facts.adds if may_add_task(add)}
             for scope in self.facts.scopes:
-                names.update(name for name, add in scope.module_adds if _may_add_task(add))
+                names.update(name for name, add in scope.module_adds if may_add_task(add))
             if names:
                 lines = hot.lines_holding(names)
                 for node, scope, last in cold:
@@ -819,13 +628,13 @@ class ScopeVisitor:
         self._functions += 1
         at_exit = self._at_exit
         self._at_exit = self.options.collections and (
-            isinstance(node, _FUNCTIONS) and node.name in N.EXIT_METHODS
+            isinstance(node, FUNCTIONS) and node.name in N.EXIT_METHODS
         )
         start = (0, 0)
         for arg in args.posonlyargs + args.args + args.kwonlyargs:
             self._bind(arg.arg, None, start, False)
-            if arg.annotation is not None and N.is_loop_annotation(arg.annotation):
-                scope.loop_vars.add(arg.arg)
+            if arg.annotation is not None:
+                self._note_parameter(arg.arg, arg.annotation)
         if args.vararg is not None:
             self._bind(args.vararg.arg, None, start, False)
         if args.kwarg is not None:
@@ -845,7 +654,7 @@ class ScopeVisitor:
             self.value(keyword.value, KEEP)
         for decorator in node.decorator_list:
             self.value(decorator, KEEP)
-        self._bind(node.name, None, _pos(node), False)
+        self._bind(node.name, None, pos_of(node), False)
         parent = self.scope
         scope = Scope(Scope.CLASS, node, parent)
         parent.children.append(scope)
@@ -921,12 +730,6 @@ class ScopeVisitor:
     def _attribute(self, node: ast.Attribute, sink: Sink) -> None:
         if isinstance(sink, Group):
             sink.opaque = True
-        if self._at_exit:
-            key = self._collection_key(node)
-            if key is not None:
-                self.facts.read_at_exit.add(key)
-        if node.attr in N.REMOVE_METHODS:
-            self._prune(node.value)
         self.value(node.value, KEEP)
 
     def _literal(self, node: ast.expr, sink: Sink) -> None:
@@ -944,7 +747,7 @@ class ScopeVisitor:
 
     def _generators(self, generators: List[ast.comprehension]) -> None:
         for comp in generators:
-            self._iteration(comp.target, comp.iter, _pos(comp.target), False)
+            self._iteration(comp.target, comp.iter, pos_of(comp.target), False)
             for cond in comp.ifs:
                 self.value(cond, TRUTH)
 
@@ -983,7 +786,7 @@ class ScopeVisitor:
         if self._in_function():
             group = self._new_group(target.id)
             self.value(node.value, group)
-            self._bind(target.id, group, _end(node), False)
+            self._bind(target.id, group, end_of(node), False)
             self._name_use(target.id, node, sink)
         else:
             self.value(node.value, KEEP)
@@ -996,371 +799,57 @@ class ScopeVisitor:
         self._enter(node, node.args, node.body, body_sink)
 
     # ------------------------------------------------------------------ calls
-    def _spawn_of(self, node: ast.expr) -> Optional[Spawn]:
-        """A Spawn for ``node`` if it is a call that may create a task (its
-        receiver attribute, if any, is noted in ``receiver_attrs`` either way)."""
-        if not isinstance(node, ast.Call):
-            return None
-        return self._call_spawn(node, self.scope.imports.resolve(node.func))
 
-    def _call_spawn(self, node: ast.Call, qualname: Optional[str]) -> Optional[Spawn]:
-        """A Spawn for a call whose callee resolves to ``qualname``, if it may
-        create a task."""
-        func = node.func
-        if qualname is not None:
-            if qualname in self.spawners:
-                if (
-                    qualname == "asyncio.ensure_future"
-                    and node.args
-                    and isinstance(node.args[0], _PLAIN_HANDLE_EXPRS)
-                ):
-                    return None
-                return Spawn(node, qualname, None, self.frames)
-            return None
-        if isinstance(func, ast.Attribute) and func.attr in N.LOOP_SPAWN_METHODS:
-            return self._loop_spawn(node, func.attr, func.value)
-        return None
-
-    def _loop_spawn(self, node: ast.expr, method: str, receiver: ast.expr) -> Spawn:
-        """``receiver.create_task(...)``: a spawn if the receiver is a loop, decided
-        at the end (an attribute receiver not named as a loop by the options, by
-        the names of the attributes the module makes loops)."""
-        if isinstance(receiver, ast.Attribute) and receiver.attr not in self.options.loop_names:
-            self.facts.receiver_attrs.add(receiver.attr)
-        return Spawn(node, method, receiver, self.frames)
-
-    def _spawn(self, spawn: Spawn, sink: Sink) -> None:
-        """Where the handle of a new task goes."""
-        if isinstance(sink, Group):
-            sink.spawns.append(spawn)
-        elif isinstance(sink, str):
-            group = self._new_group(sink)
-            group.spawns.append(spawn)
-            group.flows.append((sink, Use(sink, spawn.pos, U_FLOW, sink, self.frames)))
-        elif isinstance(sink, CallbackSink):
-            spawn.how = f" (it is returned from a callback of {sink.api}(), which drops it)"
-            self.scope.drops.append(spawn)
-        elif sink == DROP or sink == TRUTH or sink == HARMLESS:
-            self.scope.drops.append(spawn)
-        self._args(spawn.node, KEEP)  # type: ignore[arg-type]
-        if spawn.receiver is not None:
-            self.value(spawn.receiver, HARMLESS)
-
-    def _args(self, node: ast.Call, sink: Sink, skip: int = -1, keywords: Sink = KEEP) -> None:
-        for index, arg in enumerate(node.args):
-            if index != skip:
-                self.value(arg, sink)
-        for keyword in node.keywords:
-            self.value(keyword.value, keywords)
-
+    # ----------------------------------------------- calls, without asyncio
     def _call(self, node: ast.Call, sink: Sink) -> None:
-        func = node.func
-        qualname = self.scope.imports.resolve(func)
-        spawn = self._call_spawn(node, qualname)
-        if spawn is not None:
-            self._spawn(spawn, sink)
-            return
-        if qualname is not None:
-            if qualname == "asyncio.ensure_future" and node.args:
-                self.value(node.args[0], sink)  # an existing future: passes through
-                self._args(node, KEEP, skip=0)
-                return
-            if qualname == N.GATHER:
-                self._gather(node, sink)
-                return
-            if qualname in N.LOOP_RUN_FUNCTIONS:
-                self.scope.runs_loop = True
-            if qualname == N.SHIELD:
-                if isinstance(sink, Group):
-                    sink.opaque = True
-                self._shield(node)
-                return
-        if isinstance(func, ast.Attribute):
-            self._method_call(node, func, sink)
-            return
-        if isinstance(sink, Group) and not (
-            isinstance(func, ast.Name)
-            and (func.id in N.CONTAINER_FACTORIES or qualname in N.CONTAINER_FACTORIES)
-        ):
-            sink.opaque = True
-        if isinstance(func, ast.Name):
-            if qualname is None and func.id in N.HARMLESS_BUILTINS:
-                self._args(node, HARMLESS)
-                return
-            if func.id in N.CONTAINER_FACTORIES or qualname in N.CONTAINER_FACTORIES:
-                self._args(node, sink if isinstance(sink, Group) else KEEP)
-                return
-        self.value(func, KEEP)
-        self._args(node, KEEP)
-
-    def _method_call(self, node: ast.Call, func: ast.Attribute, sink: Sink) -> None:
-        attr = func.attr
-        receiver = func.value
+        """A call as any call: an opaque value; what it is given is kept."""
         if isinstance(sink, Group):
             sink.opaque = True
-        callback_index = N.CALLBACK_APIS.get(attr)
-        has_callback = callback_index is not None and len(node.args) > callback_index
-        if attr in N.HARMLESS_TASK_METHODS:
-            inner = self._spawn_of(receiver)
-            if inner is not None:
-                inner.how = f" (only its .{attr}() is called)"
-                self._spawn(inner, DROP)
-                if has_callback:
-                    self._callback_api(node, attr, callback_index, None)  # type: ignore[arg-type]
-                else:
-                    self._args(node, KEEP)
-                return
-        if has_callback:
-            self._callback_api(node, attr, callback_index, receiver)  # type: ignore[arg-type]
-            self._receiver(receiver, attr, node)
-            return
-        if (attr in N.LOG_METHODS and self._is_logger(receiver)) or (
-            attr == "format" and isinstance(receiver, ast.Constant) and isinstance(receiver.value, str)
-        ):
-            # logger.info("%s", task), "{}".format(task): formatting keeps nothing
-            self.value(receiver, HARMLESS)
-            self._args(node, HARMLESS, keywords=HARMLESS)
-            return
-        if attr in N.ADD_METHODS:
-            key = self._collection_key(receiver)
-            if key is not None:
-                self._collection_add(node, key, receiver)
-                return
-            if isinstance(receiver, ast.Name):
-                self._use(receiver.id, receiver, U_HARMLESS, None)
-                skip = 0 if attr in ("insert", "setdefault") else -1
-                if self._in_function() and receiver.id not in self.scope.bindings:
-                    self._module_add(node, receiver.id, skip)
-                    return
-                self._args(node, receiver.id, skip)
-                if skip == 0:
-                    self.value(node.args[0], KEEP)
-                return
-        if attr in N.REMOVE_METHODS:
-            self._prune(receiver)
-        elif attr in N.LOOP_RUN_METHODS:
-            self.scope.runs_loop = True
-        self._receiver(receiver, attr, node)
-        self._args(node, KEEP)
-
-    def _receiver(self, receiver: ast.expr, attr: str, node: ast.Call) -> None:
-        if isinstance(receiver, ast.Name):
-            if attr in N.FINISH_TASK_METHODS:
-                kind = U_FINISH
-            elif attr in N.HARMLESS_TASK_METHODS or attr in N.REMOVE_METHODS or attr in N.CALLBACK_APIS:
-                kind = U_HARMLESS
-            else:
-                kind = U_KEEP
-            self._use(receiver.id, receiver, kind, None)
-        else:
-            self.value(receiver, KEEP)
-
-    def _callback_api(
-        self, node: ast.Call, api: str, index: int, receiver: Optional[ast.expr]
-    ) -> None:
-        callback = node.args[index]
-        if isinstance(callback, ast.Lambda):
-            self._lambda(callback, CallbackSink(api))
-        else:
-            spawn = self._spawner_ref(callback)
-            if spawn is None and isinstance(callback, ast.Call) and callback.args and (
-                self.scope.imports.resolve(callback.func) == N.PARTIAL
-            ):
-                # functools.partial(asyncio.create_task, coro): the spawn runs later
-                spawn = self._spawner_ref(callback.args[0])
-                if spawn is not None:
-                    self._args(callback, KEEP, skip=0)
-            if spawn is not None:
-                spawn.how = f" (it is created in a callback of {api}(), which drops it)"
-                self.scope.drops.append(spawn)
-            elif (
-                api == "add_done_callback"
-                and isinstance(receiver, ast.Name)
-                and isinstance(callback, ast.Attribute)
-                and isinstance(callback.value, ast.Name)
-            ):
-                # t.add_done_callback(tasks.discard): the bound method keeps
-                # ``tasks`` alive exactly as long as ``t`` lives.
-                if callback.attr in N.REMOVE_METHODS:
-                    self._prune(callback.value)
-                self._name_use(callback.value.id, callback.value, receiver.id)
-            else:
-                self.value(callback, KEEP)
-        self._args(node, KEEP, skip=index)
-
-    def _spawner_ref(self, callback: ast.expr) -> Optional[Spawn]:
-        """A Spawn for a spawner passed as a callable (``asyncio.create_task``,
-        ``loop.create_task``): it creates a task when it is called."""
-        qualname = self.scope.imports.resolve(callback)
-        if qualname is not None:
-            if qualname in self.spawners:
-                return Spawn(callback, qualname, None, self.frames)
-            return None
-        if isinstance(callback, ast.Attribute) and callback.attr in N.LOOP_SPAWN_METHODS:
-            return self._loop_spawn(callback, callback.attr, callback.value)
-        return None
-
-    def _collection_key(self, node: ast.expr) -> Optional[Tuple[int, str]]:
-        """``self.tasks`` in a method -> (id of the class scope, 'tasks')."""
-        if (
-            isinstance(node, ast.Attribute)
-            and isinstance(node.value, ast.Name)
-            and node.value.id in _SELF_NAMES
-            and self.scope.cls is not None
-        ):
-            return (id(self.scope.cls), node.attr)
-        return None
-
-    def _prune(self, node: ast.expr) -> None:
-        key = self._collection_key(node)
-        if key is not None:
-            self.facts.pruned.add(key)
-        elif isinstance(node, ast.Attribute):
-            self.facts.pruned_attrs.add(node.attr)
-        elif isinstance(node, ast.Name):
-            self.facts.module_prunes.add(node.id)
-
-    def _collection_add(self, node: ast.Call, key: Tuple[int, str], receiver: ast.expr) -> None:
-        text = N.dotted_text(receiver)
+        self.value(node.func, KEEP)
         for arg in node.args:
-            spawn = self._spawn_of(arg)
-            use: Optional[Use] = None
-            if spawn is not None:
-                self._spawn(spawn, KEEP)
-            elif isinstance(arg, ast.Name):
-                use = self._use(arg.id, arg, U_KEEP, None)
-            else:
-                self.value(arg, KEEP)
-            self.facts.adds.append(CollectionAdd(self.scope, key, text, node, spawn, use))
-        for keyword in node.keywords:
-            self.value(keyword.value, KEEP)
-
-    def _module_add(self, node: ast.Call, name: str, skip: int) -> None:
-        """``name.add(x)`` where ``name`` is not local: a module-level collection
-        if the module binds it (decided at the end)."""
-        for index, arg in enumerate(node.args):
-            if index == skip:
-                self.value(arg, KEEP)
-                continue
-            spawn = self._spawn_of(arg)
-            use: Optional[Use] = None
-            if spawn is not None:
-                self._spawn(spawn, KEEP)
-            elif isinstance(arg, ast.Name):
-                use = self._use(arg.id, arg, U_KEEP, None)
-            else:
-                self.value(arg, KEEP)
-            add = CollectionAdd(self.scope, (0, name), name, node, spawn, use)
-            self.scope.module_adds.append((name, add))
-        for keyword in node.keywords:
-            self.value(keyword.value, KEEP)
-
-    def _gather(self, node: ast.Call, sink: Sink) -> None:
-        if isinstance(sink, Group):
-            group = sink
-        else:
-            group = self._new_group("") if self._in_function() else Group("")
-        has_coroutine = False
-        for arg in node.args:
-            if isinstance(arg, ast.Starred) and not isinstance(arg.value, ast.Name):
-                has_coroutine = True
-                self.value(arg.value, KEEP)
-            elif isinstance(arg, ast.Call) and self._spawn_of(arg) is None:
-                has_coroutine = True
-                self.value(arg, KEEP)
-            else:
-                self.value(arg, group)
-        for keyword in node.keywords:
-            self.value(keyword.value, KEEP)
-        if has_coroutine:
-            spawn = Spawn(node, N.GATHER, None, self.frames)
-            if isinstance(sink, int) and sink in (DROP, TRUTH, HARMLESS):
-                self.scope.drops.append(spawn)
-                return
-            if isinstance(sink, CallbackSink):
-                spawn.how = f" (it is returned from a callback of {sink.api}(), which drops it)"
-                self.scope.drops.append(spawn)
-                return
-            group.spawns.append(spawn)
-        if group is not sink:
-            self._apply_sink(group, sink, node)
-
-    def _shield(self, node: ast.Call) -> None:
-        if not node.args:
-            self._args(node, KEEP)
-            return
-        arg = node.args[0]
-        spawn = self._spawn_of(arg)
-        if spawn is not None:
-            self._spawn(spawn, SHIELDED)
-            self.scope.shields.append(ShieldSite(node, self.frames, spawn=spawn))
-        elif isinstance(arg, ast.Name):
-            use = self._use(arg.id, arg, U_FINISH, None)
-            self.scope.shields.append(ShieldSite(node, self.frames, use=use))
-        elif isinstance(arg, ast.Call):
-            self.scope.shields.append(ShieldSite(node, self.frames, coro=arg.func))
             self.value(arg, KEEP)
-        else:
-            self.value(arg, KEEP)
-        self._args(node, KEEP, skip=0)
+        for keyword in node.keywords:
+            self.value(keyword.value, KEEP)
 
     def _await(self, node: ast.Await, sink: Sink) -> None:
-        inner = node.value
-        qualname: Optional[str] = None
-        if isinstance(inner, ast.Call):
-            qualname = self.scope.imports.resolve(inner.func)
-            if qualname == N.WAIT:
-                self._wait(inner, sink)
-                return
-            if qualname == N.WAIT_FOR or (qualname is not None and qualname in self.timeouts):
-                if self._in_function():
-                    self.scope.timeouts.append(TimeoutSite(inner, qualname, _end(inner), self.frames))
-                if inner.args:
-                    self.value(inner.args[0], FINISH)
-                    self._args(inner, KEEP, skip=0)
-                else:
-                    for keyword in inner.keywords:
-                        self.value(keyword.value, FINISH if keyword.arg in ("fut", "aw") else KEEP)
-                return
-            if qualname == N.GATHER:
-                if isinstance(sink, Group):
-                    sink.opaque = True
-                self._gather(inner, FINISH)
-                return
+        """``await x`` finishes ``x``; its result is an opaque value."""
         if isinstance(sink, Group):
             sink.opaque = True
-        if isinstance(inner, ast.Call) and qualname == N.SHIELD:
-            self._shield(inner)
-            return
-        self.value(inner, FINISH)
+        self.value(node.value, FINISH)
 
-    def _wait(self, node: ast.Call, sink: Sink) -> None:
-        """``await asyncio.wait(fs, ...)``: all done, unless a timeout or
-        return_when lets it return with tasks pending."""
-        may_pend = False
-        for keyword in node.keywords:
-            if keyword.arg == "timeout":
-                may_pend = may_pend or not (
-                    isinstance(keyword.value, ast.Constant) and keyword.value.value is None
-                )
-            elif keyword.arg == "return_when":
-                text = N.last_name(keyword.value)
-                may_pend = may_pend or text != "ALL_COMPLETED"
-            self.value(keyword.value, KEEP)
-        fs = node.args[0] if node.args else None
-        for extra in node.args[1:]:
-            self.value(extra, KEEP)
-        if fs is None:
-            return
-        if not may_pend or not self._in_function():
-            self.value(fs, FINISH)
-            return
-        if isinstance(sink, Group):
-            pending = sink
-        else:
-            pending = self._new_group("")
-            self._apply_sink(pending, sink, node)
-        self.value(fs, pending)
-        site = WaitSite(node, pending)
-        pending.wait = site
-        self.scope.waits.append(site)
+    # ------------------------------------------ hooks for ``asyncio_api.py``
+    # What the generic recording asks of the asyncio knowledge; here, nothing.
+    def _note_loop_factory(self, targets: Sequence[ast.expr], value: ast.expr) -> None:
+        """``targets = value`` where ``value`` may be an event loop."""
+
+    def _note_self_store(self, target: ast.expr, value: ast.expr) -> None:
+        """``target = value`` where ``target`` may be an attribute or an item."""
+
+    def _note_logger(self, targets: Sequence[ast.expr], value: ast.expr) -> None:
+        """``targets = value`` outside functions (a logger?)."""
+
+    def _note_unpacked(self, target: Union[ast.Tuple, ast.List]) -> None:
+        """``self.tasks, n = ...``: attributes replaced by an unpacking."""
+
+    def _unpack_call(self, elts: List[ast.expr], value: ast.expr, pos: Pos) -> bool:
+        """``a, b = call(...)``: True when the call's result was handled."""
+        return False
+
+    def _note_annotation(self, target: ast.expr, annotation: ast.expr) -> None:
+        """``target: annotation`` (an event loop?)."""
+
+    def _note_parameter(self, name: str, annotation: ast.expr) -> None:
+        """A parameter ``name: annotation`` of the function being entered."""
+
+    def _note_aug_store(self, target: ast.expr, op: ast.operator) -> None:
+        """``target op= ...`` on an attribute or an item."""
+
+    def _prune(self, node: ast.expr) -> None:
+        """Something is removed from the collection ``node``."""
+
+    def _poll(self, test: ast.expr) -> None:
+        """``while test:``, the test of a loop."""
+
+    def _context_sink(self, item: ast.withitem, node: ast.stmt) -> Sink:
+        """The sink of a ``with`` item's context expression."""
+        return KEEP

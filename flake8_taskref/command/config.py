@@ -28,10 +28,10 @@ from flake8 import utils as flake8_utils
 from flake8.defaults import EXCLUDE, VALID_CODE_PREFIX
 from flake8.options.config import load_config
 
-from flake8_taskref import options as opts
-from flake8_taskref.messages import MESSAGES, OFF_BY_DEFAULT
+from flake8_taskref.analysis import options as opts
+from flake8_taskref.analysis.messages import MESSAGES, OFF_BY_DEFAULT
 
-__all__ = ["ConfigError", "Settings", "resolve"]
+__all__ = ["ConfigError", "Settings", "project_options", "resolve"]
 
 LOG = logging.getLogger(__name__)
 PYPROJECT_TABLE = "flake8-taskref"
@@ -296,6 +296,25 @@ def resolve(args: argparse.Namespace) -> Settings:
         diff=bool(args.diff),
         root=os.path.abspath("."),
     )
+
+
+def project_options(root: str) -> Optional[opts.Options]:
+    """The analysis options of the project's configuration, read as the
+    ``flake8-taskref`` command reads them from ``root`` (``[flake8]`` in
+    setup.cfg/tox.ini/.flake8, ``[tool.flake8-taskref]`` in pyproject.toml), so
+    that configured spawners count (the pytest option uses this); None when it
+    cannot be read."""
+    defaults = argparse.Namespace(
+        paths=[], config=None, isolated=False, stdin_display_name="stdin", fix=False, diff=False
+    )
+    here = os.getcwd()
+    try:
+        os.chdir(root)
+        return resolve(defaults).options
+    except (ConfigError, OSError):
+        return None
+    finally:
+        os.chdir(here)
 
 
 def _default(flag: str) -> str:

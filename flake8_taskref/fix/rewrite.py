@@ -8,7 +8,7 @@ do: the task goes into a set and leaves it when done::
     self._background_tasks.add(task)
     task.add_done_callback(self._background_tasks.discard)
 
-Where the set lives (``fix_plan.py`` decides):
+Where the set lives (``plan.py`` decides):
 
 * in a method of a class whose body defines ``__init__``: an attribute of the
   instance, reused when the class (or a base class in the file whose
@@ -18,7 +18,7 @@ Where the set lives (``fix_plan.py`` decides):
 * anywhere else (module level, functions, nested functions, static and class
   methods, classes without ``__init__`` or with ``__slots__``): a module-level
   set, reused the same way, else ``_background_tasks``, defined once after the
-  imports.  Its annotation follows the file (``fix_typing.py``).
+  imports.  Its annotation follows the file (``annotations.py``).
 
 A bare statement ``spawn(...)`` becomes ``name_task = spawn(...)`` plus the two
 lines; a spawn inside a statement where nothing runs before it
@@ -43,9 +43,9 @@ except ImportError as exc:  # pragma: no cover - exercised by the command's test
         "flake8-taskref: --fix and --diff need LibCST: pip install 'flake8-taskref[fix]'"
     ) from exc
 
-from flake8_taskref.cst_nodes import STRINGS, collect, dotted, first_param, init_of  # noqa: E402
-from flake8_taskref.fix_plan import Edit, Facts, Keeper, Planner, statement_of  # noqa: E402
-from flake8_taskref.fix_typing import Typing, add_name  # noqa: E402
+from flake8_taskref.fix.cst_nodes import STRINGS, collect, dotted, first_param, init_of  # noqa: E402
+from flake8_taskref.fix.plan import Edit, Facts, Keeper, Planner, statement_of  # noqa: E402
+from flake8_taskref.fix.annotations import Typing, add_name  # noqa: E402
 
 __all__ = ["FIXABLE", "NEEDS_A_HUMAN", "Outcome", "FixResult", "fix_source"]
 

@@ -33,8 +33,8 @@ from dataclasses import dataclass
 from types import FrameType, ModuleType
 from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 
-from flake8_taskref.options import Options
-from flake8_taskref.plugin import analyse
+from flake8_taskref.analysis.options import Options
+from flake8_taskref.analysis.api import analyse
 
 DESTROYED = "Task was destroyed but it is pending!"
 NOT_RETRIEVED = "Task exception was never retrieved"

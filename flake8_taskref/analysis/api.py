@@ -1,0 +1,86 @@
+"""The analysis's two entry points, which every face calls: ``analyse()`` (a
+parsed module in, findings out) and ``lint_file()`` (what flake8 and the
+``flake8-taskref`` command report for one file: the text shortcut, then the
+analysis)."""
+from __future__ import annotations
+
+import ast
+import gc
+import sys
+from typing import List, Optional, Sequence
+
+from flake8_plugin_utils import Error
+
+from flake8_taskref.analysis.asyncio_api import ScopeVisitor
+from flake8_taskref.analysis.options import Options
+from flake8_taskref.analysis.rules import check
+from flake8_taskref.analysis.shortcut import HotLines, may_spawn
+
+__all__ = ["analyse", "lint_file", "may_spawn"]
+
+
+def analyse(
+    tree: ast.AST,
+    options: Options,
+    lines: Optional[Sequence[str]] = None,
+    text: Optional[str] = None,
+    *,
+    filename: Optional[str] = None,
+) -> List[Error]:
+    """Run the analysis on a parsed module.  With the file's ``lines`` (and, if
+    the caller has it, their joined ``text``), functions whose text cannot matter
+    are not entered (see ``shortcut.py``); without them, everything is analysed.
+    The lines may end in "\\r" or "\\r\\n" (flake8's end in "\\n" only).
+    With the ``filename``, relative imports are resolved against the file's
+    package (the directories above it holding an ``__init__.py``), and a
+    configured helper is recognised where its own module calls it."""
+    if lines is None:
+        return _analyse(tree, options, None, filename)
+    if text is None:
+        text = "".join(lines)
+    if "\r" in text:  # count the lines as the parser does
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return _analyse(tree, options, HotLines(lines, options, text), filename)
+
+
+def _analyse(
+    tree: ast.AST, options: Options, hot: Optional[HotLines], filename: Optional[str] = None
+) -> List[Error]:
+    # The analysis makes many small, short-lived objects that all survive until
+    # it ends: the cyclic collector would scan them again and again (quadratic on
+    # big files).  It is paused for the analysis and collects them afterwards.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        facts = ScopeVisitor(options, hot, filename).run(tree)
+        try:
+            return check(facts, options)
+        finally:
+            facts.release()
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def lint_file(
+    tree: ast.AST,
+    lines: Optional[Sequence[str]],
+    options: Options,
+    filename: str = "<unknown>",
+) -> List[Error]:
+    """What the plugin reports for one parsed file, in order: the text shortcut
+    first (with the file's lines), then the analysis.  A file nested too deeply
+    to analyse is skipped with one message on stderr, so that a run goes on.
+    flake8 and the ``flake8-taskref`` command both call this."""
+    hot: Optional[HotLines] = None
+    if lines is not None:
+        text = "".join(lines)
+        if not may_spawn(text, options):
+            return []
+        hot = HotLines(lines, options, text)
+    try:
+        return _analyse(tree, options, hot, filename)
+    except RecursionError:
+        # A pathologically deep expression: skip this file, say so once.
+        sys.stderr.write(f"flake8-taskref: skipped {filename}: nested too deeply to analyse\n")
+        return []

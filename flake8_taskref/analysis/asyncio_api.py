@@ -1,0 +1,605 @@
+"""What each asyncio API does to a task handle: the knowledge half of the scope
+analysis (the generic recording of bindings, uses and control flow is
+``Recorder`` in ``scopes.py``; this module's ``ScopeVisitor`` is that recorder
+with the hooks filled in, and it is what runs: one pass over the tree).
+
+* how a call is classified: a spawn (``asyncio.create_task``, configured
+  spawners, ``X.create_task`` on an event loop, decided at the end), a spawner
+  passed as a callable, ``gather``, ``shield``, ``wait``, ``wait_for`` and the
+  configured timeouts, callback APIs (``add_done_callback``, ``call_soon``...),
+  logging and formatting, adding to or pruning a task collection;
+* what it does to a handle: the sink its arguments and result flow to;
+* the facts only these APIs make: event loops (factories, annotations,
+  aliases), loggers, timeout blocks, ``while not task.done()`` polls, task
+  collections on ``self`` and at module level (TRF006).
+"""
+from __future__ import annotations
+
+import ast
+from typing import List, Optional, Sequence, Tuple, Union
+
+from flake8_taskref.analysis import names as N
+from flake8_taskref.analysis.facts import (
+    DROP,
+    FINISH,
+    HARMLESS,
+    KEEP,
+    LOOP,
+    SHIELDED,
+    TRUTH,
+    U_FINISH,
+    U_FLOW,
+    U_HARMLESS,
+    U_KEEP,
+    CallbackSink,
+    CollectionAdd,
+    Group,
+    Pos,
+    Scope,
+    ShieldSite,
+    Sink,
+    Spawn,
+    TimeoutSite,
+    Use,
+    WaitSite,
+)
+from flake8_taskref.analysis.options import Options
+from flake8_taskref.analysis.scopes import FUNCTIONS, Recorder, end_of, pos_of
+from flake8_taskref.analysis.shortcut import HotLines
+
+_PLAIN_HANDLE_EXPRS = (ast.Name, ast.Attribute, ast.Subscript)
+_SELF_NAMES = frozenset({"self", "cls"})
+_PRUNING_AUGOPS = (ast.Sub, ast.BitAnd, ast.BitXor)
+
+
+class ScopeVisitor(Recorder):
+    """The scope visitor: ``Recorder`` plus what each asyncio API does."""
+
+    def __init__(
+        self, options: Options, hot: Optional[HotLines] = None, filename: Optional[str] = None
+    ) -> None:
+        super().__init__(options, hot, filename)
+        self.spawners = N.TASK_SPAWNERS | options.spawners
+        self.timeouts = options.timeouts
+
+    # ------------------------------------------------------------- statements
+    def _unpack_call(self, elts: List[ast.expr], value: ast.expr, pos: Pos) -> bool:
+        """``done, pending = await asyncio.wait(...)``: the pending set."""
+        names = [elt.id for elt in elts if isinstance(elt, ast.Name)]
+        if (
+            len(elts) == 2
+            and len(names) == 2
+            and isinstance(value, ast.Await)
+            and isinstance(value.value, ast.Call)
+            and self.scope.imports.resolve(value.value.func) == N.WAIT
+        ):
+            done, pending_name = names
+            pending = self._new_group(pending_name)
+            self.value(value, pending)
+            if self._refed(pending_name, value.value):
+                # The bounded pool: ``done, pending = await asyncio.wait(pending,
+                # ...)`` in a loop rebinds the name it waits on, and the next pass
+                # waits on the pending tasks again.
+                pending.events.append((U_FINISH, pos))
+            self._bind(done, None, pos, True)
+            self._bind(pending_name, pending, pos, True)
+            return True
+        return False
+
+    def _note_annotation(self, target: ast.expr, annotation: ast.expr) -> None:
+        if N.is_loop_annotation(annotation):
+            self._note_loop([target])
+
+    def _note_parameter(self, name: str, annotation: ast.expr) -> None:
+        if N.is_loop_annotation(annotation):
+            self.scope.loop_vars.add(name)
+
+    def _note_aug_store(self, target: ast.expr, op: ast.operator) -> None:
+        """``self.tasks -= done`` prunes the collection."""
+        key = self._collection_key(target)
+        if key is not None and isinstance(op, _PRUNING_AUGOPS):
+            self.facts.pruned.add(key)
+
+    def _context_sink(self, item: ast.withitem, node: ast.stmt) -> Sink:
+        """``async with asyncio.timeout(...)`` (and configured timeouts) is a
+        timeout block; a task used as a context manager is dropped (and fails
+        at runtime)."""
+        expr = item.context_expr
+        if isinstance(expr, ast.Call):
+            label = self.scope.imports.resolve(expr.func)
+            if label is not None and self._in_function() and (
+                (isinstance(node, ast.AsyncWith) and label in N.TIMEOUT_BLOCKS) or label in self.timeouts
+            ):
+                self.scope.timeouts.append(TimeoutSite(expr, label, end_of(node), self.frames))
+        return DROP if self._spawn_of(expr) is not None else KEEP
+
+    def _attribute(self, node: ast.Attribute, sink: Sink) -> None:
+        if isinstance(sink, Group):
+            sink.opaque = True
+        if self._at_exit:
+            key = self._collection_key(node)
+            if key is not None:
+                self.facts.read_at_exit.add(key)
+        if node.attr in N.REMOVE_METHODS:
+            self._prune(node.value)
+        self.value(node.value, KEEP)
+
+    def _is_loop_value(self, value: ast.expr) -> bool:
+        """A call of a loop factory, or a name already known to hold a loop."""
+        if isinstance(value, ast.Call):
+            return self.scope.imports.resolve(value.func) in N.LOOP_FACTORIES
+        if isinstance(value, ast.Name):
+            return value.id in self.scope.loop_vars or value.id in self.options.loop_names
+        return False
+
+    def _note_loop(self, targets: Sequence[ast.expr]) -> None:
+        for target in targets:
+            if isinstance(target, ast.Name):
+                self.scope.loop_vars.add(target.id)
+                if self.scope.kind == Scope.CLASS:  # a class attribute
+                    self.facts.loop_attrs.add(target.id)
+            elif isinstance(target, ast.Attribute):
+                self.facts.loop_attrs.add(target.attr)
+
+    def _note_loop_factory(self, targets: Sequence[ast.expr], value: ast.expr) -> None:
+        if self._is_loop_value(value):
+            self._note_loop(targets)
+        elif isinstance(value, ast.Name):
+            # ``self.io = EV``: a loop if EV turns out to hold one (decided at the end).
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    self.scope.loop_aliases[target.id] = value.id
+                elif isinstance(target, ast.Attribute):
+                    self.facts.loop_attr_aliases.append((target.attr, value.id, self.scope))
+
+    def _note_logger(self, targets: Sequence[ast.expr], value: ast.expr) -> None:
+        """``log = logging.getLogger(...)`` at module level or in a class body."""
+        if not (isinstance(value, ast.Call) and self.scope.imports.resolve(value.func) == N.GET_LOGGER):
+            return
+        for target in targets:
+            if isinstance(target, ast.Name):
+                if self.scope.kind == Scope.CLASS:
+                    self.facts.logger_attrs.add(target.id)
+                else:
+                    self.facts.loggers.add(target.id)
+
+    def _is_logger(self, node: ast.expr) -> bool:
+        """The ``logging`` module, ``logging.getLogger(...)``, a module-level name
+        bound to it (not rebound in this function), or ``self.log`` for a class
+        attribute bound to it."""
+        if isinstance(node, ast.Name):
+            if node.id in self.facts.loggers and node.id not in self.scope.bindings:
+                return True
+            return self.scope.imports.resolve(node) == "logging"
+        if isinstance(node, ast.Attribute):
+            return (
+                node.attr in self.facts.logger_attrs
+                and isinstance(node.value, ast.Name)
+                and node.value.id in _SELF_NAMES
+            )
+        if isinstance(node, ast.Call):
+            return self.scope.imports.resolve(node.func) == N.GET_LOGGER
+        return False
+
+    def _note_self_store(self, target: ast.expr, value: ast.expr) -> None:
+        """``self.x[k] = task`` adds to a long-lived collection; ``self.x = ...``
+        outside ``__init__`` replaces it (which prunes it)."""
+        if isinstance(target, ast.Subscript):
+            key = self._collection_key(target.value)
+            if key is not None:
+                spawn = self._spawn_of(value)
+                use = None
+                if isinstance(value, ast.Name):
+                    use = Use(value.id, pos_of(value), U_KEEP, None, self.frames)
+                text = N.dotted_text(target.value)
+                self.facts.adds.append(CollectionAdd(self.scope, key, text, target, spawn, use))
+        elif isinstance(target, ast.Attribute):
+            self._note_replaced(target)
+
+    def _note_replaced(self, target: ast.Attribute) -> None:
+        key = self._collection_key(target)
+        if key is not None:
+            func = self.scope.node
+            if not (isinstance(func, FUNCTIONS) and func.name in ("__init__", "__new__", "setUp")):
+                self.facts.pruned.add(key)
+
+    def _note_unpacked(self, target: Union[ast.Tuple, ast.List]) -> None:
+        """``self.tasks, self.count = set(), 0`` replaces the collection too."""
+        for elt in target.elts:
+            if isinstance(elt, ast.Starred):
+                elt = elt.value
+            if isinstance(elt, (ast.Tuple, ast.List)):
+                self._note_unpacked(elt)
+            elif isinstance(elt, ast.Attribute):
+                self._note_replaced(elt)
+
+    def _refed(self, name: str, wait: ast.Call) -> bool:
+        """Is ``name``, bound to a wait's pending set, the set that the wait, inside
+        a loop, waits on (``pending`` in ``asyncio.wait(pending, ...)``)?"""
+        fs = wait.args[0] if wait.args else None
+        return (
+            isinstance(fs, ast.Name)
+            and fs.id == name
+            and any(frame[0] == LOOP for frame in self.frames)
+        )
+
+    def _poll(self, test: ast.expr) -> None:
+        """``while not task.done(): ...`` keeps the frame until the task is done."""
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            test = test.operand
+        if (
+            isinstance(test, ast.Call)
+            and isinstance(test.func, ast.Attribute)
+            and test.func.attr in N.POLL_METHODS
+            and isinstance(test.func.value, ast.Name)
+        ):
+            self._use(test.func.value.id, test.func.value, U_FINISH, None)
+
+    def _spawn_of(self, node: ast.expr) -> Optional[Spawn]:
+        """A Spawn for ``node`` if it is a call that may create a task (its
+        receiver attribute, if any, is noted in ``receiver_attrs`` either way)."""
+        if not isinstance(node, ast.Call):
+            return None
+        return self._call_spawn(node, self.scope.imports.resolve(node.func))
+
+    def _call_spawn(self, node: ast.Call, qualname: Optional[str]) -> Optional[Spawn]:
+        """A Spawn for a call whose callee resolves to ``qualname``, if it may
+        create a task."""
+        func = node.func
+        if qualname is not None:
+            if qualname in self.spawners:
+                if (
+                    qualname == "asyncio.ensure_future"
+                    and node.args
+                    and isinstance(node.args[0], _PLAIN_HANDLE_EXPRS)
+                ):
+                    return None
+                return Spawn(node, qualname, None, self.frames)
+            return None
+        if isinstance(func, ast.Attribute) and func.attr in N.LOOP_SPAWN_METHODS:
+            return self._loop_spawn(node, func.attr, func.value)
+        return None
+
+    def _loop_spawn(self, node: ast.expr, method: str, receiver: ast.expr) -> Spawn:
+        """``receiver.create_task(...)``: a spawn if the receiver is a loop, decided
+        at the end (an attribute receiver not named as a loop by the options, by
+        the names of the attributes the module makes loops)."""
+        if isinstance(receiver, ast.Attribute) and receiver.attr not in self.options.loop_names:
+            self.facts.receiver_attrs.add(receiver.attr)
+        return Spawn(node, method, receiver, self.frames)
+
+    def _spawn(self, spawn: Spawn, sink: Sink) -> None:
+        """Where the handle of a new task goes."""
+        if isinstance(sink, Group):
+            sink.spawns.append(spawn)
+        elif isinstance(sink, str):
+            group = self._new_group(sink)
+            group.spawns.append(spawn)
+            group.flows.append((sink, Use(sink, spawn.pos, U_FLOW, sink, self.frames)))
+        elif isinstance(sink, CallbackSink):
+            spawn.how = f" (it is returned from a callback of {sink.api}(), which drops it)"
+            self.scope.drops.append(spawn)
+        elif sink == DROP or sink == TRUTH or sink == HARMLESS:
+            self.scope.drops.append(spawn)
+        self._args(spawn.node, KEEP)  # type: ignore[arg-type]
+        if spawn.receiver is not None:
+            self.value(spawn.receiver, HARMLESS)
+
+    def _args(self, node: ast.Call, sink: Sink, skip: int = -1, keywords: Sink = KEEP) -> None:
+        for index, arg in enumerate(node.args):
+            if index != skip:
+                self.value(arg, sink)
+        for keyword in node.keywords:
+            self.value(keyword.value, keywords)
+
+    def _call(self, node: ast.Call, sink: Sink) -> None:
+        func = node.func
+        qualname = self.scope.imports.resolve(func)
+        spawn = self._call_spawn(node, qualname)
+        if spawn is not None:
+            self._spawn(spawn, sink)
+            return
+        if qualname is not None:
+            if qualname == "asyncio.ensure_future" and node.args:
+                self.value(node.args[0], sink)  # an existing future: passes through
+                self._args(node, KEEP, skip=0)
+                return
+            if qualname == N.GATHER:
+                self._gather(node, sink)
+                return
+            if qualname in N.LOOP_RUN_FUNCTIONS:
+                self.scope.runs_loop = True
+            if qualname == N.SHIELD:
+                if isinstance(sink, Group):
+                    sink.opaque = True
+                self._shield(node)
+                return
+        if isinstance(func, ast.Attribute):
+            self._method_call(node, func, sink)
+            return
+        if isinstance(sink, Group) and not (
+            isinstance(func, ast.Name)
+            and (func.id in N.CONTAINER_FACTORIES or qualname in N.CONTAINER_FACTORIES)
+        ):
+            sink.opaque = True
+        if isinstance(func, ast.Name):
+            if qualname is None and func.id in N.HARMLESS_BUILTINS:
+                self._args(node, HARMLESS)
+                return
+            if func.id in N.CONTAINER_FACTORIES or qualname in N.CONTAINER_FACTORIES:
+                self._args(node, sink if isinstance(sink, Group) else KEEP)
+                return
+        self.value(func, KEEP)
+        self._args(node, KEEP)
+
+    def _method_call(self, node: ast.Call, func: ast.Attribute, sink: Sink) -> None:
+        attr = func.attr
+        receiver = func.value
+        if isinstance(sink, Group):
+            sink.opaque = True
+        callback_index = N.CALLBACK_APIS.get(attr)
+        has_callback = callback_index is not None and len(node.args) > callback_index
+        if attr in N.HARMLESS_TASK_METHODS:
+            inner = self._spawn_of(receiver)
+            if inner is not None:
+                inner.how = f" (only its .{attr}() is called)"
+                self._spawn(inner, DROP)
+                if has_callback:
+                    self._callback_api(node, attr, callback_index, None)  # type: ignore[arg-type]
+                else:
+                    self._args(node, KEEP)
+                return
+        if has_callback:
+            self._callback_api(node, attr, callback_index, receiver)  # type: ignore[arg-type]
+            self._receiver(receiver, attr, node)
+            return
+        if (attr in N.LOG_METHODS and self._is_logger(receiver)) or (
+            attr == "format" and isinstance(receiver, ast.Constant) and isinstance(receiver.value, str)
+        ):
+            # logger.info("%s", task), "{}".format(task): formatting keeps nothing
+            self.value(receiver, HARMLESS)
+            self._args(node, HARMLESS, keywords=HARMLESS)
+            return
+        if attr in N.ADD_METHODS:
+            key = self._collection_key(receiver)
+            if key is not None:
+                self._collection_add(node, key, receiver)
+                return
+            if isinstance(receiver, ast.Name):
+                self._use(receiver.id, receiver, U_HARMLESS, None)
+                skip = 0 if attr in ("insert", "setdefault") else -1
+                if self._in_function() and receiver.id not in self.scope.bindings:
+                    self._module_add(node, receiver.id, skip)
+                    return
+                self._args(node, receiver.id, skip)
+                if skip == 0:
+                    self.value(node.args[0], KEEP)
+                return
+        if attr in N.REMOVE_METHODS:
+            self._prune(receiver)
+        elif attr in N.LOOP_RUN_METHODS:
+            self.scope.runs_loop = True
+        self._receiver(receiver, attr, node)
+        self._args(node, KEEP)
+
+    def _receiver(self, receiver: ast.expr, attr: str, node: ast.Call) -> None:
+        if isinstance(receiver, ast.Name):
+            if attr in N.FINISH_TASK_METHODS:
+                kind = U_FINISH
+            elif attr in N.HARMLESS_TASK_METHODS or attr in N.REMOVE_METHODS or attr in N.CALLBACK_APIS:
+                kind = U_HARMLESS
+            else:
+                kind = U_KEEP
+            self._use(receiver.id, receiver, kind, None)
+        else:
+            self.value(receiver, KEEP)
+
+    def _callback_api(
+        self, node: ast.Call, api: str, index: int, receiver: Optional[ast.expr]
+    ) -> None:
+        callback = node.args[index]
+        if isinstance(callback, ast.Lambda):
+            self._lambda(callback, CallbackSink(api))
+        else:
+            spawn = self._spawner_ref(callback)
+            if spawn is None and isinstance(callback, ast.Call) and callback.args and (
+                self.scope.imports.resolve(callback.func) == N.PARTIAL
+            ):
+                # functools.partial(asyncio.create_task, coro): the spawn runs later
+                spawn = self._spawner_ref(callback.args[0])
+                if spawn is not None:
+                    self._args(callback, KEEP, skip=0)
+            if spawn is not None:
+                spawn.how = f" (it is created in a callback of {api}(), which drops it)"
+                self.scope.drops.append(spawn)
+            elif (
+                api == "add_done_callback"
+                and isinstance(receiver, ast.Name)
+                and isinstance(callback, ast.Attribute)
+                and isinstance(callback.value, ast.Name)
+            ):
+                # t.add_done_callback(tasks.discard): the bound method keeps
+                # ``tasks`` alive exactly as long as ``t`` lives.
+                if callback.attr in N.REMOVE_METHODS:
+                    self._prune(callback.value)
+                self._name_use(callback.value.id, callback.value, receiver.id)
+            else:
+                self.value(callback, KEEP)
+        self._args(node, KEEP, skip=index)
+
+    def _spawner_ref(self, callback: ast.expr) -> Optional[Spawn]:
+        """A Spawn for a spawner passed as a callable (``asyncio.create_task``,
+        ``loop.create_task``): it creates a task when it is called."""
+        qualname = self.scope.imports.resolve(callback)
+        if qualname is not None:
+            if qualname in self.spawners:
+                return Spawn(callback, qualname, None, self.frames)
+            return None
+        if isinstance(callback, ast.Attribute) and callback.attr in N.LOOP_SPAWN_METHODS:
+            return self._loop_spawn(callback, callback.attr, callback.value)
+        return None
+
+    def _collection_key(self, node: ast.expr) -> Optional[Tuple[int, str]]:
+        """``self.tasks`` in a method -> (id of the class scope, 'tasks')."""
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in _SELF_NAMES
+            and self.scope.cls is not None
+        ):
+            return (id(self.scope.cls), node.attr)
+        return None
+
+    def _prune(self, node: ast.expr) -> None:
+        key = self._collection_key(node)
+        if key is not None:
+            self.facts.pruned.add(key)
+        elif isinstance(node, ast.Attribute):
+            self.facts.pruned_attrs.add(node.attr)
+        elif isinstance(node, ast.Name):
+            self.facts.module_prunes.add(node.id)
+
+    def _collection_add(self, node: ast.Call, key: Tuple[int, str], receiver: ast.expr) -> None:
+        text = N.dotted_text(receiver)
+        for arg in node.args:
+            spawn = self._spawn_of(arg)
+            use: Optional[Use] = None
+            if spawn is not None:
+                self._spawn(spawn, KEEP)
+            elif isinstance(arg, ast.Name):
+                use = self._use(arg.id, arg, U_KEEP, None)
+            else:
+                self.value(arg, KEEP)
+            self.facts.adds.append(CollectionAdd(self.scope, key, text, node, spawn, use))
+        for keyword in node.keywords:
+            self.value(keyword.value, KEEP)
+
+    def _module_add(self, node: ast.Call, name: str, skip: int) -> None:
+        """``name.add(x)`` where ``name`` is not local: a module-level collection
+        if the module binds it (decided at the end)."""
+        for index, arg in enumerate(node.args):
+            if index == skip:
+                self.value(arg, KEEP)
+                continue
+            spawn = self._spawn_of(arg)
+            use: Optional[Use] = None
+            if spawn is not None:
+                self._spawn(spawn, KEEP)
+            elif isinstance(arg, ast.Name):
+                use = self._use(arg.id, arg, U_KEEP, None)
+            else:
+                self.value(arg, KEEP)
+            add = CollectionAdd(self.scope, (0, name), name, node, spawn, use)
+            self.scope.module_adds.append((name, add))
+        for keyword in node.keywords:
+            self.value(keyword.value, KEEP)
+
+    def _gather(self, node: ast.Call, sink: Sink) -> None:
+        if isinstance(sink, Group):
+            group = sink
+        else:
+            group = self._new_group("") if self._in_function() else Group("")
+        has_coroutine = False
+        for arg in node.args:
+            if isinstance(arg, ast.Starred) and not isinstance(arg.value, ast.Name):
+                has_coroutine = True
+                self.value(arg.value, KEEP)
+            elif isinstance(arg, ast.Call) and self._spawn_of(arg) is None:
+                has_coroutine = True
+                self.value(arg, KEEP)
+            else:
+                self.value(arg, group)
+        for keyword in node.keywords:
+            self.value(keyword.value, KEEP)
+        if has_coroutine:
+            spawn = Spawn(node, N.GATHER, None, self.frames)
+            if isinstance(sink, int) and sink in (DROP, TRUTH, HARMLESS):
+                self.scope.drops.append(spawn)
+                return
+            if isinstance(sink, CallbackSink):
+                spawn.how = f" (it is returned from a callback of {sink.api}(), which drops it)"
+                self.scope.drops.append(spawn)
+                return
+            group.spawns.append(spawn)
+        if group is not sink:
+            self._apply_sink(group, sink, node)
+
+    def _shield(self, node: ast.Call) -> None:
+        if not node.args:
+            self._args(node, KEEP)
+            return
+        arg = node.args[0]
+        spawn = self._spawn_of(arg)
+        if spawn is not None:
+            self._spawn(spawn, SHIELDED)
+            self.scope.shields.append(ShieldSite(node, self.frames, spawn=spawn))
+        elif isinstance(arg, ast.Name):
+            use = self._use(arg.id, arg, U_FINISH, None)
+            self.scope.shields.append(ShieldSite(node, self.frames, use=use))
+        elif isinstance(arg, ast.Call):
+            self.scope.shields.append(ShieldSite(node, self.frames, coro=arg.func))
+            self.value(arg, KEEP)
+        else:
+            self.value(arg, KEEP)
+        self._args(node, KEEP, skip=0)
+
+    def _await(self, node: ast.Await, sink: Sink) -> None:
+        inner = node.value
+        qualname: Optional[str] = None
+        if isinstance(inner, ast.Call):
+            qualname = self.scope.imports.resolve(inner.func)
+            if qualname == N.WAIT:
+                self._wait(inner, sink)
+                return
+            if qualname == N.WAIT_FOR or (qualname is not None and qualname in self.timeouts):
+                if self._in_function():
+                    self.scope.timeouts.append(TimeoutSite(inner, qualname, end_of(inner), self.frames))
+                if inner.args:
+                    self.value(inner.args[0], FINISH)
+                    self._args(inner, KEEP, skip=0)
+                else:
+                    for keyword in inner.keywords:
+                        self.value(keyword.value, FINISH if keyword.arg in ("fut", "aw") else KEEP)
+                return
+            if qualname == N.GATHER:
+                if isinstance(sink, Group):
+                    sink.opaque = True
+                self._gather(inner, FINISH)
+                return
+        if isinstance(sink, Group):
+            sink.opaque = True
+        if isinstance(inner, ast.Call) and qualname == N.SHIELD:
+            self._shield(inner)
+            return
+        self.value(inner, FINISH)
+
+    def _wait(self, node: ast.Call, sink: Sink) -> None:
+        """``await asyncio.wait(fs, ...)``: all done, unless a timeout or
+        return_when lets it return with tasks pending."""
+        may_pend = False
+        for keyword in node.keywords:
+            if keyword.arg == "timeout":
+                may_pend = may_pend or not (
+                    isinstance(keyword.value, ast.Constant) and keyword.value.value is None
+                )
+            elif keyword.arg == "return_when":
+                text = N.last_name(keyword.value)
+                may_pend = may_pend or text != "ALL_COMPLETED"
+            self.value(keyword.value, KEEP)
+        fs = node.args[0] if node.args else None
+        for extra in node.args[1:]:
+            self.value(extra, KEEP)
+        if fs is None:
+            return
+        if not may_pend or not self._in_function():
+            self.value(fs, FINISH)
+            return
+        if isinstance(sink, Group):
+            pending = sink
+        else:
+            pending = self._new_group("")
+            self._apply_sink(pending, sink, node)
+        self.value(fs, pending)
+        site = WaitSite(node, pending)
+        pending.wait = site
+        self.scope.waits.append(site)
