@@ -26,6 +26,7 @@ from typing import Any, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tupl
 
 from flake8 import utils as flake8_utils
 from flake8.defaults import EXCLUDE, VALID_CODE_PREFIX
+from flake8.exceptions import ExecutionError
 from flake8.options.config import load_config
 
 from flake8_taskref.analysis import options as opts
@@ -121,7 +122,7 @@ def _load_toml(path: str) -> Mapping[str, Any]:
     try:
         with open(path, "rb") as handle:
             return tomllib.load(handle)
-    except (OSError, tomllib.TOMLDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:  # TOML is UTF-8
         raise ConfigError(f"{path}: {exc}") from exc
 
 
@@ -259,8 +260,8 @@ def resolve(args: argparse.Namespace) -> Settings:
     if per_file_raw is not None:
         try:
             mapping = flake8_utils.parse_files_to_codes_mapping(per_file_raw[0])
-        except ValueError as exc:
-            raise ConfigError(f"--per-file-ignores: {exc}") from exc
+        except (ValueError, ExecutionError) as exc:  # flake8 raises ExecutionError for a malformed one
+            raise ConfigError(f"--per-file-ignores: {' '.join(str(exc).split())}") from exc
         for pattern, ignored in mapping:
             extended = argparse.Namespace(**vars(decisions))
             extended.extend_ignore = [*decisions.extend_ignore, *ignored]
@@ -298,12 +299,12 @@ def resolve(args: argparse.Namespace) -> Settings:
     )
 
 
-def project_options(root: str) -> Optional[opts.Options]:
+def project_options(root: str) -> opts.Options:
     """The analysis options of the project's configuration, read as the
     ``flake8-taskref`` command reads them from ``root`` (``[flake8]`` in
     setup.cfg/tox.ini/.flake8, ``[tool.flake8-taskref]`` in pyproject.toml), so
-    that configured spawners count (the pytest option uses this); None when it
-    cannot be read."""
+    that configured spawners count (the pytest option uses this); raises
+    ConfigError, naming the file and the setting, when it cannot be read."""
     defaults = argparse.Namespace(
         paths=[], config=None, isolated=False, stdin_display_name="stdin", fix=False, diff=False
     )
@@ -311,8 +312,8 @@ def project_options(root: str) -> Optional[opts.Options]:
     try:
         os.chdir(root)
         return resolve(defaults).options
-    except (ConfigError, OSError):
-        return None
+    except OSError as exc:
+        raise ConfigError(str(exc)) from exc
     finally:
         os.chdir(here)
 
