@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import importlib.util
 import os
 import subprocess
 import sys
@@ -483,8 +484,8 @@ def test_second():
 
 def test_a_loop_that_is_not_watched_is_named_once(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(test_foreign=FOREIGN)
-    result = _run(pytester, "--taskref-gc")
-    result.assert_outcomes(passed=2)
+    result = _run(pytester, "--taskref-gc", "-W", "error")  # the warning fails no test
+    result.assert_outcomes(passed=2, warnings=1)
     assert result.stdout.str().count("--taskref-gc: loops of test_foreign.ForeignLoop are not watched") == 1
 
 
@@ -501,8 +502,11 @@ def test_configuration_errors_give_one_warning(pytester: pytest.Pytester, where:
     else:
         root = pytester.mkdir("project")
         (pytester.path / "pyproject.toml").write_bytes(b'[tool.other]\nname = "\xe9"\n')
-        (root / "pytest.ini").write_text("[pytest]\n")
         cause = "pyproject.toml: 'utf-8' codec can't decode"
+    # warnings as errors must not make ours an abort
+    (root / "pytest.ini").write_text(
+        "[pytest]\nfilterwarnings = error\nasyncio_default_fixture_loop_scope = function\n"
+    )
     (root / "test_lost.py").write_text(LOST)
     result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--taskref-gc", str(root))
     result.assert_outcomes(passed=1, errors=1)
@@ -519,6 +523,10 @@ def test_configuration_errors_give_one_warning(pytester: pytest.Pytester, where:
         consecutive=True,
     )
     assert "confirms" not in output
+    if where == "per-file-ignores" and importlib.util.find_spec("xdist") is not None:
+        # pytest-xdist: the controller warns, its workers do not
+        result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-n", "2", "--taskref-gc", str(root))
+        result.assert_outcomes(passed=1, errors=1, warnings=1)
 
 
 # ------------------------------------------------------------------ marker

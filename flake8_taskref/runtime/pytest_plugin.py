@@ -129,6 +129,8 @@ def pytest_configure(config: pytest.Config) -> None:
         # own option (its runner sets the loop's debug flag explicitly).
         config.option.asyncio_debug = True
     config.pluginmanager.register(TaskRefGC(config, mode, exceptions, debug), "taskref-gc")
+    if mode == "warn":
+        config.pluginmanager.register(WarnSummary(), "taskref-gc-warn")
 
 
 def _flag(config: pytest.Config, name: str) -> bool:
@@ -149,14 +151,35 @@ def _attributor(config: pytest.Config) -> Attributor:
     try:
         return Attributor(root, project_options(root))
     except Exception as exc:  # ConfigError, or anything reading it raised
-        config.issue_config_time_warning(
-            TaskRefGCWarning(
-                f"--taskref-gc: the project's flake8-taskref configuration cannot be read ({exc}); "
-                "lost tasks are reported without the static findings they confirm"
-            ),
-            stacklevel=2,
+        _config_warning(
+            config,
+            f"--taskref-gc: the project's flake8-taskref configuration cannot be read ({exc}); "
+            "lost tasks are reported without the static findings they confirm",
         )
         return Attributor(root, static=False)
+
+
+def _config_warning(config: pytest.Config, text: str) -> None:
+    """One warning in pytest's summary, even under ``filterwarnings = error``
+    (which ``config.issue_config_time_warning`` would turn into an abort)."""
+    if config.pluginmanager.is_blocked("warnings") or hasattr(config, "workerinput"):
+        return  # (pytest-xdist's workers: their controller warns)
+    where = str(config.inipath or config.rootpath)
+    message = warnings.WarningMessage(TaskRefGCWarning(text), TaskRefGCWarning, where, 0)
+    config.hook.pytest_warning_recorded.call_historic(
+        kwargs=dict(warning_message=message, when="config", nodeid="", location=None)
+    )
+
+
+def _warn(text: str) -> None:
+    """A warning that filters may hide but not turn into an error: what the
+    plugin could not do must not fail a test."""
+    try:
+        warnings.warn(TaskRefGCWarning(text), stacklevel=3)
+    except TaskRefGCWarning:
+        with warnings.catch_warnings():
+            warnings.simplefilter("always", TaskRefGCWarning)
+            warnings.warn(TaskRefGCWarning(text), stacklevel=3)
 
 
 class TaskRefGC:
@@ -170,7 +193,6 @@ class TaskRefGC:
         self.heap = Heap()
         self.hooks = Hooks(debug)
         self.watch: Optional[Watch] = None
-        self.warned: List[Tuple[str, str]] = []  # (node id, text) of the lost tasks in warn mode
         self.unwatched: Set[str] = set()  # loop classes already warned about
 
     @pytest.hookimpl(wrapper=True, tryfirst=True)
@@ -228,13 +250,19 @@ class TaskRefGC:
     def _warn_unwatched(self, classes: Set[str]) -> None:
         for name in sorted(classes - self.unwatched):
             self.unwatched.add(name)
-            warnings.warn(
-                TaskRefGCWarning(
-                    f"--taskref-gc: loops of {name} are not watched (imported during this test, or a class "
-                    "that cannot be patched): tasks lost on them are not reported"
-                ),
-                stacklevel=2,
+            _warn(
+                f"--taskref-gc: loops of {name} are not watched (imported during this test, or a class "
+                "that cannot be patched): tasks lost on them are not reported"
             )
+
+
+class WarnSummary:
+    """Warn mode's hooks, registered only then: the lost tasks of a test go on
+    its teardown report (which pytest-xdist's workers send to their
+    controller), and the summary lists them."""
+
+    def __init__(self) -> None:
+        self.warned: List[Tuple[str, str]] = []  # (node id, text)
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_makereport(

@@ -32,13 +32,14 @@ CPython would have run one.
 from __future__ import annotations
 
 import asyncio
+import dis
 import gc
 import os
 import sys
 import weakref
 from dataclasses import dataclass
-from types import FrameType
-from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Tuple
+from types import CodeType, FrameType
+from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 DESTROYED = "Task was destroyed but it is pending!"
 NOT_RETRIEVED = "Task exception was never retrieved"
@@ -55,8 +56,10 @@ Frame = Tuple[str, int, str]  # file name, line, function
 STACK_DEPTH = 12  # frames noted for a task created with the loop not in debug mode
 PRUNE_AT = 1024  # notes kept before the dead and finished ones are dropped
 # A note: (weak reference to the task, its coroutine's name, where the
-# coroutine function is defined, the stack that created it, outermost first).
-Note = Tuple["weakref.ReferenceType[Any]", str, Optional[Tuple[str, int]], Tuple[Frame, ...]]
+# coroutine function is defined, the stack that created it, innermost first, as
+# (code, last instruction) pairs: a frame's line number costs a walk of its
+# code's line table, so lines are computed only for a report).
+Note = Tuple["weakref.ReferenceType[Any]", str, Optional[Tuple[str, int]], Tuple[Tuple[CodeType, int], ...]]
 
 
 @dataclass(frozen=True)
@@ -78,7 +81,11 @@ class Report:
         stack = context.get("source_traceback") or getattr(task, "_source_traceback", None)
         created = tuple((entry.filename, entry.lineno or 0, entry.name) for entry in stack or ())
         if note is not None:
-            _, coroutine, defined, noted = note
+            _, coroutine, defined, stack_noted = note
+            noted = tuple(
+                (code.co_filename, _line_of(code, lasti), code.co_name)
+                for code, lasti in reversed(stack_noted)
+            )
         else:
             coro = _coro_of(task)
             coroutine, defined, noted = _name_of(coro), _defined(coro), ()
@@ -121,6 +128,7 @@ class Heap:
     freezes at startup do not count)."""
 
     YOUNG = 2000  # CPython's young generations hold a few thousand objects too
+    COUNT_EVERY = 8  # tests: counting the young objects lists them all
 
     def __init__(self) -> None:
         self.frozen = False  # frozen by us, not yet released
@@ -128,6 +136,7 @@ class Heap:
         self.old = 0  # objects frozen since
         self.young = 0  # objects not frozen at the end of the last test
         self.full = 0  # full collections run
+        self.tests = 0
 
     def before_test(self) -> bool:
         """Freeze what is old enough; whether the collections of the coming
@@ -154,7 +163,8 @@ class Heap:
         return True
 
     def after_test(self) -> None:
-        if self.frozen:
+        self.tests += 1
+        if self.frozen and self.tests % self.COUNT_EVERY == 0:
             self.young = len(gc.get_objects())  # the frozen ones are not listed
 
     def release(self) -> None:
@@ -290,7 +300,7 @@ class Watch:
     def start(self) -> None:
         if self.heap is not None:
             self.heap.before_test()
-        self._before = {id(task) for task in _registered() if not task.done()}
+        self._before = _pending_ids()
         self.hooks.install()
         self.unwatched |= self.hooks.unwatched
         _ACTIVE.append(self)
@@ -305,12 +315,10 @@ class Watch:
             # ``get_coro()`` even crashes Python 3.12.0 to 3.12.4 then, CPython
             # issue 122332, so the note keeps its name from ``coro``.)
             return
-        stack: List[Frame] = []
+        stack: List[Tuple[CodeType, int]] = []
         while frame is not None and len(stack) < STACK_DEPTH:
-            code = frame.f_code
-            stack.append((code.co_filename, frame.f_lineno, code.co_name))
+            stack.append((frame.f_code, frame.f_lasti))
             frame = frame.f_back
-        stack.reverse()
         self._noted[id(task)] = (weakref.ref(task), _name_of(coro), _defined(coro), tuple(stack))
         if len(self._noted) > self._prune_at:
             self._prune()
@@ -329,7 +337,7 @@ class Watch:
         or registered by asyncio (``asyncio.Task()`` called directly too)."""
         return any(
             task is not None and not task.done() for task in (ref() for ref, *_ in self._noted.values())
-        ) or any(not task.done() and id(task) not in self._before for task in _registered())
+        ) or not _pending_ids() <= self._before
 
     def stop(self) -> None:
         if self in _ACTIVE:
@@ -388,11 +396,15 @@ def _name(cls: type) -> str:
     return f"{cls.__module__}.{cls.__qualname__}"
 
 
-def _registered() -> List[Any]:
-    """The tasks asyncio knows of (a weak set: only the living ones)."""
+def _pending_ids() -> Set[int]:
+    """The ids of the pending tasks asyncio knows of (its registry is a weak
+    set: only living tasks; its references are read directly, a copy first,
+    which is cheaper than iterating the set)."""
     scheduled = getattr(asyncio.tasks, "_scheduled_tasks", None)  # Python 3.12+
-    tasks: Iterable[Any] = getattr(asyncio.tasks, "_all_tasks", ()) if scheduled is None else scheduled
-    return [*tasks, *getattr(asyncio.tasks, "_eager_tasks", ())]
+    registry = getattr(asyncio.tasks, "_all_tasks", None) if scheduled is None else scheduled
+    tasks: List[Any] = [ref() for ref in list(getattr(registry, "data", ()))]
+    tasks += getattr(asyncio.tasks, "_eager_tasks", ())
+    return {id(task) for task in tasks if task is not None and not task.done()}
 
 
 def _coro_of(task: Any) -> Any:
@@ -408,6 +420,21 @@ def _name_of(coro: object, unknown: str = "") -> str:
     if coro is None:
         return unknown
     return str(getattr(coro, "__qualname__", None) or type(coro).__name__)
+
+
+def _line_of(code: CodeType, lasti: int) -> int:
+    """The line of the instruction at offset ``lasti`` (what ``f_lineno`` said)."""
+    if hasattr(code, "co_lines"):  # Python 3.10+
+        for start, end, line in code.co_lines():
+            if start <= lasti < end:
+                return line or 0
+        return 0
+    found = 0
+    for offset, line in dis.findlinestarts(code):
+        if offset > lasti:
+            break
+        found = line
+    return found
 
 
 def _defined(coro: object) -> Optional[Tuple[str, int]]:
