@@ -42,7 +42,7 @@ SUITES: Dict[str, Tuple[str, Tuple[str, ...]]] = {
     "asgiref": ("asgiref==3.13.0", ("tests",)),
 }
 # the projects' addopts ask for coverage plugins these runs do not need
-COMMON = ("-q", "-p", "no:cacheprovider", "-o", "addopts=")
+COMMON = ("-q", "-rfE", "-p", "no:cacheprovider", "-o", "addopts=")
 
 
 def unpacked(requirement: str) -> Path:
@@ -80,6 +80,10 @@ def run(folder: Path, args: Sequence[str]) -> Tuple[float, float, int, str]:
     lines = [line for line in output.splitlines() if re.search(r"\d+ (passed|failed|error)", line)]
     summary = lines[-1] if lines else f"exit {child.returncode}: {output[-300:]}"
     summary = re.sub(r" in [\d.]+s.*", "", summary.strip("= "))
+    failures = [line.split(" - ")[0] for line in output.splitlines()
+                if line.startswith(("FAILED ", "ERROR "))]
+    if failures:
+        summary += " (" + ", ".join(failures) + ")"
     return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, summary
 
 

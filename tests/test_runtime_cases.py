@@ -60,9 +60,8 @@ def _watched(scenario: Callable[[], Any], name: str) -> List[Lost]:
     lost: List[Lost] = []
     for report in watch.take():
         assert report.kind == runtime.DESTROYED
-        frames = [f for f in report.frames() if f[0] == str(CASES / f"{name}.py")]
-        site, helpers = attributor.spawn_site(frames)
-        assert site is not None
+        site, helpers = attributor.spawn_site(report.frames())
+        assert site is not None and site[0] == str(CASES / f"{name}.py"), site
         confirmed = attributor.confirms(site, helpers)
         lost.append((site[1], None if confirmed is None else (confirmed[2], confirmed[1])))
     return sorted(lost)

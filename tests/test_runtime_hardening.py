@@ -601,6 +601,37 @@ def test_finding_in_the_same_function_that_names_the_task(pytester: pytest.Pytes
     assert "misses" not in result.stdout.str()
 
 
+CALLBACK = """\
+import asyncio
+
+
+async def worker(event):
+    await event.wait()
+
+
+def start():
+    return asyncio.ensure_future(worker(asyncio.Event()))
+
+
+async def main():
+    asyncio.get_running_loop().call_soon(start)
+    await asyncio.sleep(0.01)
+
+
+def test_lost():
+    asyncio.run(main())
+"""
+
+
+def test_a_callback_returning_its_task_to_the_loop_is_the_spawn_site(pytester: pytest.Pytester) -> None:
+    """A helper hands its task to its caller; a callback hands it to the loop,
+    which drops it: the callback is where it is lost."""
+    pytester.makepyfile(test_lost=CALLBACK)
+    result = _run(pytester, "--taskref-gc")
+    result.assert_outcomes(passed=1, errors=1)
+    result.stdout.fnmatch_lines(["  created at test_lost.py:9 in start"])
+
+
 KEPT_UNREAD = """\
 import asyncio
 

@@ -21,7 +21,7 @@ from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from flake8_taskref.analysis.api import analyse
 from flake8_taskref.analysis.options import Options
-from flake8_taskref.runtime.watch import DESTROYED, Frame, Report
+from flake8_taskref.runtime.watch import DESTROYED, Frame, Report, in_asyncio
 
 Finding = Tuple[int, str, str]  # line, code, message
 Span = Tuple[int, int]  # first and last line
@@ -136,17 +136,21 @@ class Attributor:
             return facts
         return facts
 
-    def spawn_site(self, frames: Sequence[Frame]) -> Tuple[Optional[Frame], List[Frame]]:
-        """The spawn site among ``frames`` (innermost first) and the helpers
-        that handed the task out to it, innermost first."""
+    def spawn_site(self, stack: Sequence[Frame]) -> Tuple[Optional[Frame], List[Frame]]:
+        """The spawn site in a creation stack (innermost first) and the helpers
+        that handed the task out to it, innermost first.  asyncio's own frames
+        are skipped; a frame is a helper only if it returns the task to code
+        that called it directly (a callback that returns a task to the loop
+        running it is where the task is lost)."""
         helpers: List[Frame] = []
-        for frame in frames:
-            if not self.facts(frame[0]).hands_out(frame[1]):
+        for index, frame in enumerate(stack):
+            if in_asyncio(frame):
+                continue
+            caller = stack[index + 1] if index + 1 < len(stack) else None
+            if caller is None or in_asyncio(caller) or not self.facts(frame[0]).hands_out(frame[1]):
                 return frame, helpers
             helpers.append(frame)
-        if helpers:  # every frame noted hands it out: the outermost is the best guess
-            return helpers[-1], helpers[:-1]
-        return None, []
+        return None, []  # only asyncio's frames
 
     def confirms(self, site: Frame, helpers: Sequence[Frame] = ()) -> Optional[Tuple[str, int, str, str]]:
         """The finding the loss of a task spawned at ``site`` confirms: at its
