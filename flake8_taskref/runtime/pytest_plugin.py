@@ -30,11 +30,12 @@ from typing import TYPE_CHECKING, Generator, List, Optional, Sequence, Set, Tupl
 
 import pytest
 
-from flake8_taskref.runtime.attribution import Attributor, format_reports
 from flake8_taskref.runtime.watch import Heap, Hooks, Report, Watch
 
 if TYPE_CHECKING:  # pragma: no cover
     from _pytest.terminal import TerminalReporter
+
+    from flake8_taskref.runtime.attribution import Attributor
 
 MODES = ("fail", "warn", "off")
 MARKER = "taskref_gc"
@@ -140,35 +141,24 @@ def _flag(config: pytest.Config, name: str) -> bool:
     return bool(value)
 
 
-def _attributor(config: pytest.Config) -> Attributor:
+def _attributor(root: str) -> "Attributor":
     """Findings are matched with the project's configuration, read as the
-    command reads it (configured spawners count).  If it cannot be read: one
-    warning, and no static finding is matched (the defaults could claim a
-    finding the project silenced, or miss one it configured)."""
-    root = str(config.rootpath)
+    command reads it (configured spawners count), at the first report: a
+    session that loses no task reads nothing and loads no analysis.  If it
+    cannot be read: one warning, and no static finding is matched (the
+    defaults could claim a finding the project silenced, or miss one it
+    configured)."""
     from flake8_taskref.command.config import project_options
+    from flake8_taskref.runtime.attribution import Attributor
 
     try:
         return Attributor(root, project_options(root))
     except Exception as exc:  # ConfigError, or anything reading it raised
-        _config_warning(
-            config,
+        _warn(
             f"--taskref-gc: the project's flake8-taskref configuration cannot be read ({exc}); "
-            "lost tasks are reported without the static findings they confirm",
+            "lost tasks are reported without the static findings they confirm"
         )
         return Attributor(root, static=False)
-
-
-def _config_warning(config: pytest.Config, text: str) -> None:
-    """One warning in pytest's summary, even under ``filterwarnings = error``
-    (which ``config.issue_config_time_warning`` would turn into an abort)."""
-    if config.pluginmanager.is_blocked("warnings") or hasattr(config, "workerinput"):
-        return  # (pytest-xdist's workers: their controller warns)
-    where = str(config.inipath or config.rootpath)
-    message = warnings.WarningMessage(TaskRefGCWarning(text), TaskRefGCWarning, where, 0)
-    config.hook.pytest_warning_recorded.call_historic(
-        kwargs=dict(warning_message=message, when="config", nodeid="", location=None)
-    )
 
 
 def _warn(text: str) -> None:
@@ -189,7 +179,8 @@ class TaskRefGC:
         self.mode = mode
         self.exceptions = exceptions
         self.debug = debug
-        self.attributor = _attributor(config)
+        self.root = str(config.rootpath)
+        self.attributor: Optional["Attributor"] = None
         self.heap = Heap()
         self.hooks = Hooks(debug)
         self.watch: Optional[Watch] = None
@@ -242,6 +233,10 @@ class TaskRefGC:
 
     def _format(self, reports: Sequence[Report]) -> str:
         try:
+            from flake8_taskref.runtime.attribution import format_reports
+
+            if self.attributor is None:
+                self.attributor = _attributor(self.root)
             return format_reports(reports, self.attributor)
         except Exception as exc:  # a bug of ours must not hide the loss, nor break the run
             names = ", ".join(f"{report.name} running {report.coroutine}()" for report in reports)
