@@ -2,8 +2,10 @@
 plugin (``pytest_plugin.py``); nothing here depends on pytest, and which static
 finding a report confirms is decided in ``attribution.py``.
 
-A :class:`Watch` is started for one test and stopped after it.  While it runs,
-it patches, and afterwards restores:
+A :class:`Watch` is started for one test and stopped after it.  Its
+:class:`Hooks` (shared by the watches of a pytest session, installed at the
+first test and removed at its end; a watch without shared hooks installs its
+own for the time it runs) patch, and afterwards restore:
 
 * ``create_task`` and ``call_exception_handler`` of ``asyncio.BaseEventLoop``
   (and of ``uvloop.Loop`` and ``winloop.Loop`` when they are imported: Python
