@@ -9,9 +9,8 @@ import gc
 import sys
 from typing import List, Optional, Sequence
 
-from flake8_plugin_utils import Error
-
 from flake8_taskref.analysis.asyncio_api import ScopeVisitor
+from flake8_taskref.analysis.messages import SpanError
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.rules import check
 from flake8_taskref.analysis.shortcut import HotLines, may_spawn
@@ -26,7 +25,7 @@ def analyse(
     text: Optional[str] = None,
     *,
     filename: Optional[str] = None,
-) -> List[Error]:
+) -> List[SpanError]:
     """Run the analysis on a parsed module.  With the file's ``lines`` (and, if
     the caller has it, their joined ``text``), functions whose text cannot matter
     are not entered (see ``shortcut.py``); without them, everything is analysed.
@@ -45,7 +44,7 @@ def analyse(
 
 def _analyse(
     tree: ast.AST, options: Options, hot: Optional[HotLines], filename: Optional[str] = None
-) -> List[Error]:
+) -> List[SpanError]:
     # The analysis makes many small, short-lived objects that all survive until
     # it ends: the cyclic collector would scan them again and again (quadratic on
     # big files).  It is paused for the analysis and collects them afterwards.
@@ -67,7 +66,7 @@ def lint_file(
     lines: Optional[Sequence[str]],
     options: Options,
     filename: str = "<unknown>",
-) -> List[Error]:
+) -> List[SpanError]:
     """What the plugin reports for one parsed file, in order: the text shortcut
     first (with the file's lines), then the analysis.  A file nested too deeply
     to analyse is skipped with one message on stderr, so that a run goes on.

@@ -69,15 +69,27 @@ def what_of(call: str) -> str:
     return "future" if call == "asyncio.gather" else "task"
 
 
-def _error_class(code: str) -> Type[Error]:
+class SpanError(Error):
+    """A finding that also knows where its node ends (``end_lineno`` and the
+    ``end_col_offset`` in UTF-8 bytes, as ``ast`` counts): among calls that start
+    at one place (``loop().create_task(...)``), the end tells which one it is."""
+
+    end_lineno: int = 0
+    end_col_offset: int = 0
+
+
+def _error_class(code: str) -> Type[SpanError]:
     text = MESSAGES[code]
     assert text.startswith(code + " "), code
-    return type(code, (Error,), {"code": code, "message": text[len(code) + 1:]})
+    return type(code, (SpanError,), {"code": code, "message": text[len(code) + 1:]})
 
 
-ERRORS: Final[Dict[str, Type[Error]]] = {code: _error_class(code) for code in MESSAGES}
+ERRORS: Final[Dict[str, Type[SpanError]]] = {code: _error_class(code) for code in MESSAGES}
 
 
-def make_error(code: str, lineno: int, col: int, **fields: Any) -> Error:
-    """Build the flake8-plugin-utils error for ``code`` at a position."""
-    return ERRORS[code](lineno, col, **fields)
+def make_error(code: str, lineno: int, col: int, end: Tuple[int, int] = (0, 0), **fields: Any) -> SpanError:
+    """Build the flake8-plugin-utils error for ``code`` at a position (and the
+    position where its node ends)."""
+    error = ERRORS[code](lineno, col, **fields)
+    error.end_lineno, error.end_col_offset = end
+    return error

@@ -11,8 +11,6 @@ import ast
 import bisect
 from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
-from flake8_plugin_utils import Error
-
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
     BRANCH,
@@ -34,7 +32,7 @@ from flake8_taskref.analysis.facts import (
     Spawn,
     Use,
 )
-from flake8_taskref.analysis.messages import make_error, what_of
+from flake8_taskref.analysis.messages import SpanError, make_error, what_of
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.facts import ModuleFacts
 
@@ -71,7 +69,7 @@ class ModuleRules:
     def __init__(self, facts: ModuleFacts, options: Options) -> None:
         self.facts = facts
         self.options = options
-        self.errors: List[Error] = []
+        self.errors: List[SpanError] = []
         self._safe: Dict[int, bool] = {}
         self._reported: Set[int] = set()
         self._labels: Dict[int, Optional[str]] = {}
@@ -82,7 +80,7 @@ class ModuleRules:
         self._loop_attr_set: Optional[Set[str]] = None
 
     # ---------------------------------------------------------------- driver
-    def run(self) -> List[Error]:
+    def run(self) -> List[SpanError]:
         self._free_names(self.facts.module)
         for scope in self.facts.scopes:
             for spawn in scope.drops:
@@ -101,7 +99,7 @@ class ModuleRules:
         return self.errors
 
     def _error(self, code: str, node: ast.AST, **fields: Any) -> None:
-        self.errors.append(make_error(code, *_pos(node), **fields))
+        self.errors.append(make_error(code, *_pos(node), end=_end(node), **fields))
 
     # ------------------------------------------------------------- spawners
     def label(self, spawn: Spawn, scope: Scope) -> Optional[str]:
@@ -568,5 +566,5 @@ class ModuleRules:
         return None
 
 
-def check(facts: ModuleFacts, options: Options) -> List[Error]:
+def check(facts: ModuleFacts, options: Options) -> List[SpanError]:
     return ModuleRules(facts, options).run()
