@@ -15,6 +15,7 @@ from flake8_taskref.analysis import options as opts
 from flake8_taskref.command.config import ConfigError, Settings, resolve
 from flake8_taskref.command.output import MACHINE_FORMATS, render, statistics
 from flake8_taskref.command.runner import SYNTAX_ERROR, FileReport, Finding, check_all, discover
+from flake8_taskref.fix import KEEP_FORMS
 
 __all__ = ["main", "build_parser"]
 
@@ -38,6 +39,12 @@ def build_parser() -> argparse.ArgumentParser:
     fixing.add_argument("--diff", action="store_true",
                         help="print the fixes as a unified diff and change no file "
                         "(exit 1 when there is one)")
+    fixing.add_argument("--fix-keep", choices=KEEP_FORMS, default=None,
+                        help="where a fixed task is kept: a module-level set (module, the default) "
+                        "or a set on the instance whose method spawns it (instance)")
+    fixing.add_argument("--max-line-length", metavar="N", default=None,
+                        help="new lines longer than this are broken as Black would (default: "
+                        "flake8's max-line-length, else Ruff's or Black's line-length, else 79)")
     choosing = parser.add_argument_group("codes (flake8's semantics)")
     for name in ("select", "extend-select", "ignore", "extend-ignore"):
         choosing.add_argument(f"--{name}", metavar="CODES", default=None,

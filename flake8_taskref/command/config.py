@@ -30,11 +30,13 @@ from flake8.options.config import load_config
 
 from flake8_taskref.analysis import options as opts
 from flake8_taskref.analysis.messages import MESSAGES, OFF_BY_DEFAULT
+from flake8_taskref.fix import KEEP_FORMS, FixOptions
 
 __all__ = ["ConfigError", "Settings", "project_options", "resolve"]
 
 LOG = logging.getLogger(__name__)
 PYPROJECT_TABLE = "flake8-taskref"
+DEFAULT_LINE_LENGTH = 79  # flake8's (pycodestyle's) max-line-length
 FORMATS = ("default", "pylint", "json", "sarif")
 
 # Settings read from config files (lists are comma-separated strings, or TOML
@@ -43,6 +45,7 @@ KEYS = (
     "select", "extend-select", "ignore", "extend-ignore", "per-file-ignores",
     "exclude", "extend-exclude", "filename", "disable-noqa", "statistics", "count",
     "exit-zero", "jobs", "format", "taskref-spawners", "taskref-loop-names", "taskref-timeouts",
+    "fix-keep", "max-line-length",
 )
 # flake8's [flake8] section may name other plugins' formatters: only ours is read
 # from pyproject.toml and the command line.
@@ -72,6 +75,7 @@ class Settings:
     stdin_display_name: str
     fix: bool
     diff: bool
+    fixing: FixOptions  # how --fix and --diff write the fix
     root: str  # relative paths in SARIF output are relative to this
 
     def codes_for(self, filename: str) -> FrozenSet[str]:
@@ -125,15 +129,23 @@ def _load_toml(path: str) -> Mapping[str, Any]:
         raise ConfigError(f"{path}: {exc}") from exc
 
 
-def _read_pyproject(isolated: bool) -> Tuple[Dict[str, str], Optional[str]]:
+def _read_pyproject(isolated: bool) -> Tuple[Dict[str, str], Optional[str], Optional[int]]:
+    """Our table's settings, the folder of the file, and the line length the
+    project's formatter uses (Ruff's, else Black's), if it sets one."""
     if isolated:
-        return {}, None
+        return {}, None, None
     path = _find_pyproject(".")
     if path is None:
-        return {}, None
-    table = _load_toml(path).get("tool", {}).get(PYPROJECT_TABLE)
+        return {}, None, None
+    tools = _load_toml(path).get("tool", {})
+    formatter_length: Optional[int] = None
+    for tool in ("black", "ruff"):  # Ruff's wins
+        length = tools.get(tool, {}).get("line-length") if isinstance(tools.get(tool), dict) else None
+        if isinstance(length, int) and not isinstance(length, bool) and length > 0:
+            formatter_length = length
+    table = tools.get(PYPROJECT_TABLE)
     if table is None:
-        return {}, None
+        return {}, None, formatter_length
     if not isinstance(table, dict):
         raise ConfigError(f"{path}: [tool.{PYPROJECT_TABLE}] must be a table")
     values: Dict[str, str] = {}
@@ -152,7 +164,7 @@ def _read_pyproject(isolated: bool) -> Tuple[Dict[str, str], Optional[str]]:
                 f"{path}: [tool.{PYPROJECT_TABLE}]: {key}: "
                 "expected a string, a list of strings or a boolean"
             )
-    return values, os.path.dirname(path)
+    return values, os.path.dirname(path), formatter_length
 
 
 # -------------------------------------------------------------- normalising
@@ -188,6 +200,23 @@ def _jobs(value: str) -> int:
     return jobs
 
 
+def _line_length(value: str) -> int:
+    try:
+        length = int(value.strip())
+    except ValueError:
+        raise ConfigError(f"--max-line-length: {value!r} is not a whole number") from None
+    if length < 1:
+        raise ConfigError(f"--max-line-length: {value!r} must be at least 1")
+    return length
+
+
+def _keep(value: str) -> str:
+    form = value.strip().lower()
+    if form not in KEEP_FORMS:
+        raise ConfigError(f"--fix-keep: {value!r} is not one of {', '.join(KEEP_FORMS)}")
+    return form
+
+
 class _Layer:
     """The raw values of one source, with the folder its relative paths start from."""
 
@@ -199,7 +228,7 @@ class _Layer:
 def resolve(args: argparse.Namespace) -> Settings:
     """Merge defaults, config files and the command line; raises ConfigError."""
     flake8_values, cfg_dir = _read_flake8_section(args.config, args.isolated)
-    toml_values, toml_dir = _read_pyproject(args.isolated)
+    toml_values, toml_dir, formatter_length = _read_pyproject(args.isolated)
     cli_values = {
         name: getattr(args, name.replace("-", "_"))
         for name in KEYS
@@ -294,6 +323,13 @@ def resolve(args: argparse.Namespace) -> Settings:
         stdin_display_name=args.stdin_display_name,
         fix=bool(args.fix),
         diff=bool(args.diff),
+        fixing=FixOptions(
+            keep=_keep(text("fix-keep", KEEP_FORMS[0])),
+            # flake8's setting (or ours), else the formatter's, else flake8's default
+            line_length=_line_length(
+                text("max-line-length", str(formatter_length or DEFAULT_LINE_LENGTH))
+            ),
+        ),
         root=os.path.abspath("."),
     )
 

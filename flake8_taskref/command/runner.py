@@ -28,6 +28,9 @@ from flake8_taskref.analysis.api import lint_file
 __all__ = ["Finding", "FileReport", "discover", "check_all", "SYNTAX_ERROR"]
 
 SYNTAX_ERROR = "E999"
+# Where the fixer finds a finding's node: (line, col_offset, end line,
+# end_col_offset, code), columns in UTF-8 bytes as ast counts them.
+Site = Tuple[int, int, int, int, str]
 
 
 @dataclass(frozen=True)
@@ -123,11 +126,14 @@ def _syntax_error(path: str, exc: BaseException) -> Finding:
     return Finding(path, row, col + 1, SYNTAX_ERROR, f"{type(exc).__name__}: {message}", col + 1)
 
 
-def _check_text(
-    path: str, lines: List[str], settings: Settings
-) -> Tuple[List[Finding], List[Tuple[int, int, int, str]]]:
-    """Findings to report, and their sites for the fixer: (line, col_offset in
-    UTF-8 bytes, the same column in characters, code)."""
+def _char_col(lines: List[str], lineno: int, col_offset: int) -> int:
+    """A column in UTF-8 bytes (as ast and flake8 count) in characters (as LibCST does)."""
+    line = lines[lineno - 1] if 0 < lineno <= len(lines) else ""
+    return len(line.encode("utf-8")[:col_offset].decode("utf-8", "ignore"))
+
+
+def _check_text(path: str, lines: List[str], settings: Settings) -> Tuple[List[Finding], List[Site]]:
+    """Findings to report, and their sites for the fixer."""
     text = "".join(lines)
     try:
         tree = ast.parse(text)
@@ -136,18 +142,17 @@ def _check_text(
     codes = settings.codes_for(path)
     noqa = NoqaLines(lines)
     findings: List[Finding] = []
-    sites: List[Tuple[int, int, int, str]] = []
+    sites: List[Site] = []
     for error in lint_file(tree, lines, settings.options, path):
         if error.code not in codes:
             continue
         if not settings.disable_noqa and noqa.silences(error.lineno, error.code):
             continue
-        line = lines[error.lineno - 1] if 0 < error.lineno <= len(lines) else ""
-        chars = len(line.encode("utf-8")[: error.col_offset].decode("utf-8", "ignore"))
+        chars = _char_col(lines, error.lineno, error.col_offset)
         findings.append(
             Finding(path, error.lineno, error.col_offset + 1, error.code, error.message, chars + 1)
         )
-        sites.append((error.lineno, error.col_offset, chars, error.code))
+        sites.append((error.lineno, error.col_offset, error.end_lineno, error.end_col_offset, error.code))
     return findings, sites
 
 
@@ -170,7 +175,7 @@ def check_file(path: str, settings: Settings) -> FileReport:
     from flake8_taskref.fix import rewrite  # LibCST is only needed here
 
     try:
-        result = rewrite.fix_source(data, sites)
+        result = rewrite.fix_source(data, sites, settings.fixing)
     except Exception as exc:  # LibCST cannot parse what ast can (rare): leave the file
         report.error = f"not fixed: {type(exc).__name__}: {exc}"
         return report

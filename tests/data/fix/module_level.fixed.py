@@ -1,14 +1,13 @@
 import asyncio
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from typing import Dict, Set
 
+_background_tasks: set[asyncio.Task[object]] = set()
+
 tasks = []
 loop = asyncio.new_event_loop()
-
-_background_tasks: set[asyncio.Task[Any]] = set()
-
 try:
     import json
     sleep_task = loop.create_task(asyncio.sleep(0))

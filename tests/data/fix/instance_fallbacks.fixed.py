@@ -1,0 +1,130 @@
+"""With --fix-keep instance: classes that cannot hold a set of their own (the
+task goes into the module set, and the note says why), beside one that can."""
+import asyncio
+import enum
+from dataclasses import dataclass
+from typing import NamedTuple, Protocol
+
+_background_tasks: set[asyncio.Task[object]] = set()
+
+
+async def job() -> None:
+    await asyncio.sleep(0)
+
+
+class Plain:
+    def __init__(self) -> None:
+        self.n = 0
+
+    def go(self) -> None:
+        job_task = asyncio.create_task(job())
+        _background_tasks.add(job_task)
+        job_task.add_done_callback(_background_tasks.discard)
+
+
+class Slotted:
+    __slots__ = ("n",)
+
+    def __init__(self) -> None:
+        self.n = 0
+
+    def go(self) -> None:
+        job_task = asyncio.create_task(job())
+        _background_tasks.add(job_task)
+        job_task.add_done_callback(_background_tasks.discard)
+
+
+@dataclass(slots=True)
+class SlottedData:
+    n: int = 0
+
+    def go(self) -> None:
+        job_task = asyncio.create_task(job())
+        _background_tasks.add(job_task)
+        job_task.add_done_callback(_background_tasks.discard)
+
+
+@dataclass(frozen=True)
+class Frozen:
+    n: int = 0
+
+    def go(self) -> None:
+        job_task = asyncio.create_task(job())
+        _background_tasks.add(job_task)
+        job_task.add_done_callback(_background_tasks.discard)
+
+
+class Point(NamedTuple):
+    x: int
+
+    def go(self) -> None:
+        job_task = asyncio.create_task(job())
+        _background_tasks.add(job_task)
+        job_task.add_done_callback(_background_tasks.discard)
+
+
+class Color(enum.Enum):
+    RED = 1
+
+    def go(self) -> None:
+        job_task = asyncio.create_task(job())
+        _background_tasks.add(job_task)
+        job_task.add_done_callback(_background_tasks.discard)
+
+
+class Startable(Protocol):
+    def go(self) -> None:
+        job_task = asyncio.create_task(job())
+        _background_tasks.add(job_task)
+        job_task.add_done_callback(_background_tasks.discard)
+
+
+class Meta(type):
+    pass
+
+
+class WithMeta(metaclass=Meta):
+    def __init__(self) -> None:
+        self.n = 0
+
+    def go(self) -> None:
+        job_task = asyncio.create_task(job())
+        _background_tasks.add(job_task)
+        job_task.add_done_callback(_background_tasks.discard)
+
+
+class Guarded:
+    def __init__(self) -> None:
+        self.n = 0
+
+    def __setattr__(self, name: str, value: object) -> None:
+        object.__setattr__(self, name, value)
+
+    def go(self) -> None:
+        job_task = asyncio.create_task(job())
+        _background_tasks.add(job_task)
+        job_task.add_done_callback(_background_tasks.discard)
+
+
+class NoInit:
+    def go(self) -> None:
+        job_task = asyncio.create_task(job())
+        _background_tasks.add(job_task)
+        job_task.add_done_callback(_background_tasks.discard)
+
+    @staticmethod
+    def helper() -> None:
+        job_task = asyncio.create_task(job())
+        _background_tasks.add(job_task)
+        job_task.add_done_callback(_background_tasks.discard)
+
+
+class EarlyCall:
+    def __init__(self) -> None:
+        self.go()
+        super().__init__()
+
+    def go(self) -> None:
+        job_task = asyncio.create_task(job())
+        _background_tasks.add(job_task)
+        job_task.add_done_callback(_background_tasks.discard)
