@@ -8,7 +8,7 @@ speed against ``flake8 --select TRF``, and ``--fix`` on a copy of real code.
 2. *Speed*: wall time of both on the same files with the same ``-j``, runs
    alternating; the ratio of the medians (flake8 over the command).
 3. *Fix*: ``--fix`` on a copy of the corpus.  Files without TRF001/TRF002 must be
-   byte-identical afterwards; fixed files must compile, lose at least 90 % of
+   byte-identical afterwards; fixed files must compile, lose at least 80 % of
    their TRF001/TRF002 findings, gain no finding of ours, gain no pyflakes
    finding (``flake8 --select F``: an undefined name would show as F821) and no
    finding of Ruff's ``I``, ``F`` and ``E9`` rules; a second ``--fix`` changes
@@ -39,6 +39,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from corpus import ensure_corpus  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
+# Share of TRF001/TRF002 the fix must remove on the corpus.  It was 0.9 before the
+# fix refused to move a spawn ahead of what its statement evaluates first: 14 of the
+# corpus's 82 are tornado's self.assertTrue(asyncio.ensure_future(...).done()), where
+# self.assertTrue is read before the spawn runs.
+GONE_TARGET = 0.8
 CORPUS_DIR = Path(".bench/corpus")
 FORMAT = "%(path)s|%(row)d|%(col)d|%(code)s|%(text)s"
 Row = Tuple[str, int, int, str, str]
@@ -367,7 +372,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         args.json.write_text(json.dumps(res, indent=2, default=str))
     ok = res.get("equivalence", {"same": True})["same"] and (
         args.skip_fix or (
-            res["fix"]["gone_share"] >= 0.9 and not res["fix"]["files_without_findings_changed"]
+            res["fix"]["gone_share"] >= GONE_TARGET and not res["fix"]["files_without_findings_changed"]
             and not res["fix"]["not_compiling"] and not res["fix"]["new_findings"]
             and not res["fix"]["new_pyflakes_findings"] and not res["fix"]["new_ruff_findings"]
             and not res["fix"]["second_run_changed"]

@@ -342,12 +342,31 @@ class Planner:
             cls = self.facts.parent(scope)
             if isinstance(scope, FUNCTIONS) and isinstance(cls, ast.ClassDef) and is_plain_method(scope):
                 keeper, why = self._class_keeper(cls)
+                if keeper is not None and self._before_the_set(statement, scope, keeper):
+                    keeper, why = None, "the spawn in __init__ runs before the set is created"
                 if keeper is not None:
                     return keeper, f"{first_param(scope)}.{keeper.name}", ""
             else:
                 why = "the spawn is not in a method that gets the instance"
         keeper = self._module_keeper()
         return keeper, keeper.name, why
+
+    def _before_the_set(self, statement: ast.stmt, method: Function, keeper: Keeper) -> bool:
+        """Does ``statement``, in ``__init__``, run before the set is created there?"""
+        if method.name != "__init__":
+            return False
+        top: ast.AST = statement
+        while self.facts.parent(top) is not method:
+            parent = self.facts.parent(top)
+            if parent is None:
+                return False
+            top = parent
+        position = next(index for index, item in enumerate(method.body) if item is top)
+        if keeper.new:
+            return keeper.init is method and position < keeper.index
+        made = self.facts.dedicated(keeper.name, attribute=True)
+        created = [index for index, item in enumerate(method.body) if item is made]
+        return not created or position <= created[0]
 
     def new_keepers(self) -> List[Keeper]:
         """The sets to create: new ones that some fixed site uses."""

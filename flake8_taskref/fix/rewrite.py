@@ -170,18 +170,21 @@ def _statement_edits(source: Source, writer: _Writer, edit: Edit) -> List[TextEd
 
 
 def _module_anchor(facts: Facts, planner: Planner) -> Tuple[int, bool]:
-    """Where the module set is created: after the line of the module's opening
-    imports (and docstring), or, when a spawn runs at import before that, or
-    the module opens with code, before a statement.  (line, after it?)"""
+    """Where the module set is created: after the module's last top-level
+    statement that imports (an import, or an ``if``/``try`` holding one) before
+    its first function or class, so that no import comes after it (which would
+    make pycodestyle's and Ruff's E402 report it), and after the docstring; or,
+    when a spawn runs at import before that, or the module opens with code,
+    before a statement.  (index in the module's body, after it?)"""
     body = facts.tree.body
     after = 0
     for index, statement in enumerate(body):
+        if isinstance(statement, (*FUNCTIONS, ast.ClassDef)):
+            break
         if isinstance(statement, (ast.Import, ast.ImportFrom)) or (index == 0 and is_docstring(statement)):
             after = index + 1
-        elif isinstance(statement, (ast.If, ast.Try)) and _imports_only(statement):
+        elif isinstance(statement, (ast.If, ast.Try)) and _imports(statement):
             after = index + 1
-        else:
-            break
     for index, statement in enumerate(body):
         if id(statement) in planner.module_sites and index < after:  # a spawn runs at import
             return index, False
@@ -190,12 +193,17 @@ def _module_anchor(facts: Facts, planner: Planner) -> Tuple[int, bool]:
     return after - 1, True
 
 
-def _imports_only(statement: ast.stmt) -> bool:
-    """An ``if``/``try`` of the import block: it imports and defines nothing."""
-    nodes = list(ast.walk(statement))
-    return any(isinstance(node, (ast.Import, ast.ImportFrom)) for node in nodes) and not any(
-        isinstance(node, (*FUNCTIONS, ast.ClassDef)) for node in nodes
-    )
+def _imports(statement: ast.stmt) -> bool:
+    """Does an ``if``/``try`` import something (at its own level, not in a
+    function or class it defines)?"""
+    todo: List[ast.AST] = [statement]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            return True
+        if not isinstance(node, (*FUNCTIONS, ast.ClassDef)):
+            todo.extend(ast.iter_child_nodes(node))
+    return False
 
 
 def _first_line(source: Source, statement: ast.stmt) -> int:

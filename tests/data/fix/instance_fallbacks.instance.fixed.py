@@ -129,3 +129,15 @@ class EarlyCall:
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+
+
+class SpawnsFirst:
+    def __init__(self) -> None:
+        job_task = asyncio.create_task(job())
+        _background_tasks.add(job_task)
+        job_task.add_done_callback(_background_tasks.discard)
+        super().__init__()
+        self.__background_tasks: set[asyncio.Task[object]] = set()
+        job_task_1 = asyncio.create_task(job())
+        self.__background_tasks.add(job_task_1)
+        job_task_1.add_done_callback(self.__background_tasks.discard)

@@ -102,3 +102,10 @@ class EarlyCall:
 
     def go(self) -> None:
         asyncio.create_task(job())
+
+
+class SpawnsFirst:
+    def __init__(self) -> None:
+        asyncio.create_task(job())
+        super().__init__()
+        asyncio.create_task(job())

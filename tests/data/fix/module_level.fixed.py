@@ -4,10 +4,11 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from typing import Dict, Set
 
-_background_tasks: set[asyncio.Task[object]] = set()
-
 tasks = []
 loop = asyncio.new_event_loop()
+
+_background_tasks: set[asyncio.Task[object]] = set()
+
 try:
     import json
     sleep_task = loop.create_task(asyncio.sleep(0))
