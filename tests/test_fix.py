@@ -194,7 +194,7 @@ def test_diff_prints_the_fix_and_writes_nothing(tmp_path: Path) -> None:
     proc = command("--isolated", "--diff", target.name, cwd=tmp_path)
     assert proc.returncode == 1, proc.stderr
     assert target.read_bytes() == source.read_bytes()
-    want = "".join(difflib.unified_diff(
+    want = f"diff --git a/{target.name} b/{target.name}\n" + "".join(difflib.unified_diff(
         source.read_text().splitlines(True), golden.read_text().splitlines(True),
         fromfile=f"a/{target.name}", tofile=f"b/{target.name}"))
     assert proc.stdout == want

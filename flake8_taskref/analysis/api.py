@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import ast
 import gc
-import sys
 from typing import List, Optional, Sequence
 
 from flake8_taskref.analysis.asyncio_api import ScopeVisitor
@@ -68,18 +67,13 @@ def lint_file(
     filename: str = "<unknown>",
 ) -> List[SpanError]:
     """What the plugin reports for one parsed file, in order: the text shortcut
-    first (with the file's lines), then the analysis.  A file nested too deeply
-    to analyse is skipped with one message on stderr, so that a run goes on.
-    flake8 and the ``flake8-taskref`` command both call this."""
+    first (with the file's lines), then the analysis.  flake8 and the
+    ``flake8-taskref`` command both call this; a file nested too deeply to
+    analyse raises RecursionError, which each face reports its own way."""
     hot: Optional[HotLines] = None
     if lines is not None:
         text = "".join(lines)
         if not may_spawn(text, options):
             return []
         hot = HotLines(lines, options, text)
-    try:
-        return _analyse(tree, options, hot, filename)
-    except RecursionError:
-        # A pathologically deep expression: skip this file, say so once.
-        sys.stderr.write(f"flake8-taskref: skipped {filename}: nested too deeply to analyse\n")
-        return []
+    return _analyse(tree, options, hot, filename)

@@ -41,7 +41,7 @@ from flake8_taskref.fix.nodes import FUNCTIONS, first_param, is_docstring
 from flake8_taskref.fix.plan import Edit, Facts, Keeper, Planner, statement_of
 from flake8_taskref.fix.source import Edit as TextEdit
 from flake8_taskref.fix.source import Source
-from flake8_taskref.fix.verify import check
+from flake8_taskref.fix.verify import FixError, check
 
 
 def _has_black() -> bool:
@@ -54,7 +54,7 @@ def _has_black() -> bool:
 if not _has_black():  # say at once which extra is missing (Black is imported only when needed)
     raise ImportError("flake8-taskref: --fix and --diff need Black: pip install 'flake8-taskref[fix]'")
 
-__all__ = ["FIXABLE", "NEEDS_A_HUMAN", "Outcome", "FixResult", "fix_source", "Site"]
+__all__ = ["FIXABLE", "NEEDS_A_HUMAN", "FixError", "Outcome", "FixResult", "fix_source", "Site"]
 
 FIXABLE = ("TRF001", "TRF002")
 NEEDS_A_HUMAN = {
@@ -266,6 +266,8 @@ def fix_source(data: bytes, sites: Sequence[Site], options: FixOptions = FixOpti
     gc.disable()
     try:
         return _fix_source(data, sites, options)
+    except RecursionError:  # ast.parse took it, but checking the fix recurses
+        raise FixError("the file is nested too deeply to fix") from None
     finally:
         if enabled:
             gc.enable()
