@@ -188,26 +188,20 @@ def _codes(name: str, value: str) -> List[str]:
 
 
 def _jobs(value: str) -> int:
-    text = value.strip().lower()
-    if text == "auto":
+    if value.strip().lower() == "auto":
         return os.cpu_count() or 1
-    try:
-        jobs = int(text)
-    except ValueError:
-        raise ConfigError(f"--jobs: {value!r} is neither 'auto' nor a whole number") from None
-    if jobs < 1:
-        raise ConfigError(f"--jobs: {value!r} must be at least 1")
-    return jobs
+    return _count("jobs", value, "neither 'auto' nor a whole number")
 
 
-def _line_length(value: str) -> int:
+def _count(name: str, value: str, otherwise: str = "not a whole number") -> int:
+    """A whole number of at least 1 (``--name: 'value' is <otherwise>``)."""
     try:
-        length = int(value.strip())
+        number = int(value.strip())
     except ValueError:
-        raise ConfigError(f"--max-line-length: {value!r} is not a whole number") from None
-    if length < 1:
-        raise ConfigError(f"--max-line-length: {value!r} must be at least 1")
-    return length
+        raise ConfigError(f"--{name}: {value!r} is {otherwise}") from None
+    if number < 1:
+        raise ConfigError(f"--{name}: {value!r} must be at least 1")
+    return number
 
 
 def _keep(value: str) -> str:
@@ -326,8 +320,8 @@ def resolve(args: argparse.Namespace) -> Settings:
         fixing=FixOptions(
             keep=_keep(text("fix-keep", KEEP_FORMS[0])),
             # flake8's setting (or ours), else the formatter's, else flake8's default
-            line_length=_line_length(
-                text("max-line-length", str(formatter_length or DEFAULT_LINE_LENGTH))
+            line_length=_count(
+                "max-line-length", text("max-line-length", str(formatter_length or DEFAULT_LINE_LENGTH))
             ),
         ),
         root=os.path.abspath("."),
