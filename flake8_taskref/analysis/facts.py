@@ -15,9 +15,10 @@ Pos = Tuple[int, int]
 #   LOOP: node is the For/While; detail 0.
 #   BRANCH: node is the If/Match; detail is the branch index.
 #   TRY: node is the Try; detail is 0 body, 1 handlers, 2 orelse, 3 finalbody.
+#   SUPPRESS: node is the With whose item ``detail`` is ``contextlib.suppress(...)``.
 Frame = Tuple[int, ast.AST, int]
 Frames = Tuple[Frame, ...]
-LOOP, BRANCH, TRY = 0, 1, 2
+LOOP, BRANCH, TRY, SUPPRESS = 0, 1, 2, 3
 TRY_BODY, TRY_HANDLERS, TRY_ELSE, TRY_FINALLY = 0, 1, 2, 3
 
 # How a value is used (the "sink" it flows to) when it is not a group or a name.
@@ -223,7 +224,8 @@ class Scope:
         self.children: List[Scope] = []
         # ``name.add(x)`` where name is not local: decided once scopes are known.
         self.module_adds: List[Tuple[str, CollectionAdd]] = []
-        self.loop_exits: Set[int] = set()  # ids of loops left by break/return
+        # ids of loops left by break/return -> where each exit statement ends
+        self.loop_exits: Dict[int, List[Pos]] = {}
         # A sync function that runs the event loop itself: its frame outlives the loop.
         self.runs_loop = False
         # ``while True:`` loops at the top of a function body (the frame stays alive).

@@ -81,6 +81,7 @@ LOG_METHODS: FrozenSet[str] = frozenset(
 )
 GET_LOGGER: str = "logging.getLogger"
 PARTIAL: str = "functools.partial"
+SUPPRESS: str = "contextlib.suppress"
 # TRF006: methods that run once per object (adds there are bounded), and the
 # exits of a context manager (an owner that lives for one ``with`` block).
 SETUP_METHODS: FrozenSet[str] = frozenset(

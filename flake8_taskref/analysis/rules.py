@@ -17,6 +17,7 @@ from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
     BRANCH,
     LOOP,
+    SUPPRESS,
     TRY,
     TRY_BODY,
     TRY_FINALLY,
@@ -63,6 +64,37 @@ def _exclusive(a: Frames, b: Frames) -> bool:
 
 def _within(pos: Pos, start: Pos, end: Pos) -> bool:
     return start <= pos <= end
+
+
+def _polled(test: ast.expr) -> Optional[str]:
+    """``name`` for a loop test ``not name.done()``."""
+    if not (isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)):
+        return None
+    call = test.operand
+    if (
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Attribute)
+        and call.func.attr in N.POLL_METHODS
+        and isinstance(call.func.value, ast.Name)
+    ):
+        return call.func.value.id
+    return None
+
+
+class Until:
+    """The handle whose loss is asked about at a site: its group and name, and
+    whether the site shields it (then ``while True:`` re-awaits it)."""
+
+    __slots__ = ("group", "name", "scope", "shield")
+
+    def __init__(self, group: Group, name: str, scope: Scope, shield: bool = False) -> None:
+        self.group = group
+        self.name = name
+        self.scope = scope
+        self.shield = shield
+
+    def exits(self, loop: ast.AST) -> List[Pos]:
+        return self.scope.loop_exits.get(id(loop), [])
 
 
 class ModuleRules:
@@ -367,10 +399,10 @@ class ModuleRules:
     def _rebound_in_loop(self, group: Group, scope: Scope) -> bool:
         """``for c in cs: t = spawn(c)`` with ``t`` handled only after the loop."""
         for binding in group.bindings:
-            if not binding.kills or not binding.frames:
+            if not binding.kills:
                 continue
-            frame = binding.frames[-1]
-            if frame[0] != LOOP:
+            frame = next((f for f in reversed(binding.frames) if f[0] != SUPPRESS), None)
+            if frame is None or frame[0] != LOOP:
                 continue
             loop = frame[1]
             if id(loop) in scope.loop_exits:
@@ -418,7 +450,9 @@ class ModuleRules:
             if self._fate(group, scope, (U_KEEP,)):
                 continue
             fate = self._fate(group, scope)
-            if not self._lost_on_unwind(frames, fate, N.CANCEL_EXCEPTIONS, use.pos):
+            if not self._lost_on_unwind(
+                frames, fate, N.CANCEL_EXCEPTIONS, _end(node), Until(group, use.name, scope, shield=True)
+            ):
                 continue
             self._reported.add(id(group))
             self._error(
@@ -459,7 +493,8 @@ class ModuleRules:
                 fate = self._fate(group, scope)
                 if any(first.pos <= p <= site.end for p in fate):
                     continue
-                if not self._lost_on_unwind(site.frames, fate, N.TIMEOUT_EXCEPTIONS, _pos(site.node)):
+                until = Until(group, group.name, scope)
+                if not self._lost_on_unwind(site.frames, fate, N.TIMEOUT_EXCEPTIONS, site.end, until):
                     continue
                 self._reported.add(id(group))
                 reachable, _ = self._reachable(group, scope)
@@ -474,12 +509,21 @@ class ModuleRules:
         return caught is None or bool(caught & names)
 
     def _lost_on_unwind(
-        self, frames: Frames, fate: List[Pos], names: FrozenSet[str], site: Pos
+        self, frames: Frames, fate: List[Pos], names: FrozenSet[str], site: Pos, until: "Until"
     ) -> bool:
-        """Follow the exception raised at the site out through the enclosing
-        ``try`` statements: is the handle dropped without being handled?"""
+        """Follow the exception raised at the site (which ends at ``site``) out
+        through the enclosing ``try`` statements and ``contextlib.suppress``
+        blocks: is the handle dropped without being handled?"""
         propagating = True
-        for kind, node, field in reversed(frames):
+        for index in range(len(frames) - 1, -1, -1):
+            kind, node, field = frames[index]
+            if kind == SUPPRESS:
+                if propagating and self._suppresses(node, field, names):
+                    # Caught at the block's end: the code after it runs.
+                    if self._until_done(frames, index, node.body, site, until):  # type: ignore[attr-defined]
+                        return False
+                    return not any(p > _end(node) for p in fate)
+                continue
             if kind != TRY or field == TRY_FINALLY:
                 continue
             if propagating and field == TRY_BODY:
@@ -498,12 +542,48 @@ class ModuleRules:
                     elif not isinstance(last, ast.Raise):
                         if self._in_finally(node, fate):
                             return False
+                        if self._until_done(frames, index, node.body, site, until):  # type: ignore[attr-defined]
+                            return False
                         return not any(p > _end(node) for p in fate)
             elif field == TRY_HANDLERS and propagating:
                 pass
             if self._in_finally(node, fate):
                 return False
         return True
+
+    @staticmethod
+    def _suppresses(node: ast.AST, index: int, names: FrozenSet[str]) -> bool:
+        """Does item ``index`` of the ``with`` statement suppress one of ``names``?"""
+        call = node.items[index].context_expr  # type: ignore[attr-defined]
+        for arg in call.args:
+            caught = N.exception_names(arg)
+            if caught is not None and caught & names:
+                return True
+        return False
+
+    def _until_done(
+        self, frames: Frames, index: int, body: List[ast.stmt], site: Pos, until: "Until"
+    ) -> bool:
+        """The exception is caught at ``frames[index]`` and the code goes on in the
+        loop around it: does that loop run until the task is done?  It does when
+        it is ``while not task.done():`` or, for a shield of the task, ``while
+        True:``, when the task was made before the loop, and when every
+        ``break``/``return`` of the loop comes after the site in the body the
+        exception leaves (so it runs only once the await has returned)."""
+        loop = next((f[1] for f in reversed(frames[:index]) if f[0] == LOOP), None)
+        if not isinstance(loop, ast.While):
+            return False
+        test = loop.test
+        if not (
+            _polled(test) == until.name
+            or (until.shield and isinstance(test, ast.Constant) and bool(test.value))
+        ):
+            return False
+        start, end = _pos(loop), _end(loop)
+        if any(_within(binding.pos, start, end) for binding in until.group.bindings):
+            return False
+        first, last = _pos(body[0]), _end(body[-1])
+        return all(site <= exit_at and _within(exit_at, first, last) for exit_at in until.exits(loop))
 
     @staticmethod
     def _in_finally(node: ast.AST, fate: List[Pos]) -> bool:

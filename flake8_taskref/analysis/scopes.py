@@ -28,6 +28,7 @@ from flake8_taskref.analysis.facts import (
     LOOP,
     SHIELDED,
     TRUTH,
+    SUPPRESS,
     TRY,
     TRY_BODY,
     TRY_ELSE,
@@ -297,14 +298,15 @@ class Recorder:
     def _return(self, node: ast.Return) -> None:
         for frame in self.frames:
             if frame[0] == LOOP:
-                self.scope.loop_exits.add(id(frame[1]))
+                self.scope.loop_exits.setdefault(id(frame[1]), []).append(end_of(node))
         if node.value is not None:
+            self._note_return(node.value)
             self.value(node.value, KEEP)
 
     def _break(self, node: ast.Break) -> None:
         for frame in reversed(self.frames):
             if frame[0] == LOOP:
-                self.scope.loop_exits.add(id(frame[1]))
+                self.scope.loop_exits.setdefault(id(frame[1]), []).append(end_of(node))
                 return
 
     def _assign(self, node: ast.Assign) -> None:
@@ -466,7 +468,12 @@ class Recorder:
 
     def _while(self, node: ast.While) -> None:
         test = node.test
-        if not self.frames and self._in_function() and isinstance(test, ast.Constant) and test.value:
+        if (
+            all(frame[0] == SUPPRESS for frame in self.frames)
+            and self._in_function()
+            and isinstance(test, ast.Constant)
+            and test.value
+        ):
             self.scope.forever.append(node)
         saved = self._push((LOOP, node, 0))
         self._poll(test)
@@ -476,11 +483,16 @@ class Recorder:
         self._block(node.orelse)
 
     def _with(self, node: ast.stmt) -> None:
-        for item in node.items:  # type: ignore[attr-defined]
+        saved = self.frames
+        for index, item in enumerate(node.items):  # type: ignore[attr-defined]
             self.value(item.context_expr, self._context_sink(item, node))
             if item.optional_vars is not None:
                 self._store_target(item.optional_vars, None, pos_of(node), False)
+            if self._suppresses(item.context_expr):
+                # What the block raises of these exceptions ends at the block's end.
+                self.frames = self.frames + ((SUPPRESS, node, index),)
         self._block(node.body)  # type: ignore[attr-defined]
+        self.frames = saved
 
     def _try(self, node: ast.stmt) -> None:
         saved = self._push((TRY, node, TRY_BODY))
@@ -849,6 +861,13 @@ class Recorder:
 
     def _poll(self, test: ast.expr) -> None:
         """``while test:``, the test of a loop."""
+
+    def _suppresses(self, expr: ast.expr) -> bool:
+        """Is ``expr`` ``contextlib.suppress(...)`` (in any spelling)?"""
+        return isinstance(expr, ast.Call) and self.scope.imports.resolve(expr.func) == N.SUPPRESS
+
+    def _note_return(self, value: ast.expr) -> None:
+        """``return value`` in the function being visited."""
 
     def _context_sink(self, item: ast.withitem, node: ast.stmt) -> Sink:
         """The sink of a ``with`` item's context expression."""
