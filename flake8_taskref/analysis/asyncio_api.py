@@ -310,9 +310,7 @@ class ScopeVisitor(Recorder):
             if qualname in N.LOOP_RUN_FUNCTIONS:
                 self.scope.runs_loop = True
             if qualname == N.SHIELD:
-                if isinstance(sink, Group):
-                    sink.opaque = True
-                self._shield(node)
+                self._shield(node, sink)
                 return
         if isinstance(func, ast.Attribute):
             self._method_call(node, func, sink)
@@ -506,7 +504,9 @@ class ScopeVisitor(Recorder):
                 self.value(arg.value, KEEP)
             elif isinstance(arg, ast.Call) and self._spawn_of(arg) is None:
                 has_coroutine = True
-                self.value(arg, KEEP)
+                # A shield's future is kept as long as the gather's future is.
+                shield = self.scope.imports.resolve(arg.func) == N.SHIELD
+                self.value(arg, group if shield else KEEP)
             else:
                 self.value(arg, group)
         for keyword in node.keywords:
@@ -524,23 +524,37 @@ class ScopeVisitor(Recorder):
         if group is not sink:
             self._apply_sink(group, sink, node)
 
-    def _shield(self, node: ast.Call) -> None:
+    def _shield(self, node: ast.Call, sink: Sink = FINISH) -> None:
+        """``asyncio.shield(arg)`` whose returned future goes to ``sink``: the
+        future's done callback holds the inner task until the future is done, so
+        a future that outlives the frame (stored, returned, passed on) keeps it."""
         if not node.args:
             self._args(node, KEEP)
             return
+        outer: Optional[Group] = None
+        if isinstance(sink, Group):
+            outer = sink
+        elif isinstance(sink, str) and self._in_function():
+            outer = self._new_group(sink)
+            outer.flows.append((sink, Use(sink, pos_of(node), U_FLOW, sink, self.frames)))
+        kept = sink == KEEP
         arg = node.args[0]
         spawn = self._spawn_of(arg)
+        site: Optional[ShieldSite] = None
         if spawn is not None:
             self._spawn(spawn, SHIELDED)
-            self.scope.shields.append(ShieldSite(node, self.frames, spawn=spawn))
+            site = ShieldSite(node, self.frames, spawn=spawn)
         elif isinstance(arg, ast.Name):
-            use = self._use(arg.id, arg, U_FINISH, None)
-            self.scope.shields.append(ShieldSite(node, self.frames, use=use))
+            use = self._use(arg.id, arg, U_KEEP if kept else U_FINISH, None)
+            site = ShieldSite(node, self.frames, use=use)
         elif isinstance(arg, ast.Call):
-            self.scope.shields.append(ShieldSite(node, self.frames, coro=arg.func))
+            site = ShieldSite(node, self.frames, coro=arg.func)
             self.value(arg, KEEP)
         else:
             self.value(arg, KEEP)
+        if site is not None and not kept:
+            site.outer = outer
+            self.scope.shields.append(site)
         self._args(node, KEEP, skip=0)
 
     def _await(self, node: ast.Await, sink: Sink) -> None:

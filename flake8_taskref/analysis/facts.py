@@ -139,9 +139,10 @@ class TimeoutSite:
 
 
 class ShieldSite:
-    """An asyncio.shield() call and what it shields."""
+    """An asyncio.shield() call and what it shields; ``outer`` is the local group
+    its returned future goes into, if any (kept, it keeps the shielded task)."""
 
-    __slots__ = ("node", "spawn", "coro", "use", "frames")
+    __slots__ = ("node", "spawn", "coro", "use", "frames", "outer")
 
     def __init__(
         self,
@@ -156,6 +157,7 @@ class ShieldSite:
         self.spawn = spawn
         self.coro = coro
         self.use = use
+        self.outer: Optional[Group] = None
 
 
 class WaitSite:

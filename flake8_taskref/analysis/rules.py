@@ -426,6 +426,8 @@ class ModuleRules:
     # ---------------------------------------------------------------- shield
     def _shields(self, scope: Scope) -> None:
         for site in scope.shields:
+            if site.outer is not None and self._fate(site.outer, scope, (U_KEEP,)):
+                continue  # the shield's future is kept, and with it the shielded task
             if site.spawn is not None:
                 label = self.label(site.spawn, scope)
                 if label is not None:
