@@ -44,16 +44,17 @@ from flake8_taskref.analysis.facts import (
     WaitSite,
 )
 from flake8_taskref.analysis.options import Options
-from flake8_taskref.analysis.scopes import FUNCTIONS, Recorder, end_of, pos_of
+from flake8_taskref.analysis.functions import SELF_NAMES, FunctionsRecorder
+from flake8_taskref.analysis.scopes import FUNCTIONS, end_of, pos_of
 from flake8_taskref.analysis.shortcut import HotLines
 
 _PLAIN_HANDLE_EXPRS = (ast.Name, ast.Attribute, ast.Subscript)
-_SELF_NAMES = frozenset({"self", "cls"})
 _PRUNING_AUGOPS = (ast.Sub, ast.BitAnd, ast.BitXor)
 
 
-class ScopeVisitor(Recorder):
-    """The scope visitor: ``Recorder`` plus what each asyncio API does."""
+class ScopeVisitor(FunctionsRecorder):
+    """The scope visitor: ``Recorder`` (with the file's functions) plus what each
+    asyncio API does."""
 
     def __init__(
         self, options: Options, hot: Optional[HotLines] = None, filename: Optional[str] = None
@@ -110,8 +111,31 @@ class ScopeVisitor(Recorder):
             if label is not None and self._in_function() and (
                 (isinstance(node, ast.AsyncWith) and label in N.TIMEOUT_BLOCKS) or label in self.timeouts
             ):
-                self.scope.timeouts.append(TimeoutSite(expr, label, end_of(node), self.frames))
+                self.scope.timeouts.append(TimeoutSite(expr, label, end_of(node), self.frames, block=True))
+                return KEEP
+        if isinstance(node, ast.AsyncWith) and self.scope.timeouts:
+            # ``__aenter__`` and ``__aexit__`` may suspend the frame
+            self._suspends(end_of(expr))
+            self._suspends(end_of(node))
         return DROP if self._spawn_of(expr) is not None else KEEP
+
+    def _suspends(self, end: Pos) -> None:
+        """A suspension point inside a timeout block: the timeout can hit there."""
+        for site in self.scope.timeouts:
+            if site.suspends is not None and pos_of(site.node) < end <= site.end:
+                site.suspends.append(end)
+
+    def _note_try(self, node: ast.stmt) -> None:
+        """The handlers and ``finally`` of a ``try`` inside a timeout block run
+        when the timeout hits inside its body."""
+        start = pos_of(node)
+        for site in self.scope.timeouts:
+            if site.suspends is not None and pos_of(site.node) < start <= site.end:
+                for handler in node.handlers:  # type: ignore[attr-defined]
+                    site.guarded.append((pos_of(handler), end_of(handler)))
+                final = node.finalbody  # type: ignore[attr-defined]
+                if final:
+                    site.guarded.append((pos_of(final[0]), end_of(final[-1])))
 
     def _attribute(self, node: ast.Attribute, sink: Sink) -> None:
         if isinstance(sink, Group):
@@ -175,7 +199,7 @@ class ScopeVisitor(Recorder):
             return (
                 node.attr in self.facts.logger_attrs
                 and isinstance(node.value, ast.Name)
-                and node.value.id in _SELF_NAMES
+                and node.value.id in SELF_NAMES
             )
         if isinstance(node, ast.Call):
             return self.scope.imports.resolve(node.func) == N.GET_LOGGER
@@ -269,18 +293,8 @@ class ScopeVisitor(Recorder):
         return Spawn(node, method, receiver, self.frames)
 
     def _spawn(self, spawn: Spawn, sink: Sink) -> None:
-        """Where the handle of a new task goes."""
-        if isinstance(sink, Group):
-            sink.spawns.append(spawn)
-        elif isinstance(sink, str):
-            group = self._new_group(sink)
-            group.spawns.append(spawn)
-            group.flows.append((sink, Use(sink, spawn.pos, U_FLOW, sink, self.frames)))
-        elif isinstance(sink, CallbackSink):
-            spawn.how = f" (it is returned from a callback of {sink.api}(), which drops it)"
-            self.scope.drops.append(spawn)
-        elif sink == DROP or sink == TRUTH or sink == HARMLESS:
-            self.scope.drops.append(spawn)
+        """Where the handle of a new task goes, and its arguments."""
+        self._put_spawn(spawn, sink)
         self._args(spawn.node, KEEP)  # type: ignore[arg-type]
         if spawn.receiver is not None:
             self.value(spawn.receiver, HARMLESS)
@@ -315,6 +329,8 @@ class ScopeVisitor(Recorder):
         if isinstance(func, ast.Attribute):
             self._method_call(node, func, sink)
             return
+        if qualname is None and self._same_file_call(node, sink):
+            return
         if isinstance(sink, Group) and not (
             isinstance(func, ast.Name)
             and (func.id in N.CONTAINER_FACTORIES or qualname in N.CONTAINER_FACTORIES)
@@ -333,6 +349,8 @@ class ScopeVisitor(Recorder):
     def _method_call(self, node: ast.Call, func: ast.Attribute, sink: Sink) -> None:
         attr = func.attr
         receiver = func.value
+        if isinstance(receiver, ast.Name) and receiver.id in SELF_NAMES and self._same_file_call(node, sink):
+            return
         if isinstance(sink, Group):
             sink.opaque = True
         callback_index = N.CALLBACK_APIS.get(attr)
@@ -442,7 +460,7 @@ class ScopeVisitor(Recorder):
         if (
             isinstance(node, ast.Attribute)
             and isinstance(node.value, ast.Name)
-            and node.value.id in _SELF_NAMES
+            and node.value.id in SELF_NAMES
             and self.scope.cls is not None
         ):
             return (id(self.scope.cls), node.attr)
@@ -558,6 +576,8 @@ class ScopeVisitor(Recorder):
         self._args(node, KEEP, skip=0)
 
     def _await(self, node: ast.Await, sink: Sink) -> None:
+        if self.scope.timeouts:
+            self._suspends(end_of(node))
         inner = node.value
         qualname: Optional[str] = None
         if isinstance(inner, ast.Call):

@@ -24,20 +24,25 @@ from flake8_taskref.analysis.facts import (
     TRY_HANDLERS,
     U_FINISH,
     U_FLOW,
+    U_CALL,
     U_GUARD,
+    U_HARMLESS,
     U_KEEP,
     Binding,
+    CallArg,
     CollectionAdd,
     Frames,
     Group,
     Pos,
     Scope,
     Spawn,
+    TimeoutSite,
     Use,
 )
 from flake8_taskref.analysis.messages import make_error, what_of
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.facts import ModuleFacts
+from flake8_taskref.analysis.summaries import Summaries
 
 _FATE = (U_FINISH, U_KEEP)
 _KEPT = object()  # a flow whose target keeps the handle (not a local collection)
@@ -64,6 +69,19 @@ def _exclusive(a: Frames, b: Frames) -> bool:
 
 def _within(pos: Pos, start: Pos, end: Pos) -> bool:
     return start <= pos <= end
+
+
+def _exposed(site: TimeoutSite, start: Pos, fate: Pos) -> bool:
+    """In a timeout block, is a handle made at ``start`` and handled at ``fate``
+    exposed to the timeout in between: the frame may be suspended there (the
+    timeout hits, the code after it in the block never runs), and ``fate`` is in
+    no handler or ``finally`` of a ``try`` inside the block?"""
+    suspends = site.suspends
+    return (
+        suspends is not None
+        and any(start <= at < fate for at in suspends)
+        and not any(_within(fate, first, last) for first, last in site.guarded)
+    )
 
 
 def _polled(test: ast.expr) -> Optional[str]:
@@ -112,18 +130,24 @@ class ModuleRules:
         self._loop_cache: Dict[int, FrozenSet[int]] = {}
         self._reach: Dict[int, Tuple[List[Group], List[Pos]]] = {}
         self._loop_attr_set: Optional[Set[str]] = None
+        self.summaries = Summaries(facts, self)
 
     # ---------------------------------------------------------------- driver
     def run(self) -> List[Error]:
         self._free_names(self.facts.module)
         for scope in self.facts.scopes:
+            if scope.kind == Scope.FUNCTION:
+                self._connect(scope)
+        self._resolve_helpers()
+        for scope in self.facts.scopes:
             for spawn in scope.drops:
                 label = self.label(spawn, scope)
                 if label is not None:
                     self._error("TRF001", spawn.node, call=label, how=spawn.how, what=what_of(label))
-        for scope in self.facts.scopes:
-            if scope.kind == Scope.FUNCTION:
-                self._connect(scope)
+            for spawn, where in scope.call_drops:
+                label = self.label(spawn, scope)
+                if label is not None and self.summaries.argument(where) == U_HARMLESS:
+                    self._error("TRF001", spawn.node, call=label, how=spawn.how, what=what_of(label))
         for scope in self.facts.scopes:
             if scope.kind == Scope.FUNCTION:
                 self._function(scope)
@@ -143,7 +167,11 @@ class ModuleRules:
             return self._labels[key]
         result: Optional[str] = None
         receiver = spawn.receiver
-        if receiver is None:
+        if spawn.helper is not None:
+            self._labels[key] = None  # while deciding (a helper that returns its own call)
+            if self.summaries.spawner(spawn.helper):
+                result = spawn.callee
+        elif receiver is None:
             result = spawn.callee
         elif isinstance(receiver, ast.Name):
             if receiver.id in self.options.loop_names or self._is_loop_var(receiver.id, scope):
@@ -157,6 +185,38 @@ class ModuleRules:
                 result = N.dotted_text(receiver) + "." + spawn.callee
         self._labels[key] = result
         return result
+
+    def _resolve_helpers(self) -> None:
+        """A group that receives the result of a call of a function of this file
+        holds an opaque value unless that function returns a new task (as any
+        other call's result).  Decided once the uses are connected; the flows
+        cached while deciding are computed again."""
+        undecided: List[Tuple[Group, Scope]] = []
+        for scope in self.facts.scopes:
+            for group in scope.groups:
+                for spawn in group.spawns:
+                    if spawn.helper is not None:
+                        if self.summaries.callee(spawn.helper) is None:
+                            group.opaque = True
+                        else:
+                            undecided.append((group, scope))
+        if not undecided:
+            return
+        for group, scope in undecided:
+            if any(s.helper is not None and self.label(s, scope) is None for s in group.spawns):
+                group.opaque = True
+        self._reach.clear()
+        self._safe.clear()
+
+    # What summaries ask of the rules (``summaries.Judge``).
+    def applicable(self, scope: Scope, name: str, use: Use) -> List[Binding]:
+        return self._applicable(scope, name, use)
+
+    def kept_at(self, group: Group, scope: Scope) -> List[Pos]:
+        return self._fate(group, scope, (U_KEEP,))
+
+    def captured(self, scope: Scope) -> Set[str]:
+        return self._captured.get(id(scope), set())
 
     def _loop_attrs(self) -> Set[str]:
         if self._loop_attr_set is None:
@@ -262,8 +322,11 @@ class ModuleRules:
                     if group is None:
                         continue
                     if use.kind == U_FLOW:
-                        assert use.target is not None
+                        assert isinstance(use.target, (Group, str))
                         group.flows.append((use.target, use))
+                    elif use.kind == U_CALL:
+                        assert isinstance(use.target, CallArg)
+                        group.events.append((self.summaries.argument(use.target), use.pos))
                     else:
                         group.events.append((use.kind, use.pos))
 
@@ -359,8 +422,14 @@ class ModuleRules:
                 name = self._display(group, reachable, scope)
                 self._reported.add(id(group))
                 if wait is not None:
-                    named = any(g.name for g in reachable)
-                    waits.setdefault(id(wait), []).append(f"local '{name}'" if named else name)
+                    if group.wait is not None:
+                        # made inline in the wait's call: name the calls, not the result
+                        passed = [f"{label}() at line {spawn.node.lineno}" for spawn, label in spawns]
+                    elif any(g.name for g in reachable):
+                        passed = [f"local '{name}'"]
+                    else:
+                        passed = [name]
+                    waits.setdefault(id(wait), []).extend(passed)
                     continue
                 for spawn, label in spawns:
                     self._error(
@@ -486,6 +555,7 @@ class ModuleRules:
     # --------------------------------------------------------------- timeout
     def _timeouts(self, scope: Scope, live: List[Tuple[Group, List[Tuple[Spawn, str]]]]) -> None:
         for site in scope.timeouts:
+            lost: List[Tuple[Group, Spawn]] = []
             for group, spawns in live:
                 if id(group) in self._reported:
                     continue
@@ -493,16 +563,22 @@ class ModuleRules:
                 if first.pos >= site.end or _exclusive(first.frames, site.frames):
                     continue
                 fate = self._fate(group, scope)
-                if any(first.pos <= p <= site.end for p in fate):
+                if any(first.pos <= p <= site.end and not _exposed(site, first.pos, p) for p in fate):
                     continue
                 until = Until(group, group.name, scope)
                 if not self._lost_on_unwind(site.frames, fate, N.TIMEOUT_EXCEPTIONS, site.end, until):
                     continue
                 self._reported.add(id(group))
+                lost.append((group, first))
+            if lost:
+                # One finding per site: the first handle made, and how many more.
+                group, first = min(lost, key=lambda item: item[1].pos)
                 reachable, _ = self._reachable(group, scope)
+                more = len(lost) - 1
+                others = f", and {more} other{'s' if more > 1 else ''}" if more else ""
                 self._error(
                     "TRF003", site.node, name=self._display(group, reachable, scope),
-                    line=first.node.lineno, call=site.label,
+                    line=first.node.lineno, call=site.label, others=others,
                 )
 
     @staticmethod
@@ -544,7 +620,8 @@ class ModuleRules:
                     elif not isinstance(last, ast.Raise):
                         if self._in_finally(node, fate):
                             return False
-                        if self._until_done(frames, index, node.body, site, until):  # type: ignore[attr-defined]
+                        body = node.body  # type: ignore[attr-defined]
+                        if self._until_done(frames, index, body, site, until):
                             return False
                         return not any(p > _end(node) for p in fate)
             elif field == TRY_HANDLERS and propagating:
@@ -651,4 +728,8 @@ class ModuleRules:
 
 
 def check(facts: ModuleFacts, options: Options) -> List[Error]:
-    return ModuleRules(facts, options).run()
+    rules = ModuleRules(facts, options)
+    try:
+        return rules.run()
+    finally:
+        rules.summaries.release()
