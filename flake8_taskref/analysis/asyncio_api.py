@@ -555,7 +555,7 @@ class ScopeVisitor(FunctionsRecorder):
         elif isinstance(sink, str) and self._in_function():
             outer = self._new_group(sink)
             outer.flows.append((sink, Use(sink, pos_of(node), U_FLOW, sink, self.frames)))
-        kept = sink == KEEP
+        kept = sink == KEEP and self._stored(node)
         arg = node.args[0]
         spawn = self._spawn_of(arg)
         site: Optional[ShieldSite] = None
@@ -574,6 +574,18 @@ class ScopeVisitor(FunctionsRecorder):
             site.outer = outer
             self.scope.shields.append(site)
         self._args(node, KEEP, skip=0)
+
+    def _stored(self, node: ast.expr) -> bool:
+        """Is ``node`` the value the current statement stores where it outlives
+        the frame: returned, assigned to an attribute, an item or a global, or
+        added to a collection (not merely passed to a call: ``wait_for(x)``)?"""
+        stmt = self.stmt
+        if isinstance(stmt, (ast.Return, ast.Assign, ast.AnnAssign)):
+            return stmt.value is node
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+            func = stmt.value.func
+            return isinstance(func, ast.Attribute) and func.attr in N.ADD_METHODS and node in stmt.value.args
+        return False
 
     def _await(self, node: ast.Await, sink: Sink) -> None:
         if self.scope.timeouts:

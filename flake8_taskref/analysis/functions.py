@@ -204,26 +204,31 @@ class FunctionsRecorder(Recorder):
         called, and so on), and those that name a function that may return a new
         task (their calls of it may drop it).  Functions are matched by name:
         entering one more than needed is harmless."""
-        needed: Set[str] = set()
+        defined = [(scope, name) for scope in self.facts.scopes for name in [_defined_name(scope)] if name]
+        # Functions that may return a new task: a spawn, or a call of one of them.
         spawners: Set[str] = set()
-        defined: List[Scope] = []
+        grown = True
+        while grown:
+            grown = False
+            for scope, name in defined:
+                if name not in spawners and any(
+                    _may_return_task(scope, item, spawners) for item in scope.returns
+                ):
+                    spawners.add(name)
+                    grown = True
+        needed: Set[str] = set()
         for scope in self.facts.scopes:
             for call in scope.calls:
-                if call.spawned or any(_holds_spawn(scope, name) for name in call.names):
+                if call.spawned or any(_holds_spawn(scope, name, spawners) for name in call.names):
                     needed.add(call.name)
-            name = _defined_name(scope)
-            if name is not None:
-                defined.append(scope)
-                if any(_may_return_task(scope, item) for item in scope.returns):
-                    spawners.add(name)
         grown = True
         while grown:  # parameters passed on, by the functions called with a task
             grown = False
-            for scope in defined:
-                if _defined_name(scope) not in needed:
+            for scope, name in defined:
+                if name not in needed:
                     continue
                 for call in scope.calls:
-                    if call.name not in needed and any(_is_parameter(scope, name) for name in call.names):
+                    if call.name not in needed and any(_is_parameter(scope, arg) for arg in call.names):
                         needed.add(call.name)
                         grown = True
         if not needed and not spawners:
@@ -271,16 +276,24 @@ def _defined_name(scope: Scope) -> Optional[str]:
     return None
 
 
-def _holds_spawn(scope: Scope, name: str) -> bool:
+def _spawns(spawns: List[Spawn], spawners: Set[str]) -> bool:
+    """Can one of these spawns make a task: a spawn, or a call of a function
+    that may return one (named in ``spawners``)?"""
+    return any(spawn.helper is None or spawn.helper.name in spawners for spawn in spawns)
+
+
+def _holds_spawn(scope: Scope, name: str, spawners: Set[str]) -> bool:
     """Is ``name`` in ``scope`` a local bound to a group holding a spawn?"""
-    return any(b.group is not None and b.group.spawns for b in scope.bindings.get(name, ()))
+    return any(
+        b.group is not None and _spawns(b.group.spawns, spawners) for b in scope.bindings.get(name, ())
+    )
 
 
 def _is_parameter(scope: Scope, name: str) -> bool:
     return any(b.pos == (0, 0) for b in scope.bindings.get(name, ()))
 
 
-def _may_return_task(scope: Scope, item: object) -> bool:
+def _may_return_task(scope: Scope, item: object, spawners: Set[str]) -> bool:
     if isinstance(item, Spawn):
-        return True
-    return isinstance(item, Use) and _holds_spawn(scope, item.name)
+        return _spawns([item], spawners)
+    return isinstance(item, Use) and _holds_spawn(scope, item.name, spawners)

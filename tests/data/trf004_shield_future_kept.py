@@ -58,3 +58,14 @@ class Closer:
         pending = []
         pending.append(asyncio.shield(self._close()))  # error: TRF004:24
         await asyncio.gather(*pending)
+
+
+async def my_wait_for(fut: "asyncio.Future[None]", timeout: float) -> None:
+    await asyncio.wait_for(fut, timeout)
+
+
+async def restart(timeout: float) -> None:
+    async def _() -> None:
+        await asyncio.sleep(1)
+
+    await my_wait_for(asyncio.shield(_()), timeout)  # error: TRF004:23
