@@ -467,6 +467,10 @@ class ScopeVisitor(FunctionsRecorder):
         return None
 
     def _prune(self, node: ast.expr) -> None:
+        if isinstance(node, ast.Name) and self._in_function():
+            default = self._default_collection(node.id)
+            if default is not None:
+                node = default
         key = self._collection_key(node)
         if key is not None:
             self.facts.pruned.add(key)
@@ -474,6 +478,35 @@ class ScopeVisitor(FunctionsRecorder):
             self.facts.pruned_attrs.add(node.attr)
         elif isinstance(node, ast.Name):
             self.facts.module_prunes.add(node.id)
+
+    def _drained(self, node: ast.expr) -> None:
+        """The collection ``node`` (or a copy of it) is gathered or waited on as a
+        whole: it finishes at a known point, and TRF006 takes it as pruned."""
+        if not self.options.collections:
+            return
+        if isinstance(node, ast.Call) and len(node.args) == 1 and isinstance(node.func, ast.Name) and (
+            node.func.id in N.COPYING_CALLS
+        ):
+            node = node.args[0]
+        if isinstance(node, ast.Attribute) or (
+            isinstance(node, ast.Name) and node.id not in self.scope.bindings
+        ):
+            self._prune(node)
+
+    def _default_collection(self, name: str) -> Optional[ast.expr]:
+        """``self.tasks`` where ``name`` is a parameter of the function being
+        visited whose default value it is (``def done(t, _tasks=self._tasks)``)."""
+        func = self.scope.node
+        if not isinstance(func, FUNCTIONS):
+            return None
+        args = func.args
+        positional = args.posonlyargs + args.args
+        pairs = list(zip(positional[len(positional) - len(args.defaults):], args.defaults))
+        pairs += [(arg, default) for arg, default in zip(args.kwonlyargs, args.kw_defaults) if default]
+        for arg, default in pairs:
+            if arg.arg == name and self._collection_key(default) is not None:
+                return default
+        return None
 
     def _collection_add(self, node: ast.Call, key: Tuple[int, str], receiver: ast.expr) -> None:
         text = N.dotted_text(receiver)
@@ -517,6 +550,8 @@ class ScopeVisitor(FunctionsRecorder):
             group = self._new_group("") if self._in_function() else Group("")
         has_coroutine = False
         for arg in node.args:
+            if isinstance(arg, ast.Starred):
+                self._drained(arg.value)
             if isinstance(arg, ast.Starred) and not isinstance(arg.value, ast.Name):
                 has_coroutine = True
                 self.value(arg.value, KEEP)
@@ -633,6 +668,8 @@ class ScopeVisitor(FunctionsRecorder):
                 may_pend = may_pend or text != "ALL_COMPLETED"
             self.value(keyword.value, KEEP)
         fs = node.args[0] if node.args else None
+        if fs is not None:
+            self._drained(fs)
         for extra in node.args[1:]:
             self.value(extra, KEEP)
         if fs is None:

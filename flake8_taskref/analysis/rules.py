@@ -39,7 +39,7 @@ from flake8_taskref.analysis.facts import (
     TimeoutSite,
     Use,
 )
-from flake8_taskref.analysis.messages import make_error, what_of
+from flake8_taskref.analysis.messages import PRUNE_HINTS, make_error, what_of
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.facts import ModuleFacts
 from flake8_taskref.analysis.summaries import Summaries
@@ -82,6 +82,18 @@ def _exposed(site: TimeoutSite, start: Pos, fate: Pos) -> bool:
         and any(start <= at < fate for at in suspends)
         and not any(_within(fate, first, last) for first, last in site.guarded)
     )
+
+
+def _collection_kind(node: ast.AST) -> str:
+    """What an add shows of its collection: ``coll[key] = t`` and ``setdefault``
+    a dict, ``append`` and friends a list (or deque), anything else a set."""
+    if isinstance(node, ast.Subscript):
+        return "dict"
+    func = getattr(node, "func", None)
+    attr = func.attr if isinstance(func, ast.Attribute) else ""
+    if attr in N.LIST_ADDS:
+        return "list"
+    return "dict" if attr in N.DICT_ADDS else "set"
 
 
 def _polled(test: ast.expr) -> Optional[str]:
@@ -704,7 +716,8 @@ class ModuleRules:
         for add in adds:
             label = self._added_task(add)
             if label is not None:
-                self._error("TRF006", add.node, collection=add.text)
+                hint = PRUNE_HINTS[_collection_kind(add.node)]
+                self._error("TRF006", add.node, collection=add.text, fix=hint.format(collection=add.text))
 
     @staticmethod
     def _bound_in_enclosing_function(scope: Scope, name: str) -> bool:
