@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 from typing import AbstractSet, Dict, List, Optional, Set, Tuple, Union
 
-from flake8_taskref.analysis.names import Imports
+from flake8_taskref.analysis.names import Imports, dotted_text
 
 Pos = Tuple[int, int]
 # A frame of the statement context: (kind, node, detail).
@@ -45,19 +45,21 @@ class CallSite:
     ``self.helper(...)``: whether it is one, and what it does to its arguments
     and returns, is decided once the whole file has been seen."""
 
-    __slots__ = ("node", "name", "owner", "bound", "scope", "text", "names", "spawned")
+    __slots__ = ("node", "name", "owner", "bound", "scope", "names", "spawned")
 
-    def __init__(
-        self, node: ast.Call, name: str, owner: "Scope", bound: bool, scope: "Scope", text: str
-    ) -> None:
+    def __init__(self, node: ast.Call, name: str, owner: "Scope", bound: bool, scope: "Scope") -> None:
         self.node = node
         self.name = name
         self.owner = owner  # the module or class scope that defines ``name``
         self.bound = bound  # called through self/cls
         self.scope = scope  # the calling function
-        self.text = text  # for messages: ``self._detach``
         self.names: List[str] = []  # names passed as arguments
         self.spawned = False  # a new task is passed straight in
+
+    @property
+    def text(self) -> str:
+        """The callee as written, for messages: ``self._detach``."""
+        return dotted_text(self.node.func)
 
 
 class CallArg:

@@ -24,7 +24,6 @@ from __future__ import annotations
 import ast
 from typing import List, Optional, Set, Tuple
 
-from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
     DROP,
     FINISH,
@@ -50,6 +49,8 @@ from flake8_taskref.analysis.scopes import Recorder, pos_of
 from flake8_taskref.analysis.shortcut import HotLines
 
 SELF_NAMES = frozenset({"self", "cls"})
+# Arguments that can carry a task the analysis follows: a name, or a call (a spawn).
+_CARRIERS = (ast.Name, ast.Call)
 _Cold = Tuple[FunctionNode, Scope, int]
 
 
@@ -122,18 +123,25 @@ class FunctionsRecorder(Recorder):
             return False
         if owner is None or name not in owner.defs:
             return False
-        if any(isinstance(arg, ast.Starred) for arg in node.args) or any(
-            keyword.arg is None for keyword in node.keywords
+        args = node.args
+        keywords = node.keywords
+        if any(isinstance(arg, ast.Starred) for arg in args) or any(
+            keyword.arg is None for keyword in keywords
         ):
             return False
-        call = CallSite(node, name, owner, owner is not self.facts.module, scope, N.dotted_text(func))
+        result_kept = sink == FINISH or sink == SHIELDED or (sink == KEEP and node is not self._returning)
+        if result_kept and not any(isinstance(arg, _CARRIERS) for arg in args) and not any(
+            isinstance(keyword.value, _CARRIERS) for keyword in keywords
+        ):
+            return False  # nothing it is given or returns can be a task we follow
+        call = CallSite(node, name, owner, owner is not self.facts.module, scope)
         scope.calls.append(call)
         self.value(func, KEEP)
-        for index, arg in enumerate(node.args):
+        for index, arg in enumerate(args):
             self._call_arg(arg, CallArg(call, index, None))
-        for keyword in node.keywords:
+        for keyword in keywords:
             self._call_arg(keyword.value, CallArg(call, -1, keyword.arg))
-        if sink == FINISH or sink == SHIELDED or (sink == KEEP and node is not self._returning):
+        if result_kept:
             return True  # awaited or kept: a new task it returns is not lost
         spawn = Spawn(node, call.text, None, self.frames)
         spawn.helper = call
