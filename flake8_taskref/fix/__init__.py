@@ -12,6 +12,7 @@ This module holds only the options, so that reading them costs no LibCST.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Optional, Tuple
 
 __all__ = ["FixOptions", "KEEP_FORMS"]
 
@@ -27,3 +28,6 @@ class FixOptions:
 
     keep: str = KEEP_FORMS[0]
     line_length: int = 79  # new lines longer than this are broken as Black would
+    # the oldest Python the project supports (requires-python, target-version),
+    # None when it does not say: an annotation evaluated at import is then quoted
+    min_python: Optional[Tuple[int, int]] = None
