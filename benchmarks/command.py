@@ -8,9 +8,17 @@ speed against ``flake8 --select TRF``, and ``--fix`` on a copy of real code.
 2. *Speed*: wall time of both on the same files with the same ``-j``, runs
    alternating; the ratio of the medians (flake8 over the command).
 3. *Fix*: ``--fix`` on a copy of the corpus.  Files without TRF001/TRF002 must be
-   byte-identical afterwards; fixed files must compile, lose at least 90 % of
-   their TRF001/TRF002 findings, gain no finding of ours, and gain no pyflakes
-   finding (``flake8 --select F``: an undefined name would show as F821).
+   byte-identical afterwards; fixed files must compile, lose at least 80 % of
+   their TRF001/TRF002 findings, gain no finding of ours, gain no pyflakes
+   finding (``flake8 --select F``: an undefined name would show as F821) and no
+   finding of Ruff's ``I``, ``F`` and ``E9`` rules; a second ``--fix`` changes
+   nothing.  With ``--imports`` (downloads each package's dependencies): every
+   fixed module imports, in a venv where its package is installed, exactly when
+   the original does.
+4. *Fix scaling*: synthetic modules with 1,000 and 4,000 sites and a
+   50,000-line module, in this process: the fix's time over LibCST's parse of
+   the same file (the issue's yardstick; LibCST is a test dependency), best of
+   3, and the time per site at 4,000 over that at 1,000 (1.0: linear).
 """
 from __future__ import annotations
 
@@ -31,6 +39,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from corpus import ensure_corpus  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
+# Share of TRF001/TRF002 the fix must remove on the corpus.  It was 0.9 before the
+# fix refused to move a spawn ahead of what its statement evaluates first: 14 of the
+# corpus's 82 are tornado's self.assertTrue(asyncio.ensure_future(...).done()), where
+# self.assertTrue is read before the spawn runs.
+GONE_TARGET = 0.8
 CORPUS_DIR = Path(".bench/corpus")
 FORMAT = "%(path)s|%(row)d|%(col)d|%(code)s|%(text)s"
 Row = Tuple[str, int, int, str, str]
@@ -99,7 +112,7 @@ def equivalence_and_speed(root: Path, runs: int, jobs: int) -> Dict[str, Any]:
     }
 
 
-def fix_pass(root: Path, jobs: int) -> Dict[str, Any]:
+def fix_pass(root: Path, jobs: int, imports: bool = False) -> Dict[str, Any]:
     work = Path(tempfile.mkdtemp(prefix="taskref-fix-"))
     try:
         copy = work / "corpus"
@@ -111,9 +124,16 @@ def fix_pass(root: Path, jobs: int) -> Dict[str, Any]:
             by_file.setdefault(path, Counter())[code] += 1
         targets = sorted(p for p, c in by_file.items() if c["TRF001"] + c["TRF002"])
         _, pyflakes_before = flake8(copy, "F", jobs)
+        ruff_before = ruff(copy)
         seconds, _, notes = ours(copy, "--fix", jobs=jobs)
         _, after, _ = ours(copy, jobs=jobs)
         _, pyflakes_after = flake8(copy, "F", jobs)
+        ruff_after = ruff(copy)
+        fixed_once = {p: p.read_bytes() for p in copy.rglob("*.py")}
+        ours(copy, "--fix", jobs=jobs)
+        second_run_changed = sorted(
+            str(p.relative_to(copy)) for p, data in fixed_once.items() if p.read_bytes() != data
+        )
         after_by_file: Dict[str, Counter[str]] = {}
         for path, _, _, code, _ in after:
             after_by_file.setdefault(path, Counter())[code] += 1
@@ -145,10 +165,13 @@ def fix_pass(root: Path, jobs: int) -> Dict[str, Any]:
             (path, code, n - flakes_before[(path, code)])
             for (path, code), n in flakes_after.items() if n > flakes_before[(path, code)]
         )
+        new_ruff = sorted((ruff_after - ruff_before).elements())
         left = [row for row in notes.splitlines() if ": not fixed TRF00" in row]
         reasons = Counter(row.split(": not fixed ", 1)[1].split(": ", 1)[1] for row in left
                           if row.split(": not fixed ", 1)[1][:6] in ("TRF001", "TRF002"))
-        return {
+        fixed_names = [t[2:] if t.startswith("./") else t for t in touched]
+        checked = import_check(root, copy, fixed_names) if imports else None
+        result: Dict[str, Any] = {
             "files_with_trf001_trf002": len(targets),
             "trf001_trf002_before": kept_before,
             "trf001_trf002_after": kept_after,
@@ -158,12 +181,131 @@ def fix_pass(root: Path, jobs: int) -> Dict[str, Any]:
             "not_compiling": not_compiling,
             "new_findings": new_findings,
             "new_pyflakes_findings": new_flakes,
+            "new_ruff_findings": new_ruff,
+            "second_run_changed": second_run_changed,
+            "fixed_files": [t[2:] if t.startswith("./") else t for t in touched],
             "left_reasons": dict(reasons.most_common()),
             "fix_seconds": seconds,
             "summary": notes.strip().splitlines()[-1] if notes.strip() else "",
         }
+        if checked is not None:
+            result["imports"] = checked
+        return result
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def ruff(root: Path) -> "Counter[Tuple[str, str, str]]":
+    """Ruff's import-order, pyflakes and syntax findings: (file, code, message)."""
+    proc = subprocess.run([sys.executable, "-m", "ruff", "check", "--isolated", "--select", "I,F,E9",
+                           "--output-format", "json", "--exit-zero", "."], cwd=root,
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise SystemExit(f"ruff failed ({proc.returncode}):\n{proc.stderr}")
+    return Counter(
+        (str(Path(item["filename"]).relative_to(root.resolve())), item["code"] or "", item["message"])
+        for item in json.loads(proc.stdout)
+    )
+
+
+IMPORT_ONE = "import importlib, sys; importlib.import_module(sys.argv[1])"
+FIND_ONE = "import importlib.util, sys; print(importlib.util.find_spec(sys.argv[1]).origin)"
+
+
+def import_check(root: Path, fixed: Path, files: List[str]) -> Dict[str, Any]:
+    """Each fixed module imports, in a venv where its package (and so its
+    dependencies, compiled parts and data files) is installed, exactly when the
+    installed original does: the fixed file takes the installed file's place
+    for the second import, then the original is put back."""
+    from corpus import CORPUS, folder_name
+
+    pins = {folder_name(pin): pin for pin in CORPUS}
+    venvs = REPO / ".bench" / "import-venvs"
+    by_package: Dict[str, List[str]] = {}
+    for name in files:
+        by_package.setdefault(Path(name).parts[0], []).append(name)
+    differs: List[str] = []
+    failures: Dict[str, str] = {}
+    imported = failed_both = 0
+    for package, names in sorted(by_package.items()):
+        env = venvs / package
+        python = env / "bin" / "python"
+        if not python.exists():
+            subprocess.run([sys.executable, "-m", "venv", str(env)], check=True)
+            subprocess.run([str(python), "-m", "pip", "install", "--quiet", pins[package]], check=False)
+        for name in names:
+            # the corpus holds each wheel's contents under the package's folder
+            parts = list(Path(name).parts[1:])
+            parts[-1] = parts[-1][:-3]
+            module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            where = subprocess.run([str(python), "-c", FIND_ONE, module], capture_output=True, text=True)
+            installed = Path(where.stdout.strip()) if where.returncode == 0 else None
+            if installed is None or not installed.is_file():
+                failures[name] = "not found: " + ((where.stderr.strip().splitlines() or ["?"])[-1])[:150]
+                failed_both += 1
+                continue
+            original = installed.read_bytes()
+            outcomes = []
+            try:
+                for data in (original, (fixed / name).read_bytes()):
+                    installed.write_bytes(data)
+                    proc = subprocess.run([str(python), "-B", "-c", IMPORT_ONE, module],
+                                          capture_output=True, text=True, timeout=300, cwd=env)
+                    outcomes.append(proc.returncode == 0)
+                    if proc.returncode != 0:
+                        failures[name] = (proc.stderr.strip().splitlines() or ["?"])[-1][:200]
+            finally:
+                installed.write_bytes(original)
+            if outcomes[0] != outcomes[1]:
+                differs.append(name)
+            elif outcomes[0]:
+                imported += 1
+            else:
+                failed_both += 1
+    return {"modules": len(files), "import_both": imported, "fail_both": failed_both, "differ": differs,
+            "failures": failures}
+
+
+def _synthetic(sites: int, lines_between: int = 0) -> str:
+    lines = ["import asyncio", "", "", "class Service:", "    def __init__(self) -> None:",
+             "        self.n = 0", ""]
+    for i in range(sites):
+        lines += [f"    async def job{i}(self) -> None:", "        await asyncio.sleep(1)", ""]
+        lines += [f"    def filler{i}_{k}(self) -> int:\n        return {k}\n" for k in range(lines_between)]
+        lines += [f"    def start{i}(self) -> None:", f"        asyncio.create_task(self.job{i}())", ""]
+    return "\n".join(lines) + "\n"
+
+
+def fix_scaling() -> Dict[str, Any]:
+    import ast
+
+    import libcst
+
+    from flake8_taskref.analysis.api import lint_file
+    from flake8_taskref.analysis.options import Options
+    from flake8_taskref.fix import FixOptions
+    from flake8_taskref.fix.rewrite import fix_source
+
+    def best(action: Any) -> float:
+        times = []
+        for _ in range(3):
+            start = time.perf_counter()
+            action()
+            times.append(time.perf_counter() - start)
+        return min(times)
+
+    rows: Dict[str, Any] = {}
+    for label, text in (("1,000 sites", _synthetic(1000)), ("4,000 sites", _synthetic(4000)),
+                        ("50,000 lines", _synthetic(1000, 12))):
+        data = text.encode()
+        errors = lint_file(ast.parse(text), text.splitlines(True), Options.build())
+        sites = [(e.lineno, e.col_offset, e.end_lineno, e.end_col_offset, e.code) for e in errors]
+        parse_s = best(lambda: libcst.parse_module(data))
+        fix_s = best(lambda: fix_source(data, sites, FixOptions(line_length=120)))
+        rows[label] = {"lines": text.count("\n"), "sites": len(sites), "libcst_parse_s": parse_s,
+                       "fix_s": fix_s, "ratio": fix_s / parse_s}
+    per_site = [rows[label]["fix_s"] / rows[label]["sites"] for label in ("1,000 sites", "4,000 sites")]
+    return {"files": rows, "growth_per_site": per_site[1] / per_site[0]}
 
 
 def report(res: Dict[str, Any]) -> str:
@@ -191,9 +333,23 @@ def report(res: Dict[str, Any]) -> str:
             f"({fx['gone_share']:.1%} gone)",
             f"  files without findings changed: {len(fx['files_without_findings_changed'])}",
             f"  not compiling: {len(fx['not_compiling'])}; new findings of ours: {len(fx['new_findings'])}; "
-            f"new pyflakes findings: {len(fx['new_pyflakes_findings'])}",
+            f"new pyflakes findings: {len(fx['new_pyflakes_findings'])}; "
+            f"new Ruff I/F/E9 findings: {len(fx['new_ruff_findings'])}",
+            f"  second --fix changed: {len(fx['second_run_changed'])} files",
             f"  left, by reason: {fx['left_reasons']}",
         ]
+        if "imports" in fx:
+            im = fx["imports"]
+            lines.append(f"  imports: {im['modules']} fixed modules; import before and after: "
+                         f"{im['import_both']}; fail both: {im['fail_both']}; differ: {im['differ']}")
+            lines += [f"    {name}: {why}" for name, why in sorted(im["failures"].items())]
+    sc = res.get("scaling")
+    if sc is not None:
+        for label, row in sc["files"].items():
+            lines.append(f"fix scaling, {label} ({row['lines']:,} lines, {row['sites']} sites): "
+                         f"fix {row['fix_s']:.2f} s, LibCST parse {row['libcst_parse_s']:.2f} s: "
+                         f"{row['ratio']:.2f}x (target <= 3)")
+        lines.append(f"  time per site at 4,000 over at 1,000: {sc['growth_per_site']:.2f}")
     return "\n".join(lines)
 
 
@@ -203,23 +359,37 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--skip-fix", action="store_true")
     parser.add_argument("--fix-only", action="store_true", help="only the --fix pass")
+    parser.add_argument("--imports", action="store_true",
+                        help="check that fixed modules import (installs each package into .bench/)")
+    parser.add_argument("--scaling-only", action="store_true", help="only the fix scaling figures")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
+    if args.scaling_only:
+        res0: Dict[str, Any] = {"files": 0, "jobs": args.jobs, "python": sys.version.split()[0],
+                                "scaling": fix_scaling()}
+        print(report(res0))
+        if args.json:
+            args.json.write_text(json.dumps(res0, indent=2, default=str))
+        return 0 if all(row["ratio"] <= 3 for row in res0["scaling"]["files"].values()) else 1
     files = ensure_corpus(CORPUS_DIR)
     root = (REPO / CORPUS_DIR).resolve()
     res: Dict[str, Any] = {"files": len(files), "jobs": args.jobs, "python": sys.version.split()[0]}
     if not args.fix_only:
         res["equivalence"] = equivalence_and_speed(root, args.runs, args.jobs)
     if not args.skip_fix:
-        res["fix"] = fix_pass(root, args.jobs)
+        res["fix"] = fix_pass(root, args.jobs, imports=args.imports)
+        res["scaling"] = fix_scaling()
     print(report(res))
     if args.json:
         args.json.write_text(json.dumps(res, indent=2, default=str))
     ok = res.get("equivalence", {"same": True})["same"] and (
         args.skip_fix or (
-            res["fix"]["gone_share"] >= 0.9 and not res["fix"]["files_without_findings_changed"]
+            res["fix"]["gone_share"] >= GONE_TARGET and not res["fix"]["files_without_findings_changed"]
             and not res["fix"]["not_compiling"] and not res["fix"]["new_findings"]
-            and not res["fix"]["new_pyflakes_findings"]
+            and not res["fix"]["new_pyflakes_findings"] and not res["fix"]["new_ruff_findings"]
+            and not res["fix"]["second_run_changed"]
+            and not res["fix"].get("imports", {}).get("differ")
+            and all(row["ratio"] <= 3 for row in res["scaling"]["files"].values())
         )
     )
     return 0 if ok else 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import sys
 from typing import Iterable, List, Optional, Sequence
 
 from flake8.options.manager import OptionManager
@@ -39,7 +40,14 @@ class TaskRefPlugin(Plugin[opts.Options]):
         self._filename = filename
 
     def run(self) -> Iterable[tuple]:  # type: ignore[type-arg]
-        for error in lint_file(self._tree, self._lines, self.config, self._filename):
+        try:
+            errors = lint_file(self._tree, self._lines, self.config, self._filename)
+        except RecursionError:
+            # A pathologically deep expression: skip this file, say so once, so
+            # that the flake8 run goes on.
+            sys.stderr.write(f"flake8-taskref: skipped {self._filename}: nested too deeply to analyse\n")
+            return
+        for error in errors:
             yield self._error(error)
 
     @classmethod

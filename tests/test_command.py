@@ -303,8 +303,8 @@ def test_sarif_output(tmp_path: Path) -> None:
     assert log["version"] == "2.1.0" and log["$schema"].endswith("sarif-2.1.0.json")
     run = log["runs"][0]
     rules = run["tool"]["driver"]["rules"]
-    assert [rule["id"] for rule in rules] == sorted(MESSAGES)
-    for rule in rules:
+    assert [rule["id"] for rule in rules] == [*sorted(MESSAGES), "E902", "E999"]
+    for rule in rules[:-2]:
         assert rule["name"] == NAMES[rule["id"]]
         assert rule["shortDescription"]["text"]
         assert rule["helpUri"].endswith(f"/rules/{rule['id']}/")

@@ -163,7 +163,8 @@ def test_migration_one_liner(tmp_path: Path) -> None:
 
 def test_docs_pin_the_current_version() -> None:
     """The pinned versions in the recipes and the CHANGELOG's newest entry are
-    the package's version."""
+    the package's version; until it is released (no tag, nothing on PyPI) every
+    install and pre-commit recipe installs from the repository at a commit."""
     from flake8_taskref import __version__
 
     changelog = (REPO / "CHANGELOG.md").read_text(encoding="utf-8")
@@ -175,3 +176,12 @@ def test_docs_pin_the_current_version() -> None:
     assert pins and set(pins) == {__version__}
     readme_pins = re.findall(r"flake8-taskref==([\w.]+)", (REPO / "README.md").read_text(encoding="utf-8"))
     assert set(readme_pins) <= {__version__}
+    from_repository = "git+https://github.com/flake8-taskref/flake8-taskref@COMMIT"
+    for page in ("index.md", "installation.md", "pre-commit.md", "ci.md"):
+        text = (DOCS / page).read_text(encoding="utf-8")
+        assert from_repository in text, page
+        for line in text.splitlines():  # every install names a commit, or the release
+            if re.search(r"pipx? (install|inject)\b.*flake8-taskref", line):
+                assert "git+" in line or re.search(r"flake8-taskref(\[\w+\])?==", line), (page, line)
+        assert "rev: v0.1.0\n" not in text, page
+    assert from_repository in (REPO / "README.md").read_text(encoding="utf-8")

@@ -1,15 +1,19 @@
 """``flake8-taskref --fix`` and ``--diff``, through the installed console script.
 
 Golden files, as in flake8-async's autofix tests: ``tests/data/fix/NAME.py`` is
-fixed in a copy and must equal ``NAME.fixed.py`` byte for byte; the result must
-compile, lint clean of TRF001/TRF002 through the real flake8, and a second
-``--fix`` must change nothing.  Regenerate a golden file (then read its diff!)
-with ``TASKREF_UPDATE_GOLDEN=1 python -m pytest tests/test_fix.py``.
+fixed in a copy and must equal ``NAME.fixed.py`` (the default, module form) and
+``NAME.instance.fixed.py`` (``--fix-keep instance``, where it exists) byte for
+byte; the result must compile, lint clean of TRF001/TRF002 through the real
+flake8, and a second ``--fix`` must change nothing.  A first line
+``# flake8-taskref-args: ...`` passes options.  Regenerate a golden file (then
+read its diff!) with ``TASKREF_UPDATE_GOLDEN=1 python -m pytest tests/test_fix.py``.
 """
 from __future__ import annotations
 
 import difflib
+import json
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -22,7 +26,10 @@ from tests.harness import DATA, SHARED_CASES, expected, lint
 
 FIX = DATA / "fix"
 INPUTS = sorted(p for p in FIX.glob("*.py") if not p.name.endswith(".fixed.py"))
-GOLDEN = [p for p in INPUTS if p.with_name(p.stem + ".fixed.py").exists()]
+FORMS = {"": (), ".instance": ("--fix-keep", "instance")}
+GOLDEN = [
+    (p, form) for p in INPUTS for form in FORMS if p.with_name(f"{p.stem}{form}.fixed.py").exists()
+]
 UPDATE = os.environ.get("TASKREF_UPDATE_GOLDEN") == "1"
 
 
@@ -34,30 +41,47 @@ def command(*args: str, cwd: Path, stdin: str = "") -> "subprocess.CompletedProc
                           input=stdin, timeout=300)
 
 
+def file_args(path: Path) -> List[str]:
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    prefix = "# flake8-taskref-args:"
+    return shlex.split(first[len(prefix):]) if first.startswith(prefix) else []
+
+
 def _fix(path: Path, *extra: str) -> "subprocess.CompletedProcess[str]":
-    return command("--isolated", "--select", "TRF", "--fix", *extra, path.name, cwd=path.parent)
+    return command("--isolated", "--select", "TRF", "--fix", *file_args(path), *extra, path.name,
+                   cwd=path.parent)
 
 
 def _codes(path: Path) -> List[Tuple[int, str]]:
     return [(line, code) for line, _, code, _ in lint([path]).get(str(path), [])]
 
 
+def _golden(source: Path, form: str) -> Path:
+    return source.with_name(f"{source.stem}{form}.fixed.py")
+
+
+def _ids(case: Tuple[Path, str]) -> str:
+    return case[0].stem + case[1]
+
+
 def test_there_are_golden_files() -> None:
-    assert len(GOLDEN) >= 7
-    for path in GOLDEN:
-        assert path.read_bytes() != path.with_name(path.stem + ".fixed.py").read_bytes(), path
+    assert len([case for case in GOLDEN if case[1] == ""]) >= 14
+    assert len([case for case in GOLDEN if case[1] == ".instance"]) >= 7
+    for source, form in GOLDEN:
+        assert source.read_bytes() != _golden(source, form).read_bytes(), source
 
 
-@pytest.mark.parametrize("source", GOLDEN, ids=lambda p: p.stem)
-def test_fix_matches_golden_file(source: Path, tmp_path: Path) -> None:
-    golden = source.with_name(source.stem + ".fixed.py")
+@pytest.mark.parametrize("case", GOLDEN, ids=_ids)
+def test_fix_matches_golden_file(case: Tuple[Path, str], tmp_path: Path) -> None:
+    source, form = case
+    golden = _golden(source, form)
     target = tmp_path / source.name
     shutil.copy(source, target)
     before = _codes(target)
     assert any(code in ("TRF001", "TRF002") for _, code in before)
-    proc = _fix(target)
+    proc = _fix(target, *FORMS[form])
     assert proc.returncode in (0, 1), proc.stderr
-    assert "Traceback" not in proc.stderr
+    assert "Traceback" not in proc.stderr and "not fixed: FixError" not in proc.stderr, proc.stderr
     if UPDATE:
         golden.write_bytes(target.read_bytes())
     assert target.read_bytes() == golden.read_bytes(), proc.stderr
@@ -66,17 +90,18 @@ def test_fix_matches_golden_file(source: Path, tmp_path: Path) -> None:
     assert not [item for item in after if item[1] in ("TRF001", "TRF002")], after
     # what was not fixable is still reported, nothing new appears
     assert {code for _, code in after} <= {code for _, code in before}
-    again = _fix(target)
+    again = _fix(target, *FORMS[form])
     assert target.read_bytes() == golden.read_bytes()
     assert again.stderr.splitlines()[-1].startswith("fixed 0 of"), again.stderr
 
 
-@pytest.mark.parametrize("source", GOLDEN, ids=lambda p: p.stem)
-def test_each_fixed_site_is_named(source: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("case", GOLDEN, ids=_ids)
+def test_each_fixed_site_is_named(case: Tuple[Path, str], tmp_path: Path) -> None:
+    source, form = case
     target = tmp_path / source.name
     shutil.copy(source, target)
     wanted = {(line, code) for line, code in _codes(target) if code in ("TRF001", "TRF002")}
-    proc = _fix(target)
+    proc = _fix(target, *FORMS[form])
     named = set()
     for row in proc.stderr.splitlines():
         parts = row.split(":")
@@ -85,6 +110,53 @@ def test_each_fixed_site_is_named(source: Path, tmp_path: Path) -> None:
     assert named == wanted, proc.stderr
     total = len(_codes(source))
     assert proc.stderr.splitlines()[-1].startswith(f"fixed {len(wanted)} of {total} finding")
+
+
+def _ruff(path: Path) -> List[Tuple[str, str]]:
+    """Ruff's import-order, pyflakes and syntax findings (code, message)."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "--isolated", "--select", "I,F,E9", "--target-version",
+         "py39", "--config", "lint.isort.known-first-party = ['mypkg']", "--output-format", "json",
+         "--exit-zero", path.name], cwd=path.parent, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    return sorted((item["code"], item["message"]) for item in json.loads(proc.stdout))
+
+
+@pytest.mark.parametrize("case", GOLDEN, ids=_ids)
+def test_ruff_finds_nothing_new_and_new_lines_fit(case: Tuple[Path, str], tmp_path: Path) -> None:
+    """Ruff's I (import order), F and E9 rules report nothing the original did
+    not (the fix adds no import); every line the fix writes fits the line length
+    (79 with --isolated, or the file's --max-line-length), broken as Black would."""
+    source, form = case
+    before_dir, after_dir = tmp_path / "before", tmp_path / "after"
+    before_dir.mkdir()
+    after_dir.mkdir()
+    shutil.copy(source, before_dir / source.name)
+    shutil.copy(_golden(source, form), after_dir / source.name)
+    before, after = _ruff(before_dir / source.name), _ruff(after_dir / source.name)
+    assert [item for item in after if item not in before] == []
+    args = file_args(source)
+    limit = int(args[args.index("--max-line-length") + 1]) if "--max-line-length" in args else 79
+    old = set(source.read_text(encoding="utf-8").splitlines())
+    new = [line for line in _golden(source, form).read_text(encoding="utf-8").splitlines() if line not in old]
+    assert new and all(len(line.expandtabs(4)) <= limit for line in new), [
+        line for line in new if len(line.expandtabs(4)) > limit
+    ]
+
+
+# goldens whose original passes mypy --strict: so must what the fix writes
+MYPY_CLEAN = ("typed_futures",)
+
+
+@pytest.mark.parametrize("name", MYPY_CLEAN)
+def test_typed_files_stay_clean_for_mypy(name: str) -> None:
+    """The set's type holds every task and future the file keeps in it (a
+    ``gather()`` or ``ensure_future()`` result is a Future, not a Task)."""
+    files = [FIX / f"{name}.py", *(FIX / f"{name}{form}.fixed.py" for form in FORMS)]
+    assert all(path.exists() for path in files)
+    proc = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental",
+                           *map(str, files)], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
 def test_not_fixed_sites_are_listed_with_reasons(tmp_path: Path) -> None:
@@ -112,10 +184,12 @@ def test_not_fixed_sites_are_listed_with_reasons(tmp_path: Path) -> None:
         "no statement to extend",
         "not_fixed.py:38:11: not fixed TRF001: the spawn runs on some paths of a conditional expression only",
         "not_fixed.py:41:9: not fixed TRF001: the spawn spans several lines inside a larger statement",
+        "not_fixed.py:53:25: not fixed TRF001: other code in the statement runs before the spawn: "
+        "no statement to extend",
     ]
-    assert proc.stderr.splitlines()[-1] == "fixed 0 of 11 findings in 0 files; 11 left, see above"
+    assert proc.stderr.splitlines()[-1] == "fixed 0 of 12 findings in 0 files; 12 left, see above"
     # the findings left are printed as usual, on stdout
-    assert len(proc.stdout.splitlines()) == 11
+    assert len(proc.stdout.splitlines()) == 12
 
 
 def test_crlf_file_keeps_its_line_ends(tmp_path: Path) -> None:
@@ -135,7 +209,7 @@ def test_diff_prints_the_fix_and_writes_nothing(tmp_path: Path) -> None:
     proc = command("--isolated", "--diff", target.name, cwd=tmp_path)
     assert proc.returncode == 1, proc.stderr
     assert target.read_bytes() == source.read_bytes()
-    want = "".join(difflib.unified_diff(
+    want = f"diff --git a/{target.name} b/{target.name}\n" + "".join(difflib.unified_diff(
         source.read_text().splitlines(True), golden.read_text().splitlines(True),
         fromfile=f"a/{target.name}", tofile=f"b/{target.name}"))
     assert proc.stdout == want
@@ -166,7 +240,7 @@ def test_the_shared_case_is_fixed_and_its_trf003_is_left(tmp_path: Path) -> None
     assert ": not fixed TRF003: needs a decision" in proc.stderr
     changed = _changed_lines(source.read_text(), fixed)
     classes = {"RankDispatcher", "RegistryServer"}
-    assert changed <= {"from typing import Any, Dict, Optional, Set"} | classes, changed
+    assert changed <= {'_background_tasks: "set[asyncio.Task[object]]" = set()', ""} | classes, changed
     before = target.read_bytes()
     _fix(target)
     assert target.read_bytes() == before
@@ -209,27 +283,24 @@ def test_tasks_lost_at_runtime_finish_after_the_fix(tmp_path: Path) -> None:
     assert "destroyed" not in fixed.stderr
 
 
-def test_fix_without_libcst_says_which_extra(tmp_path: Path) -> None:
-    blocker = tmp_path / "block"
-    (blocker / "libcst").mkdir(parents=True)
-    (blocker / "libcst" / "__init__.py").write_text("raise ImportError('No module named libcst')\n")
+def test_fix_without_black_says_which_extra(tmp_path: Path) -> None:
+    """Without the fix extra (Black cannot be imported), --fix and --diff stop
+    with one line naming the extra; linting alone needs no extra."""
     target = tmp_path / "mod.py"
     shutil.copy(FIX / "method_new_set.py", target)
-    env = dict(os.environ, PYTHONPATH=str(blocker))
-    script = shutil.which("flake8-taskref", path=os.path.dirname(sys.executable))
-    assert script is not None
-    proc = subprocess.run([script, "--fix", "mod.py"], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 2
-    assert proc.stderr.strip().splitlines()[-1] == (
-        "flake8-taskref: --fix and --diff need LibCST: "
-        "pip install 'flake8-taskref[fix]'"
-    )
+    hidden = ("import sys; sys.modules['black'] = None; "
+              "from flake8_taskref.command.cli import main; sys.exit(main())")
+    for flag in ("--fix", "--diff"):
+        proc = subprocess.run([sys.executable, "-c", hidden, flag, "mod.py"], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 2, proc.stderr
+        assert proc.stderr.strip().splitlines()[-1] == (
+            "flake8-taskref: --fix and --diff need Black: pip install 'flake8-taskref[fix]'"
+        )
     assert target.read_bytes() == (FIX / "method_new_set.py").read_bytes()
-    # linting alone needs no LibCST
-    lint_only = subprocess.run([script, "mod.py"], cwd=tmp_path, env=env,
+    lint_only = subprocess.run([sys.executable, "-c", hidden, "mod.py"], cwd=tmp_path,
                                capture_output=True, text=True, timeout=120)
-    assert lint_only.returncode == 1 and "TRF001" in lint_only.stdout
+    assert lint_only.returncode == 1 and "TRF001" in lint_only.stdout, lint_only.stderr
 
 
 def test_fixed_module_passes_under_taskref_gc(tmp_path: Path) -> None:
@@ -253,34 +324,69 @@ def test_fixed_module_passes_under_taskref_gc(tmp_path: Path) -> None:
 
 
 DRIVE_CLASSES = """
-import asyncio, classes
+import asyncio, gc, sys, weakref, classes
+
+done = []
+destroyed = []
+events = []  # held weakly: a task waiting on one is reachable only through its handle
+
+async def job():
+    event = asyncio.Event()
+    events.append(weakref.ref(event))
+    await event.wait()
+    done.append(1)
+
+classes.job = job
+if sys.argv[1] == "none":
+    gc.disable()
 
 async def main():
+    asyncio.get_running_loop().set_exception_handler(lambda loop, ctx: destroyed.append(ctx["message"]))
     objects = [classes.Slotted(), classes.Base(), classes.Child(), classes.Other(),
                classes.Inherits(), classes.Early(1), classes.Outer(), classes.Outer.Inner()]
     for obj in objects:
         if hasattr(obj, "go"):
             obj.go()
-    child = objects[2]
-    assert len(child._background_tasks) == 2, child._background_tasks  # its base's and its own
-    assert len(classes._background_tasks) == 1
+    await asyncio.sleep(0)  # every task starts waiting
+    if sys.argv[1] == "collect":  # the objects are dropped: only a module set keeps their tasks
+        del objects
+    if sys.argv[1] != "none":
+        gc.collect()
+    for ref in events:
+        event = ref()
+        if event is not None:
+            event.set()
     await asyncio.sleep(0.05)
-    assert not child._background_tasks and not classes._background_tasks
-    print("ok")
+    print(len(done), len(destroyed))
 
 asyncio.run(main())
 """
 
 
-def test_fixed_classes_and_modules_run(tmp_path: Path) -> None:
+@pytest.mark.parametrize("form", list(FORMS))
+def test_fixed_classes_and_modules_run(form: str, tmp_path: Path) -> None:
     """The golden results run: no AttributeError (slots, an __init__ that calls a
     spawning method, overloads, a nested class), no subclass resets its base's
-    set, no NameError at import (TYPE_CHECKING imports, a spawn in a try block)."""
-    for name in ("classes", "module_level"):
-        shutil.copy(FIX / f"{name}.fixed.py", tmp_path / f"{name}.py")
-    proc = subprocess.run([sys.executable, "-c", DRIVE_CLASSES], cwd=tmp_path,
-                          capture_output=True, text=True, timeout=60)
-    assert proc.stdout.strip() == "ok", proc.stderr
+    set, no NameError at import (TYPE_CHECKING imports, a spawn in a try block);
+    every task the original runs (when no collection happens) runs after the fix
+    under a collection, and none is destroyed."""
+    shutil.copy(FIX / "classes.py", tmp_path / "classes.py")
+
+    def drive(mode: str) -> List[str]:
+        proc = subprocess.run([sys.executable, "-c", DRIVE_CLASSES, mode], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=60)
+        assert proc.returncode == 0, proc.stderr
+        return proc.stdout.split()
+
+    original = drive("none")
+    assert original == ["10", "0"]  # ten tasks, when nothing collects them
+    # a collection: the objects dropped (module form), or alive (the instance form's
+    # sets live as long as their objects, see short_lived.py)
+    mode = "collect" if form == "" else "collect-alive"
+    assert drive(mode)[1] != "0"  # the original loses tasks
+    shutil.copy(FIX / f"classes{form}.fixed.py", tmp_path / "classes.py")
+    assert drive(mode) == original
+    shutil.copy(FIX / "module_level.fixed.py", tmp_path / "module_level.py")
     proc = subprocess.run([sys.executable, "-c",
                            "import asyncio, module_level as m\n"
                            "async def main():\n    m.f(1); m.h(); await asyncio.sleep(0)\n"
@@ -288,3 +394,135 @@ def test_fixed_classes_and_modules_run(tmp_path: Path) -> None:
                           cwd=tmp_path, capture_output=True, text=True, timeout=60)
     # the task on the loop that never runs is still kept; h() printed its local set
     assert (proc.returncode, proc.stdout.split()) == (0, ["1", "1"]), proc.stderr
+
+
+@pytest.mark.parametrize(
+    "config, extra, keeper",
+    [
+        ({}, [], "_background_tasks"),
+        ({"setup.cfg": "[flake8]\nfix-keep = instance\n"}, [], "self.__background_tasks"),
+        ({"tox.ini": "[flake8]\nfix_keep = instance\n"}, [], "self.__background_tasks"),
+        ({"pyproject.toml": '[tool.flake8-taskref]\nfix-keep = "instance"\n'}, [], "self.__background_tasks"),
+        ({"setup.cfg": "[flake8]\nfix-keep = instance\n"}, ["--fix-keep", "module"], "_background_tasks"),
+        ({}, ["--fix-keep", "instance"], "self.__background_tasks"),
+    ],
+)
+def test_fix_keep_from_both_configuration_homes(
+    config: "dict[str, str]", extra: List[str], keeper: str, tmp_path: Path
+) -> None:
+    """--fix-keep, and fix-keep in flake8's section or in pyproject.toml's table
+    (the command line wins)."""
+    for name, text in config.items():
+        (tmp_path / name).write_text(text)
+    shutil.copy(FIX / "short_lived.py", tmp_path / "mod.py")
+    proc = command("--select", "TRF", "--diff", *extra, "mod.py", cwd=tmp_path)
+    assert proc.returncode == 1, proc.stderr
+    assert f"mod.py:14:9: would fix TRF001 (kept in {keeper})" in proc.stderr.splitlines()
+
+
+@pytest.mark.parametrize(
+    "config, extra, limit",
+    [
+        ({}, [], 79),
+        ({"setup.cfg": "[flake8]\nmax-line-length = 60\n"}, [], 60),
+        ({"pyproject.toml": "[tool.ruff]\nline-length = 60\n"}, [], 60),
+        ({"pyproject.toml": "[tool.black]\nline-length = 60\n"}, [], 60),
+        ({"pyproject.toml": "[tool.black]\nline-length = 60\n[tool.ruff]\nline-length = 120\n"}, [], 120),
+        ({"pyproject.toml": "[tool.ruff]\nline-length = 60\n",
+          "setup.cfg": "[flake8]\nmax-line-length = 120\n"}, [], 120),
+        ({"setup.cfg": "[flake8]\nmax-line-length = 120\n"}, ["--max-line-length", "60"], 60),
+    ],
+)
+def test_line_length_of_the_fix(
+    config: "dict[str, str]", extra: List[str], limit: int, tmp_path: Path
+) -> None:
+    """The fix breaks its lines at flake8's max-line-length (ours), else Ruff's
+    line-length, else Black's, else 79."""
+    for name, text in config.items():
+        (tmp_path / name).write_text(text)
+    source = (FIX / "long_lines.py").read_text().replace("# flake8-taskref-args: --max-line-length 60\n", "")
+    (tmp_path / "mod.py").write_text(source)
+    proc = command("--select", "TRF", "--fix", *extra, "mod.py", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    new = [line for line in (tmp_path / "mod.py").read_text().splitlines() if line not in source.splitlines()]
+    longest = max(len(line) for line in new)
+    assert longest <= limit
+    assert (longest > 60) == (limit > 60)  # broken only where it had to be
+
+
+def test_bad_fix_settings_are_usage_errors(tmp_path: Path) -> None:
+    shutil.copy(FIX / "short_lived.py", tmp_path / "mod.py")
+    proc = command("--fix-keep", "class", "mod.py", cwd=tmp_path)
+    assert proc.returncode == 2 and "invalid choice: 'class'" in proc.stderr
+    (tmp_path / "setup.cfg").write_text("[flake8]\nfix-keep = class\nmax-line-length = wide\n")
+    proc = command("--diff", "mod.py", cwd=tmp_path)
+    assert proc.returncode == 2
+    assert proc.stderr.splitlines()[-1].endswith("--fix-keep: 'class' is not one of module, instance")
+
+
+@pytest.mark.parametrize(
+    "config, annotation",
+    [
+        ({}, '"set[asyncio.Task[object]]"'),  # the oldest Python is unknown: quoted
+        ({"pyproject.toml": '[project]\nname = "x"\nrequires-python = ">=3.9"\n'},
+         "set[asyncio.Task[object]]"),
+        ({"pyproject.toml": '[project]\nname = "x"\nrequires-python = ">=3.8, <4"\n'},
+         '"set[asyncio.Task[object]]"'),
+        ({"setup.cfg": "[options]\npython_requires = >=3.10\n"}, "set[asyncio.Task[object]]"),
+        ({"pyproject.toml": '[tool.ruff]\ntarget-version = "py311"\n'}, "set[asyncio.Task[object]]"),
+        ({"ruff.toml": 'target-version = "py37"\n'}, '"set[asyncio.Task[object]]"'),
+        ({"pyproject.toml": '[tool.black]\ntarget-version = ["py39", "py310"]\n'},
+         "set[asyncio.Task[object]]"),
+    ],
+)
+def test_module_set_annotation_follows_the_oldest_python(
+    config: "dict[str, str]", annotation: str, tmp_path: Path
+) -> None:
+    """A module-level annotation runs at import: set[...] and asyncio.Task[...]
+    fail there before Python 3.9, so it is quoted unless the project says it
+    needs 3.9 or later (requires-python, python_requires, Ruff's or Black's
+    target version)."""
+    for name, text in config.items():
+        (tmp_path / name).write_text(text)
+    (tmp_path / "mod.py").write_text("import asyncio\n\n\nasync def main() -> None:\n"
+                                     "    asyncio.create_task(main())\n")
+    proc = command("--fix", "mod.py", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert f"_background_tasks: {annotation} = set()" in (tmp_path / "mod.py").read_text()
+
+
+@pytest.mark.parametrize(
+    "config, limit",
+    [
+        ({"pyproject.toml": "[tool.ruff]\nselect = ['E']\n"}, 88),
+        ({"pyproject.toml": "[tool.black]\n"}, 88),
+        ({".ruff.toml": "line-length = 60\n"}, 60),
+        ({"pyproject.toml": "[tool.ruff]\nline-length = 100\n", "ruff.toml": "line-length = 60\n"}, 60),
+    ],
+)
+def test_formatter_defaults_and_files(config: "dict[str, str]", limit: int, tmp_path: Path) -> None:
+    """Ruff and Black break at 88 where they are configured without a line
+    length; Ruff's own ruff.toml or .ruff.toml wins over pyproject.toml, as Ruff reads it."""
+    for name, text in config.items():
+        (tmp_path / name).write_text(text)
+    # the fixed line is exactly as long as the limit: kept whole at it, broken below it
+    name = "n" * (limit - len("    main_task = asyncio.create_task(main(), name='')"))
+    fixed_line = f"    main_task = asyncio.create_task(main(), name='{name}')"
+    (tmp_path / "mod.py").write_text(
+        f"import asyncio\n\n\nasync def main() -> None:\n    asyncio.create_task(main(), name='{name}')\n"
+    )
+    proc = command("--fix", "mod.py", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert len(fixed_line) == limit and fixed_line in (tmp_path / "mod.py").read_text().splitlines()
+
+
+def test_a_file_that_binds_set_is_not_fixed(tmp_path: Path) -> None:
+    """set() must make a set: a file that rebinds the name (an import, a def, a
+    parameter) is left, with the reason."""
+    source = ("import asyncio\nfrom cachelib import set\n\n\nasync def main() -> None:\n"
+              "    asyncio.create_task(main())\n")
+    (tmp_path / "mod.py").write_text(source)
+    proc = command("--fix", "mod.py", cwd=tmp_path)
+    assert proc.returncode == 1
+    assert (tmp_path / "mod.py").read_text() == source
+    assert "mod.py:6:5: not fixed TRF001: the file binds the name 'set'" in proc.stderr.splitlines()

@@ -2,10 +2,11 @@
 download from PyPI and take minutes).
 
 * sglang 0.5.18, the bug this project was started for: ``--fix`` on copies of
-  its two files makes the change upstream made by hand (a set attribute created
-  in each class's ``__init__``, each task added to it and discarded when done),
-  touches nothing outside those two classes but an import, and leaves no
-  TRF001/TRF002.
+  its two files keeps the four tasks in a module set, and ``--fix-keep
+  instance`` makes the change upstream made by hand (a set attribute created in
+  each class's ``__init__``, each task added to it and discarded when done);
+  neither touches anything outside those two classes (and the module set), and
+  neither leaves a TRF001/TRF002.
 * Packages of the benchmark corpus: the command gives exactly the findings of
   ``flake8 --select TRF``, and ``--fix`` keeps the invariants of
   ``benchmarks/command.py`` (the full corpus run is reported in
@@ -50,14 +51,20 @@ def _codes(stdout: str) -> List[str]:
     return [row.split()[1] for row in stdout.splitlines()]
 
 
-def test_sglang_fix_makes_the_upstream_change(tmp_path: Path) -> None:
+@pytest.mark.parametrize("form", ["module", "instance"])
+def test_sglang_fix_makes_the_upstream_change(form: str, tmp_path: Path) -> None:
+    """The default keeps the four tasks in a module set and changes nothing but the
+    two classes' spawn lines and that set; ``--fix-keep instance`` makes the
+    change upstream made by hand (a set created in each class's ``__init__``),
+    under a name private to the class."""
     sources = _sglang_sources()
     for name, data in sources.items():
         (tmp_path / Path(name).name).write_bytes(data)
     names = sorted(Path(name).name for name in sources)
     before = command("--isolated", *names, cwd=tmp_path)
     assert _codes(before.stdout) == ["TRF001"] * 4, before.stdout
-    proc = command("--isolated", "--fix", *names, cwd=tmp_path)
+    proc = command("--isolated", "--fix", "--fix-keep", form, "--max-line-length", "120", *names,
+                   cwd=tmp_path)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stderr.splitlines()[-1] == "fixed 4 of 4 findings in 2 files"
     assert command("--isolated", *names, cwd=tmp_path).stdout == ""
@@ -66,13 +73,18 @@ def test_sglang_fix_makes_the_upstream_change(tmp_path: Path) -> None:
         fixed = target.read_text(encoding="utf-8")
         compile(fixed, str(target), "exec")
         changed = _changed_lines(sources[name].decode("utf-8"), fixed)
-        assert changed - {cls} <= {line for line in changed if line.startswith("from typing import")}
-        assert cls in changed
-        assert "self._background_tasks: Set[asyncio.Task" in fixed
-        assert fixed.count("add_done_callback(self._background_tasks.discard)") == (
-            3 if cls == "DPDispatcher" else 1)
+        receiver = "_background_tasks" if form == "module" else "self.__background_tasks"
+        if form == "module":
+            assert changed - {cls, ""} == {
+                line for line in changed if line.startswith("_background_tasks: ")
+            }, changed
+        else:
+            assert changed == {cls}, changed
+            assert "        self.__background_tasks: Set[asyncio.Task[object]] = set()" in fixed
+        assert fixed.count(f"add_done_callback({receiver}.discard)") == (3 if cls == "DPDispatcher" else 1)
         again = target.read_bytes()
-        command("--isolated", "--fix", target.name, cwd=tmp_path)
+        command("--isolated", "--fix", "--fix-keep", form, "--max-line-length", "120", target.name,
+                cwd=tmp_path)
         assert target.read_bytes() == again
 
 
@@ -95,4 +107,5 @@ def test_command_and_fix_on_corpus_packages(package: str, tmp_path: Path) -> Non
     assert fixed["not_compiling"] == []
     assert fixed["new_findings"] == {}
     assert fixed["new_pyflakes_findings"] == []
-    assert fixed["gone_share"] >= 0.9 or fixed["trf001_trf002_before"] == 0, fixed
+    assert fixed["gone_share"] >= bench.GONE_TARGET or fixed["trf001_trf002_before"] == 0, fixed
+    assert fixed["new_ruff_findings"] == [] and fixed["second_run_changed"] == []

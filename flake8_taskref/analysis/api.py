@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import ast
 import gc
-import sys
 from typing import List, Optional, Sequence
 
-from flake8_plugin_utils import Error
-
 from flake8_taskref.analysis.asyncio_api import ScopeVisitor
+from flake8_taskref.analysis.messages import SpanError
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.rules import check
 from flake8_taskref.analysis.shortcut import HotLines, may_spawn
@@ -26,7 +24,7 @@ def analyse(
     text: Optional[str] = None,
     *,
     filename: Optional[str] = None,
-) -> List[Error]:
+) -> List[SpanError]:
     """Run the analysis on a parsed module.  With the file's ``lines`` (and, if
     the caller has it, their joined ``text``), functions whose text cannot matter
     are not entered (see ``shortcut.py``); without them, everything is analysed.
@@ -45,7 +43,7 @@ def analyse(
 
 def _analyse(
     tree: ast.AST, options: Options, hot: Optional[HotLines], filename: Optional[str] = None
-) -> List[Error]:
+) -> List[SpanError]:
     # The analysis makes many small, short-lived objects that all survive until
     # it ends: the cyclic collector would scan them again and again (quadratic on
     # big files).  It is paused for the analysis and collects them afterwards.
@@ -67,20 +65,15 @@ def lint_file(
     lines: Optional[Sequence[str]],
     options: Options,
     filename: str = "<unknown>",
-) -> List[Error]:
+) -> List[SpanError]:
     """What the plugin reports for one parsed file, in order: the text shortcut
-    first (with the file's lines), then the analysis.  A file nested too deeply
-    to analyse is skipped with one message on stderr, so that a run goes on.
-    flake8 and the ``flake8-taskref`` command both call this."""
+    first (with the file's lines), then the analysis.  flake8 and the
+    ``flake8-taskref`` command both call this; a file nested too deeply to
+    analyse raises RecursionError, which each face reports its own way."""
     hot: Optional[HotLines] = None
     if lines is not None:
         text = "".join(lines)
         if not may_spawn(text, options):
             return []
         hot = HotLines(lines, options, text)
-    try:
-        return _analyse(tree, options, hot, filename)
-    except RecursionError:
-        # A pathologically deep expression: skip this file, say so once.
-        sys.stderr.write(f"flake8-taskref: skipped {filename}: nested too deeply to analyse\n")
-        return []
+    return _analyse(tree, options, hot, filename)

@@ -20,7 +20,7 @@ MESSAGES: Final[Dict[str, str]] = {
         + KEEP_HINT + " or await it"
     ),
     "TRF003": (
-        "TRF003 task '{name}' (line {line}) is held only by a local while {call}() "
+        "TRF003 task '{name}' (line {line}{others}) is held only by a local while {call}() "
         "may time out and unwind the frame; cancel and await it in 'finally', "
         "keep it in a set, or wait on both with asyncio.wait()"
     ),
@@ -33,10 +33,7 @@ MESSAGES: Final[Dict[str, str]] = {
         "TRF005 pending tasks of asyncio.wait() are dropped (tasks from {names}); "
         "cancel, await or store the 'pending' set it returns"
     ),
-    "TRF006": (
-        "TRF006 tasks added to '{collection}' are never removed from it; "
-        "add task.add_done_callback({collection}.discard)"
-    ),
+    "TRF006": "TRF006 tasks added to '{collection}' are never removed from it; {fix}",
 }
 
 NAMES: Final[Dict[str, str]] = {
@@ -64,20 +61,46 @@ DOCS_URL: Final = "https://flake8-taskref.readthedocs.io/en/latest/rules/{code}/
 OFF_BY_DEFAULT: Final[Tuple[str, ...]] = ("TRF006",)
 
 
+# TRF006's fix, by the kind of collection its add shows.
+PRUNE_HINTS: Final[Dict[str, str]] = {
+    "set": "add task.add_done_callback({collection}.discard)",
+    "list": (
+        "remove each task when it is done (task.add_done_callback({collection}.remove)), "
+        "or keep the tasks in a set"
+    ),
+    "dict": (
+        "remove each task when it is done "
+        "(task.add_done_callback(lambda t: {collection}.pop(key, None)))"
+    ),
+}
+
+
 def what_of(call: str) -> str:
     """What a spawning call returns, for messages: ``gather`` returns a future."""
     return "future" if call == "asyncio.gather" else "task"
 
 
-def _error_class(code: str) -> Type[Error]:
+class SpanError(Error):
+    """A finding that also knows where its node ends (``end_lineno`` and the
+    ``end_col_offset`` in UTF-8 bytes, as ``ast`` counts): among calls that start
+    at one place (``loop().create_task(...)``), the end tells which one it is."""
+
+    end_lineno: int = 0
+    end_col_offset: int = 0
+
+
+def _error_class(code: str) -> Type[SpanError]:
     text = MESSAGES[code]
     assert text.startswith(code + " "), code
-    return type(code, (Error,), {"code": code, "message": text[len(code) + 1:]})
+    return type(code, (SpanError,), {"code": code, "message": text[len(code) + 1:]})
 
 
-ERRORS: Final[Dict[str, Type[Error]]] = {code: _error_class(code) for code in MESSAGES}
+ERRORS: Final[Dict[str, Type[SpanError]]] = {code: _error_class(code) for code in MESSAGES}
 
 
-def make_error(code: str, lineno: int, col: int, **fields: Any) -> Error:
-    """Build the flake8-plugin-utils error for ``code`` at a position."""
-    return ERRORS[code](lineno, col, **fields)
+def make_error(code: str, lineno: int, col: int, end: Tuple[int, int] = (0, 0), **fields: Any) -> SpanError:
+    """Build the flake8-plugin-utils error for ``code`` at a position (and the
+    position where its node ends)."""
+    error = ERRORS[code](lineno, col, **fields)
+    error.end_lineno, error.end_col_offset = end
+    return error

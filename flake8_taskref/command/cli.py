@@ -1,12 +1,15 @@
 """The ``flake8-taskref`` command: lint without flake8, and fix dropped tasks.
 
-Exit codes: 0 when nothing is left to report, 1 when findings (or files that do
-not parse) remain — with ``--diff``, when there is a diff — and 2 for usage or
-configuration errors.
+Exit codes: 0 when nothing is left to report; 1 when findings remain (files
+that cannot be read, E902, or parsed, E999, included), or a fix was not written
+— with ``--diff``, when there is a diff; 2 for usage or configuration errors and
+for an internal error on a file (one line each; the other files are processed);
+128 + the signal's number when SIGINT or SIGTERM stopped the run.
 """
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from typing import List, Optional, Sequence
 
@@ -14,7 +17,16 @@ from flake8_taskref import __version__
 from flake8_taskref.analysis import options as opts
 from flake8_taskref.command.config import ConfigError, Settings, resolve
 from flake8_taskref.command.output import MACHINE_FORMATS, render, statistics
-from flake8_taskref.command.runner import SYNTAX_ERROR, FileReport, Finding, check_all, discover
+from flake8_taskref.command.runner import (
+    IO_ERROR,
+    SYNTAX_ERROR,
+    FileReport,
+    Finding,
+    check_all,
+    discover,
+)
+from flake8_taskref.command.writing import Stopped, stop_on_signals
+from flake8_taskref.fix import KEEP_FORMS
 
 __all__ = ["main", "build_parser"]
 
@@ -38,6 +50,12 @@ def build_parser() -> argparse.ArgumentParser:
     fixing.add_argument("--diff", action="store_true",
                         help="print the fixes as a unified diff and change no file "
                         "(exit 1 when there is one)")
+    fixing.add_argument("--fix-keep", choices=KEEP_FORMS, default=None,
+                        help="where a fixed task is kept: a module-level set (module, the default) "
+                        "or a set on the instance whose method spawns it (instance)")
+    fixing.add_argument("--max-line-length", metavar="N", default=None,
+                        help="new lines longer than this are broken as Black would (default: "
+                        "flake8's max-line-length, else Ruff's or Black's line-length, else 79)")
     choosing = parser.add_argument_group("codes (flake8's semantics)")
     for name in ("select", "extend-select", "ignore", "extend-ignore"):
         choosing.add_argument(f"--{name}", metavar="CODES", default=None,
@@ -77,6 +95,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
+    written: List[str] = []  # the files fixed so far, in the order written
+    with stop_on_signals():
+        try:
+            return _main(argv, written)
+        except Stopped as stop:
+            return _stopped(stop.signum, written)
+
+
+def _main(argv: Optional[Sequence[str]], written: List[str]) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -85,26 +112,45 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         parser.error(str(exc))
     if settings.fix or settings.diff:
         try:
-            from flake8_taskref.fix import rewrite  # noqa: F401  (LibCST is there)
+            from flake8_taskref.fix import rewrite  # noqa: F401  (it checks for Black)
         except ImportError as exc:
-            parser.exit(2, f"{exc}\n")  # "flake8-taskref: --fix and --diff need LibCST: ..."
-    reports = check_all(discover(settings), settings)
+            parser.exit(2, f"{exc}\n")  # "flake8-taskref: --fix and --diff need Black: ..."
+    files, unreadable = discover(settings)
+    reports = check_all(files, settings, written)
+    reports += [FileReport(finding.path, [finding]) for finding in unreadable]
+    reports.sort(key=lambda report: report.path)
     return _report(reports, settings)
+
+
+def _stopped(signum: int, written: List[str]) -> int:
+    """After SIGINT/SIGTERM: which files were fixed before it; no traceback."""
+    sys.stdout.flush()
+    name = signal.Signals(signum).name
+    count = f"{len(written)} file{'s' if len(written) != 1 else ''}"
+    sys.stderr.write(f"{PROG}: stopped by {name}; {count} fixed before it, no other file changed\n")
+    sys.stderr.writelines(f"fixed: {path}\n" for path in written)
+    sys.stderr.flush()
+    return 128 + signum
 
 
 def _report(reports: List[FileReport], settings: Settings) -> int:
     findings: List[Finding] = [finding for report in reports for finding in report.findings]
+    internal = [report for report in reports if report.internal_error is not None]
     for report in reports:
         if report.error is not None:
             sys.stderr.write(f"{PROG}: {report.path}: {report.error}\n")
+    for report in internal:
+        sys.stderr.write(f"{PROG}: {report.path}: internal error: {report.internal_error}\n")
     fixing = settings.fix or settings.diff
     stdin_fixed = [r for r in reports if r.stdin_source is not None]
     out = sys.stderr if stdin_fixed else sys.stdout
-    broken = [finding for finding in findings if finding.code == SYNTAX_ERROR]
+    broken = [finding for finding in findings if finding.code in (SYNTAX_ERROR, IO_ERROR)]
     if settings.diff:
+        sys.stdout.flush()
         for report in reports:
-            sys.stdout.write(report.diff)
-        # files that do not parse cannot be fixed: say so
+            sys.stdout.buffer.write(report.diff)  # the file's own bytes: encoding, BOM, line ends
+        sys.stdout.buffer.flush()
+        # files that cannot be read or parsed cannot be fixed: say so
         sys.stderr.write(render(broken, "default", settings.root))
     else:
         out.write(render(findings, settings.format, settings.root))
@@ -119,10 +165,13 @@ def _report(reports: List[FileReport], settings: Settings) -> int:
         sys.stdout.buffer.write(report.stdin_source)
     if fixing:
         _fix_summary(reports, settings)
+    if internal:
+        return 2
     if settings.exit_zero:
         return 0
     if settings.diff:
         return 1 if broken or any(report.diff for report in reports) else 0
+    # a fix not written leaves its findings: 1
     return 1 if findings or any(report.error for report in reports) else 0
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import re
 import sys
 from dataclasses import dataclass
 from typing import Any, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple
@@ -31,11 +32,13 @@ from flake8.options.config import load_config
 
 from flake8_taskref.analysis import options as opts
 from flake8_taskref.analysis.messages import MESSAGES, OFF_BY_DEFAULT
+from flake8_taskref.fix import KEEP_FORMS, FixOptions
 
 __all__ = ["ConfigError", "Settings", "project_options", "resolve"]
 
 LOG = logging.getLogger(__name__)
 PYPROJECT_TABLE = "flake8-taskref"
+DEFAULT_LINE_LENGTH = 79  # flake8's (pycodestyle's) max-line-length
 FORMATS = ("default", "pylint", "json", "sarif")
 
 # Settings read from config files (lists are comma-separated strings, or TOML
@@ -44,6 +47,7 @@ KEYS = (
     "select", "extend-select", "ignore", "extend-ignore", "per-file-ignores",
     "exclude", "extend-exclude", "filename", "disable-noqa", "statistics", "count",
     "exit-zero", "jobs", "format", "taskref-spawners", "taskref-loop-names", "taskref-timeouts",
+    "fix-keep", "max-line-length",
 )
 # flake8's [flake8] section may name other plugins' formatters: only ours is read
 # from pyproject.toml and the command line.
@@ -73,6 +77,7 @@ class Settings:
     stdin_display_name: str
     fix: bool
     diff: bool
+    fixing: FixOptions  # how --fix and --diff write the fix
     root: str  # relative paths in SARIF output are relative to this
 
     def codes_for(self, filename: str) -> FrozenSet[str]:
@@ -126,15 +131,25 @@ def _load_toml(path: str) -> Mapping[str, Any]:
         raise ConfigError(f"{path}: {exc}") from exc
 
 
-def _read_pyproject(isolated: bool) -> Tuple[Dict[str, str], Optional[str]]:
+@dataclass(frozen=True)
+class _Tools:
+    """What the project's other tools say that the fix needs."""
+
+    line_length: Optional[int] = None  # Ruff's, else Black's (88 where they say nothing)
+    min_python: Optional[Tuple[int, int]] = None  # the oldest Python the project supports
+
+
+def _read_pyproject(isolated: bool) -> Tuple[Dict[str, str], Optional[str], _Tools]:
+    """Our table's settings, the folder of the file, and what the project's
+    formatter and packaging say (line length, oldest Python)."""
     if isolated:
-        return {}, None
+        return {}, None, _Tools()
     path = _find_pyproject(".")
-    if path is None:
-        return {}, None
-    table = _load_toml(path).get("tool", {}).get(PYPROJECT_TABLE)
-    if table is None:
-        return {}, None
+    data = _load_toml(path) if path is not None else {}
+    tools = _tools(data, os.path.dirname(path) if path is not None else os.path.abspath("."))
+    table = data.get("tool", {}).get(PYPROJECT_TABLE) if isinstance(data.get("tool"), dict) else None
+    if path is None or table is None:
+        return {}, None, tools
     if not isinstance(table, dict):
         raise ConfigError(f"{path}: [tool.{PYPROJECT_TABLE}] must be a table")
     values: Dict[str, str] = {}
@@ -153,7 +168,81 @@ def _read_pyproject(isolated: bool) -> Tuple[Dict[str, str], Optional[str]]:
                 f"{path}: [tool.{PYPROJECT_TABLE}]: {key}: "
                 "expected a string, a list of strings or a boolean"
             )
-    return values, os.path.dirname(path)
+    return values, os.path.dirname(path), tools
+
+
+FORMATTER_LINE_LENGTH = 88  # Ruff's and Black's default
+
+
+def _tools(pyproject: Mapping[str, Any], folder: str) -> _Tools:
+    """Ruff's settings (``ruff.toml``/``.ruff.toml`` in ``folder`` or above it
+    first, as Ruff finds them, else ``[tool.ruff]``), Black's (``[tool.black]``)
+    and the packaging's oldest Python (``requires-python``, setup.cfg's
+    ``python_requires``, else the formatters' target versions)."""
+    found = pyproject.get("tool")
+    tool: Mapping[str, Any] = found if isinstance(found, dict) else {}
+    ruff = _ruff_file(folder)
+    if ruff is None and isinstance(tool.get("ruff"), dict):
+        ruff = tool["ruff"]
+    black: Optional[Mapping[str, Any]] = tool.get("black") if isinstance(tool.get("black"), dict) else None
+    length: Optional[int] = None
+    for settings in (black, ruff):  # Ruff's wins
+        if settings is not None:
+            value = settings.get("line-length", FORMATTER_LINE_LENGTH)
+            if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+                length = value
+    floors: List[Optional[Tuple[int, int]]] = []
+    project = pyproject.get("project")
+    if isinstance(project, dict) and isinstance(project.get("requires-python"), str):
+        floors.append(_python_floor(project["requires-python"]))
+    floors.append(_setup_cfg_floor(folder))
+    if ruff is not None and isinstance(ruff.get("target-version"), str):
+        floors.append(_version_name(ruff["target-version"]))
+    if black is not None and isinstance(black.get("target-version"), list):
+        versions = [_version_name(v) for v in black["target-version"] if isinstance(v, str)]
+        floors.append(min((v for v in versions if v is not None), default=None))
+    return _Tools(length, next((floor for floor in floors if floor is not None), None))
+
+
+def _ruff_file(folder: str) -> Optional[Mapping[str, Any]]:
+    path = os.path.abspath(folder)
+    while True:
+        for name in (".ruff.toml", "ruff.toml"):
+            candidate = os.path.join(path, name)
+            if os.path.isfile(candidate):
+                return _load_toml(candidate)
+        parent = os.path.dirname(path)
+        if parent == path:
+            return None
+        path = parent
+
+
+def _setup_cfg_floor(folder: str) -> Optional[Tuple[int, int]]:
+    import configparser
+
+    parser = configparser.RawConfigParser()
+    try:
+        parser.read(os.path.join(folder, "setup.cfg"), encoding="utf-8")
+        return _python_floor(parser.get("options", "python_requires", fallback=""))
+    except (configparser.Error, UnicodeDecodeError):
+        return None
+
+
+def _version_name(name: str) -> Optional[Tuple[int, int]]:
+    """``py38`` -> (3, 8)."""
+    match = re.fullmatch(r"py3(\d+)", name.strip().lower())
+    return (3, int(match.group(1))) if match else None
+
+
+def _python_floor(specifiers: str) -> Optional[Tuple[int, int]]:
+    """The oldest 3.x a ``requires-python`` admits (">=3.8,<4" -> (3, 8)), or None."""
+    floor: Optional[Tuple[int, int]] = None
+    for spec in specifiers.split(","):
+        match = re.fullmatch(r"\s*(>=|>|~=|==)\s*3\.(\d+)(?:\.[\d*]+)*\s*", spec)
+        if match:
+            minor = int(match.group(2)) + (1 if match.group(1) == ">" else 0)
+            floor = max(floor or (3, minor), (3, minor))
+    return floor
 
 
 # -------------------------------------------------------------- normalising
@@ -177,16 +266,27 @@ def _codes(name: str, value: str) -> List[str]:
 
 
 def _jobs(value: str) -> int:
-    text = value.strip().lower()
-    if text == "auto":
+    if value.strip().lower() == "auto":
         return os.cpu_count() or 1
+    return _count("jobs", value, "neither 'auto' nor a whole number")
+
+
+def _count(name: str, value: str, otherwise: str = "not a whole number") -> int:
+    """A whole number of at least 1 (``--name: 'value' is <otherwise>``)."""
     try:
-        jobs = int(text)
+        number = int(value.strip())
     except ValueError:
-        raise ConfigError(f"--jobs: {value!r} is neither 'auto' nor a whole number") from None
-    if jobs < 1:
-        raise ConfigError(f"--jobs: {value!r} must be at least 1")
-    return jobs
+        raise ConfigError(f"--{name}: {value!r} is {otherwise}") from None
+    if number < 1:
+        raise ConfigError(f"--{name}: {value!r} must be at least 1")
+    return number
+
+
+def _keep(value: str) -> str:
+    form = value.strip().lower()
+    if form not in KEEP_FORMS:
+        raise ConfigError(f"--fix-keep: {value!r} is not one of {', '.join(KEEP_FORMS)}")
+    return form
 
 
 class _Layer:
@@ -200,7 +300,7 @@ class _Layer:
 def resolve(args: argparse.Namespace) -> Settings:
     """Merge defaults, config files and the command line; raises ConfigError."""
     flake8_values, cfg_dir = _read_flake8_section(args.config, args.isolated)
-    toml_values, toml_dir = _read_pyproject(args.isolated)
+    toml_values, toml_dir, tools = _read_pyproject(args.isolated)
     cli_values = {
         name: getattr(args, name.replace("-", "_"))
         for name in KEYS
@@ -295,6 +395,14 @@ def resolve(args: argparse.Namespace) -> Settings:
         stdin_display_name=args.stdin_display_name,
         fix=bool(args.fix),
         diff=bool(args.diff),
+        fixing=FixOptions(
+            keep=_keep(text("fix-keep", KEEP_FORMS[0])),
+            # flake8's setting (or ours), else the formatter's, else flake8's default
+            line_length=_count(
+                "max-line-length", text("max-line-length", str(tools.line_length or DEFAULT_LINE_LENGTH))
+            ),
+            min_python=tools.min_python,
+        ),
         root=os.path.abspath("."),
     )
 
@@ -304,7 +412,7 @@ def project_options(root: str) -> opts.Options:
     ``flake8-taskref`` command reads them from ``root`` (``[flake8]`` in
     setup.cfg/tox.ini/.flake8, ``[tool.flake8-taskref]`` in pyproject.toml), so
     that configured spawners count (the pytest option uses this); raises
-    ConfigError, naming the file and the setting, when it cannot be read."""
+    ConfigError, naming the setting or the file, when it cannot be read."""
     defaults = argparse.Namespace(
         paths=[], config=None, isolated=False, stdin_display_name="stdin", fix=False, diff=False
     )

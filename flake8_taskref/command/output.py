@@ -5,6 +5,9 @@
   any other ``%(path)s``-style string: formatted as flake8 formats it.
 * ``json``: a list of objects, one per finding.
 * ``sarif``: SARIF 2.1.0, as GitHub code scanning takes it.
+* E902 (a path that cannot be read) and E999 (a file that cannot be parsed)
+  are findings like the others, in every format; they are named as Ruff names
+  them (``io-error``, ``syntax-error``) and have a rule of their own in SARIF.
 * ``--statistics`` and ``--count`` as in flake8.
 """
 from __future__ import annotations
@@ -18,11 +21,21 @@ from urllib.parse import quote
 
 from flake8_taskref import __version__
 from flake8_taskref.analysis.messages import DOCS_URL, MESSAGES, NAMES, SUMMARIES
-from flake8_taskref.command.runner import SYNTAX_ERROR, Finding
+from flake8_taskref.command.runner import IO_ERROR, SYNTAX_ERROR, Finding
 
 __all__ = ["MACHINE_FORMATS", "render", "statistics"]
 
 MACHINE_FORMATS = ("json", "sarif")  # one document: no --statistics or --count after it
+
+_COMMAND_URL = DOCS_URL.split("rules/", 1)[0] + "command/#files-that-cannot-be-read-or-parsed"
+# code: (name, short description, full description) of the findings that are not the plugin's
+_FILE_RULES = {
+    IO_ERROR: ("io-error", "The file cannot be read.",
+               "A path to check cannot be read (it does not exist, cannot be listed or opened); "
+               "flake8's and Ruff's E902."),
+    SYNTAX_ERROR: ("syntax-error", "The file cannot be parsed.",
+                   "The file does not parse, or is nested too deeply to parse or analyse; flake8's E999."),
+}
 
 _FORMATS = {
     "default": "%(path)s:%(row)d:%(col)d: %(code)s %(text)s",
@@ -49,9 +62,9 @@ def _json(finding: Finding) -> Dict[str, Any]:
         "line": finding.line,
         "column": finding.col,
         "code": finding.code,
-        "name": NAMES.get(finding.code, "syntax-error"),
+        "name": NAMES[finding.code] if finding.code in NAMES else _FILE_RULES[finding.code][0],
         "message": finding.text,
-        "url": DOCS_URL.format(code=finding.code) if finding.code in MESSAGES else None,
+        "url": DOCS_URL.format(code=finding.code) if finding.code in MESSAGES else _COMMAND_URL,
     }
 
 
@@ -89,25 +102,37 @@ def sarif(findings: Sequence[Finding], root: str) -> Dict[str, Any]:
             "defaultConfiguration": {"level": "warning"},
         }
         for code in sorted(MESSAGES)
+    ] + [
+        {
+            "id": code,
+            "name": name,
+            "shortDescription": {"text": short},
+            "fullDescription": {"text": full},
+            "helpUri": _COMMAND_URL,
+            "defaultConfiguration": {"level": "error"},
+        }
+        for code, (name, short, full) in sorted(_FILE_RULES.items())
     ]
     index = {rule["id"]: number for number, rule in enumerate(rules)}
     results: List[Dict[str, Any]] = []
     for finding in findings:
         result: Dict[str, Any] = {
             "ruleId": finding.code,
-            "level": "error" if finding.code == SYNTAX_ERROR else "warning",
+            "level": "error" if finding.code in _FILE_RULES else "warning",
             "message": {"text": finding.text},
             "locations": [
                 {
                     "physicalLocation": {
                         "artifactLocation": _location(finding.path, root),
-                        "region": {"startLine": finding.line, "startColumn": finding.char_col},
+                        # SARIF counts from 1: E902's line 0 (flake8's) is line 1 here, as in Ruff
+                        "region": {
+                            "startLine": max(finding.line, 1), "startColumn": max(finding.char_col, 1)
+                        },
                     }
                 }
             ],
         }
-        if finding.code in index:
-            result["ruleIndex"] = index[finding.code]
+        result["ruleIndex"] = index[finding.code]
         results.append(result)
     return {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",

@@ -1,367 +1,473 @@
-"""Where a fixed task is kept: which set (an instance attribute or a module-level
-set, reused or new), the name that holds the task, and which sites can be fixed."""
+"""Which sites can be fixed, and where each task is kept (read from ``ast``).
+
+A fix changes one thing, whether the task can be collected: the program
+evaluates the same expressions, in the same order, the same number of times.
+So a spawn is fixed only where it can be bound to a name of its own without
+moving anything else: a statement of its own (``spawn(...)`` becomes ``name =
+spawn(...)``), the first thing its statement evaluates (``spawn(...).x(...)``,
+``f(spawn(...))`` with ``f`` a plain name and nothing but plain names and
+literals before it; the spawn moves to a line before), or a local binding
+(``t = spawn(...)``, ``(t := spawn(...))``).
+
+The set: by default a module-level set (``--fix-keep module``), which keeps
+the task until it is done whatever the lifetime of any object; with
+``--fix-keep instance`` a set on the instance whose method spawns
+(``classes.py`` decides where a class can hold one).  An existing set is
+reused only when nothing but the keep idiom touches it (``S.add(t)``,
+``t.add_done_callback(S.discard)``, its creation ``S = set()``): a collection
+the program also iterates, awaits, cancels, clears, measures or passes on has
+readers that a new task must not meet.
+"""
 from __future__ import annotations
 
+import ast
 import keyword
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Set, Tuple, Union
 
-import libcst as cst
-from libcst.metadata import MetadataWrapper, ParentNodeProvider, PositionProvider
-
-from flake8_taskref.fix.cst_nodes import (
-    attribute_names,
-    bound_names,
-    calls_super_init,
-    collect,
+from flake8_taskref.fix.classes import Classes, place_in_init
+from flake8_taskref.fix.nodes import (
+    FUNCTIONS,
+    Function,
     dotted,
     first_param,
+    bound_names,
     fresh,
-    has_slots,
+    identifiers,
     init_of,
     is_plain_method,
-    module_level_names,
-    names_in,
 )
+from flake8_taskref.fix.source import Source
 
 SET_NAME = "_background_tasks"
+# An instance set's name is private to the class that creates it (Python mangles
+# it to _Class__background_tasks): no base or subclass, in this file or another,
+# can meet it, or reset it with a set of its own.
+INSTANCE_SET_NAME = "__background_tasks"
 TASK_NAME = "task"
 
-
-_Owner = Union["cst.ClassDef", "cst.Module"]
+Owner = Union[ast.ClassDef, ast.Module]
+Span = Tuple[int, int, int, int]  # line, col_offset, end line, end col_offset (as ast)
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 
 
 @dataclass
 class Keeper:
     """One set that fixed tasks go into: an instance attribute or a module name."""
 
-    owner: _Owner
+    owner: Owner
     name: str  # attribute or module-level name
     new: bool
     future: bool = False  # holds an ensure_future() result: annotate as Future
     annotation: Optional[str] = None  # of a new set, decided before the rewrite
+    init: Optional[ast.FunctionDef] = None  # instance sets: the __init__ that creates it
+    index: int = 0  # ... before this statement of its body
 
 
 @dataclass
 class Edit:
-    spawn: "cst.Call"
+    spawn: ast.Call
+    statement: ast.stmt
     form: str  # "bare", "hoist" or "bind"
     keeper: Keeper
-    receiver: str  # expression that names the set: "self._background_tasks"
+    receiver: str  # the expression that names the set: "self._background_tasks"
     handle: str  # the name that holds the task
+    why_module: str = ""  # with --fix-keep instance: why the module set was used
+
+
+def _snake(name: str) -> str:
+    """``reqAccountSummary`` -> ``req_account_summary``; ``HTTPGet`` -> ``http_get``;
+    a name in lower case (``start``, ``_close``) as it is."""
+    if name.islower() or not name.isidentifier():
+        return name
+    out: List[str] = []
+    for i, char in enumerate(name):
+        if char.isupper():
+            before = name[i - 1] if i else ""
+            after = name[i + 1] if i + 1 < len(name) else ""
+            if before and before != "_" and (before.islower() or before.isdigit() or after.islower()):
+                out.append("_")
+            out.append(char.lower())
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def span(node: ast.AST) -> Span:
+    return (
+        getattr(node, "lineno", 0), getattr(node, "col_offset", 0),
+        getattr(node, "end_lineno", 0) or 0, getattr(node, "end_col_offset", 0) or 0,
+    )
+
+
+def _empty_set(value: Optional[ast.expr]) -> bool:
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id == "set"
+        and not value.args
+        and not value.keywords
+    )
 
 
 class Facts:
-    """What the rewrite needs to know about the module, read once."""
+    """What the plan needs to know about the module, read in one walk."""
 
-    def __init__(self, module: "cst.Module", wrapper: "MetadataWrapper") -> None:
-        self.module = module
-        self.parents = wrapper.resolve(ParentNodeProvider)
-        positions = wrapper.resolve(PositionProvider)
-        self.calls: Dict[Tuple[int, int], cst.Call] = {}
-        self.callables: Set[Tuple[int, int]] = set()  # names and attributes (a spawner passed on)
-        for node, where in positions.items():
-            start = (where.start.line, where.start.column)
-            if isinstance(node, cst.Call):
-                self.calls.setdefault(start, node)
-            elif isinstance(node, (cst.Name, cst.Attribute)):
-                self.callables.add(start)
+    def __init__(self, tree: ast.Module, source: Source) -> None:
+        self.tree = tree
+        self.source = source
+        self.parents: Dict[int, ast.AST] = {}
+        self.calls: Dict[Span, ast.Call] = {}
+        self.callables: Set[Span] = set()  # names and attributes (a spawner passed on)
+        # how each occurrence of a name, and of an attribute name, is used: for the
+        # keep idiom ("add", "discard", "define") or otherwise ("other")
+        self.name_uses: Dict[str, Set[str]] = {}
+        self.attribute_uses: Dict[str, Set[str]] = {}
+        self.definitions: Dict[str, List[ast.stmt]] = {}  # "S" or ".S" -> S = set()
+        self.annotated = False
+        self.identifiers: Set[str] = set()  # every identifier written in the file
+        self.bound: Set[str] = set()  # every name the file binds, in any scope
+        stack: List[ast.AST] = [tree]
+        while stack:
+            node = stack.pop()
+            for child in ast.iter_child_nodes(node):
+                self.parents[id(child)] = node
+                stack.append(child)
+            if isinstance(node, ast.Call):
+                self.calls[span(node)] = node
+            elif isinstance(node, ast.Name):
+                self.callables.add(span(node))
+                self.name_uses.setdefault(node.id, set()).add(self._use(node))
+                if not isinstance(node.ctx, ast.Load):
+                    self.bound.add(node.id)
+            elif isinstance(node, ast.Attribute):
+                self.callables.add(span(node))
+                self.attribute_uses.setdefault(node.attr, set()).add(self._use(node))
+            else:
+                for name in bound_names(node):  # parameters, imports, definitions, ...
+                    self.name_uses.setdefault(name, set()).add("other")
+                    self.bound.add(name)
+                if isinstance(node, ast.keyword) and node.arg:
+                    self.identifiers.add(node.arg)
+                if isinstance(node, ast.AnnAssign) or (
+                    isinstance(node, ast.arg) and node.annotation is not None
+                ) or (isinstance(node, FUNCTIONS) and node.returns is not None):
+                    self.annotated = True
+        self.identifiers.update(self.name_uses, self.attribute_uses)
 
-    def parent(self, node: "cst.CSTNode") -> Optional["cst.CSTNode"]:
-        return self.parents.get(node)
+    def parent(self, node: ast.AST) -> Optional[ast.AST]:
+        return self.parents.get(id(node))
 
-    def enclosing(self, node: "cst.CSTNode") -> "Union[cst.FunctionDef, cst.Module]":
+    def _use(self, node: Union[ast.Name, ast.Attribute]) -> str:
+        """How this occurrence of a set's name is used: ``S.add(x)``,
+        ``x.add_done_callback(S.discard)``, ``S = set()``, or anything else."""
+        parent = self.parent(node)
+        if isinstance(parent, ast.Attribute) and parent.value is node:
+            holder = self.parent(parent)
+            if not isinstance(holder, ast.Call) or holder.keywords or len(holder.args) != 1:
+                return "other"
+            if parent.attr == "add" and holder.func is parent and not isinstance(holder.args[0], ast.Starred):
+                return "add"
+            if (
+                parent.attr == "discard"
+                and holder.args[0] is parent
+                and isinstance(holder.func, ast.Attribute)
+                and holder.func.attr == "add_done_callback"
+            ):
+                return "discard"
+            return "other"
+        defined = (
+            isinstance(parent, ast.Assign) and len(parent.targets) == 1 and parent.targets[0] is node
+        ) or (isinstance(parent, ast.AnnAssign) and parent.target is node)
+        if defined and _empty_set(parent.value):  # type: ignore[union-attr]
+            key = node.id if isinstance(node, ast.Name) else "." + node.attr
+            self.definitions.setdefault(key, []).append(parent)  # type: ignore[arg-type]
+            return "define"
+        return "other"
+
+    def dedicated(self, name: str, attribute: bool) -> Optional[ast.stmt]:
+        """The one statement that creates the set ``name`` (``S = set()``, or
+        ``self.S = set()``), if nothing but the keep idiom and that statement
+        touches the name anywhere in the file."""
+        uses = (self.attribute_uses if attribute else self.name_uses).get(name, set())
+        if not uses <= {"add", "discard", "define"}:
+            return None
+        if attribute and name in self.name_uses or not attribute and name in self.attribute_uses:
+            return None  # the same name as a plain name and as an attribute: be safe
+        made = self.definitions.get("." + name if attribute else name, [])
+        return made[0] if len(made) == 1 else None
+
+    def enclosing(self, node: ast.AST) -> Union[Function, ast.Module]:
+        """The function (or the module) whose frame runs ``node``."""
         current = self.parent(node)
-        while current is not None and not isinstance(current, (cst.FunctionDef, cst.Module)):
+        while current is not None and not isinstance(current, (*FUNCTIONS, ast.Module)):
             current = self.parent(current)
         assert current is not None
         return current
 
+    def statement(self, node: ast.AST) -> ast.stmt:
+        current: Optional[ast.AST] = node
+        while current is not None and not isinstance(current, ast.stmt):
+            current = self.parent(current)
+        assert current is not None
+        return current
 
-def _idiom_sets(root: "cst.CSTNode", prefix: str) -> List[str]:
-    """Names N such that ``prefix + N`` is used with the keep-idiom under root:
-    ``<prefix>N.add(...)`` and ``add_done_callback(<prefix>N.discard)``, not in a
-    class nested in root (its ``self`` is another object) and, for plain names,
-    not in a function that binds N itself (a local set of the same name)."""
-    added: List[str] = []
-    discarded: Set[str] = set()
-
-    def named(node: "cst.BaseExpression", scopes: List["cst.FunctionDef"]) -> Optional[str]:
-        text = dotted(node)
-        if text is None or not text.startswith(prefix):
-            return None
-        name = text[len(prefix):]
-        if not prefix and any(name in bound_names(scope) for scope in scopes):
-            return None
-        return name
-
-    class _Collect(cst.CSTVisitor):
-        def __init__(self) -> None:
-            super().__init__()
-            self.scopes: List[cst.FunctionDef] = []
-
-        def visit_ClassDef(self, node: "cst.ClassDef") -> bool:
-            return node is root
-
-        def visit_FunctionDef(self, node: "cst.FunctionDef") -> None:
-            self.scopes.append(node)
-
-        def leave_FunctionDef(self, original_node: "cst.FunctionDef") -> None:
-            self.scopes.pop()
-
-        def visit_Call(self, call: "cst.Call") -> None:
-            func = call.func
-            if not isinstance(func, cst.Attribute):
-                return
-            if func.attr.value == "add":
-                name = named(func.value, self.scopes)
-                if name is not None:
-                    added.append(name)
-            elif func.attr.value == "add_done_callback" and call.args:
-                arg = call.args[0].value
-                if isinstance(arg, cst.Attribute) and arg.attr.value == "discard":
-                    name = named(arg.value, self.scopes)
-                    if name is not None:
-                        discarded.add(name)
-
-    root.visit(_Collect())
-    return [name for name in added if name in discarded and name.isidentifier()]
+    def top(self, statement: ast.stmt) -> ast.stmt:
+        """The module-level statement that holds ``statement``."""
+        current: ast.AST = statement
+        while not isinstance(self.parent(current), ast.Module):
+            parent = self.parent(current)
+            assert parent is not None
+            current = parent
+        assert isinstance(current, ast.stmt)
+        return current
 
 
-def _why_not(facts: Facts, call: "cst.Call") -> str:
+# ------------------------------------------------------------------ forms
+def _why_not(facts: Facts, call: ast.Call) -> str:
     """Why a spawn has no statement of its own to extend."""
-    node: Optional[cst.CSTNode] = facts.parent(call)
-    while node is not None:
-        if isinstance(node, cst.Lambda):
+    node: ast.AST = call
+    parent = facts.parent(node)
+    while parent is not None and not isinstance(parent, ast.stmt):
+        if isinstance(parent, ast.Lambda):
             return "the spawn is inside a lambda: no statement to extend"
-        if isinstance(node, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)):
+        if isinstance(parent, _COMPREHENSIONS) or isinstance(parent, ast.comprehension):
             return "the spawn is inside a comprehension: no statement to extend"
-        if isinstance(node, (cst.IfExp, cst.BooleanOperation)):
+        if isinstance(parent, (ast.IfExp, ast.BoolOp)):
             return "the spawn runs on some paths of a conditional expression only"
-        if isinstance(node, cst.Arg):
+        if isinstance(parent, ast.keyword) or (
+            isinstance(parent, ast.Call) and any(arg is node for arg in parent.args)
+        ):
             return "the task or the spawner is passed to a call: no statement to extend"
-        if isinstance(node, cst.SimpleStatementSuite):
-            return "the statement shares its line with its block header"
-        if isinstance(node, cst.SimpleStatementLine):
-            if len(node.body) > 1:
-                return "the line holds several statements"
-            return "the handle is used inside a larger expression or statement"
-        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Module)):
-            break
-        node = facts.parent(node)
+        node, parent = parent, facts.parent(parent)
     return "the handle is used inside a larger expression or statement"
 
 
-def _pure(node: "cst.BaseExpression") -> bool:
-    """Evaluating it runs no code of the program's (a name, an attribute of one, a literal)."""
-    if isinstance(node, cst.Attribute):
-        return _pure(node.value)
-    return isinstance(node, (cst.Name, cst.BaseNumber, cst.SimpleString))
+def _inert(node: ast.expr) -> bool:
+    """Evaluating it runs no code of the program's: a plain name or a literal
+    (an attribute may be a property; a call or an f-string runs code)."""
+    return isinstance(node, (ast.Name, ast.Constant))
 
 
-def _hoistable(facts: Facts, call: "cst.Call") -> Tuple[Optional["cst.Expr"], str]:
+def _hoistable(facts: Facts, call: ast.Call) -> Tuple[Optional[ast.Expr], str]:
     """The expression statement a spawn can be taken out of, into a line of its
     own before it, with the same order of evaluation: on its way up, the spawn
     is only the object of an attribute, or an argument of a call whose callee
-    and earlier arguments run no code (``self.check(spawn(c).done())``)."""
-    node: cst.CSTNode = call
+    and earlier arguments are plain names or literals."""
+    node: ast.AST = call
     while True:
         parent = facts.parent(node)
-        if isinstance(parent, cst.Expr):
-            if "\n" in cst.Module(body=[]).code_for_node(call):
+        if isinstance(parent, ast.Expr):
+            if call.lineno != call.end_lineno:
                 # moved to a line of its own, its inner lines would keep their old indentation
                 return None, "the spawn spans several lines inside a larger statement"
             return parent, ""
-        if isinstance(parent, cst.Attribute) and parent.value is node:
+        if isinstance(parent, ast.Attribute) and parent.value is node:
             node = parent
             continue
-        if isinstance(parent, cst.Call) and parent.func is node:
+        if isinstance(parent, ast.Call) and parent.func is node:
             node = parent
             continue
-        if isinstance(parent, cst.Arg) and parent.star == "":
+        holder: Optional[ast.AST] = None
+        if isinstance(parent, ast.Call) and any(arg is node for arg in parent.args):
+            holder = parent
+        elif isinstance(parent, ast.keyword) and parent.arg is not None:
             holder = facts.parent(parent)
-            assert isinstance(holder, cst.Call)
-            earlier = list(holder.args)[: list(holder.args).index(parent)]
-            if not _pure(holder.func) or not all(arg.star == "" and _pure(arg.value) for arg in earlier):
+        if isinstance(holder, ast.Call):
+            at = (node.lineno, node.col_offset)  # type: ignore[attr-defined]
+            earlier = [arg for arg in holder.args if (arg.lineno, arg.col_offset) < at]
+            earlier += [
+                k.value for k in holder.keywords if (k.value.lineno, k.value.col_offset) < at or k.arg is None
+            ]
+            if not _inert(holder.func) or not all(_inert(value) for value in earlier):
                 return None, "other code in the statement runs before the spawn: no statement to extend"
             node = holder
             continue
         return None, _why_not(facts, call)
 
 
-def statement_of(facts: Facts, code: str, call: "cst.Call") -> Tuple[Optional[str], Optional[str]]:
-    """(form, handle name) when the site can be fixed, else (None, reason)."""
+def _alone(facts: Facts, statement: ast.stmt) -> str:
+    """Why the statement does not have its lines to itself, or ""."""
+    source = facts.source
+    first = source.line(statement.lineno)
+    before = first.encode("utf-8")[: statement.col_offset].decode("utf-8", "ignore")
+    after = source.line(statement.end_lineno or statement.lineno).encode("utf-8")[
+        statement.end_col_offset or 0:
+    ].decode("utf-8", "ignore")
+    if before.strip():
+        if before.rstrip().endswith(";"):
+            return "the line holds several statements"
+        return "the statement shares its line with its block header"
+    if after.lstrip().startswith(";"):
+        return "the line holds several statements"
+    return ""
+
+
+def statement_of(facts: Facts, code: str, call: ast.Call) -> Tuple[Optional[str], str, Optional[ast.stmt]]:
+    """(form, handle name, statement) when the site can be fixed, else (None,
+    reason, None)."""
     parent = facts.parent(call)
     form: Optional[str] = None
-    small: Optional[cst.CSTNode] = None
-    handle: Optional[str] = None
+    statement: Optional[ast.stmt] = None
+    handle = ""
     if code == "TRF001":
-        if isinstance(parent, cst.Expr) and parent.value is call:
-            form, small = "bare", parent
+        if isinstance(parent, ast.Expr):
+            form, statement = "bare", parent
         else:
-            small, reason = _hoistable(facts, call)
-            if small is None:
-                return None, reason
+            statement, reason = _hoistable(facts, call)
+            if statement is None:
+                return None, reason, None
             form = "hoist"
     elif code == "TRF002":
-        if isinstance(parent, cst.Assign) and parent.value is call and len(parent.targets) == 1:
-            target = parent.targets[0].target
-            if isinstance(target, cst.Name):
-                form, small, handle = "bind", parent, target.value
-        elif isinstance(parent, cst.AnnAssign) and parent.value is call:
-            if isinstance(parent.target, cst.Name):
-                form, small, handle = "bind", parent, parent.target.value
-        if form is None:
-            if isinstance(parent, (cst.Assign, cst.AnnAssign)):
-                return None, "the handle is bound to several names or unpacked"
-            return None, "the handle goes into a local collection or expression; keep that alive or await it"
-    if form is None or small is None:
-        return None, _why_not(facts, call)
-    line = facts.parent(small)
-    if not isinstance(line, cst.SimpleStatementLine):
-        return None, "the statement shares its line with its block header"
-    if len(line.body) > 1:
-        return None, "the line holds several statements"
-    return form, handle
+        targets = parent.targets if isinstance(parent, ast.Assign) else []
+        if len(targets) == 1 and isinstance(targets[0], ast.Name):
+            form, statement, handle = "bind", parent, targets[0].id  # type: ignore[assignment]
+        elif isinstance(parent, ast.AnnAssign) and isinstance(parent.target, ast.Name):
+            form, statement, handle = "bind", parent, parent.target.id
+        elif isinstance(parent, ast.NamedExpr) and isinstance(facts.parent(parent), ast.Expr):
+            statement = facts.statement(parent)
+            form, handle = "bind", parent.target.id
+        elif isinstance(parent, (ast.Assign, ast.AnnAssign)):
+            return None, "the handle is bound to several names or unpacked", None
+        else:
+            why = "the handle goes into a local collection or expression; keep that alive or await it"
+            return None, why, None
+    if form is None or statement is None:
+        return None, _why_not(facts, call), None
+    why = _alone(facts, statement)
+    if why:
+        return None, why, None
+    return form, handle, statement
 
 
+# ------------------------------------------------------------------- sets
 class Planner:
     """Decides, for every fixable site, the set and the names."""
 
-    def __init__(self, facts: Facts) -> None:
+    def __init__(self, facts: Facts, keep: str) -> None:
         self.facts = facts
-        self.module_names = names_in(facts.module)
-        self.class_keepers: Dict[int, Optional[Keeper]] = {}
-        self.file_attributes = attribute_names(facts.module)
-        self.classes: Dict[str, List[cst.ClassDef]] = {}
-        for cls in collect(facts.module, cst.ClassDef):
-            self.classes.setdefault(cls.name.value, []).append(cls)
-        self.module_keepers: List[Keeper] = []
-        self.edits: Dict[int, Edit] = {}  # id(SimpleStatementLine) -> edit
+        self.keep = keep
+        self.classes = Classes(facts.tree)
+        self.class_keepers: Dict[int, Tuple[Optional[Keeper], str]] = {}
+        self.module_keeper: Optional[Keeper] = None
+        self.taken_attributes: Set[str] = set(facts.attribute_uses)
+        self.edits: Dict[int, Edit] = {}  # id(statement) -> edit
         self.taken: Dict[int, Set[str]] = {}  # id(scope) -> names in use there
         self.module_sites: Set[int] = set()  # top-level statements holding a module-level spawn
 
-    def keeper_for(self, line: "cst.SimpleStatementLine") -> Tuple[Keeper, str]:
-        """The set a task spawned on this line goes into, and how the line names it."""
-        scope = self.facts.enclosing(line)
-        if isinstance(scope, cst.FunctionDef) and is_plain_method(scope):
-            block = self.facts.parent(scope)
-            cls = self.facts.parent(block) if block is not None else None
-            if isinstance(cls, cst.ClassDef):
-                keeper = self._class_keeper(cls)
+    def keeper_for(self, statement: ast.stmt) -> Tuple[Keeper, str, str]:
+        """The set a task spawned by this statement goes into, how the statement
+        names it, and (instance form) why the module set was used instead."""
+        why = ""
+        if self.keep == "instance":
+            scope = self.facts.enclosing(statement)
+            cls = self.facts.parent(scope)
+            if isinstance(scope, FUNCTIONS) and isinstance(cls, ast.ClassDef) and is_plain_method(scope):
+                keeper, why = self._class_keeper(cls)
+                if keeper is not None and self._before_the_set(statement, scope, keeper):
+                    keeper, why = None, "the spawn in __init__ runs before the set is created"
                 if keeper is not None:
-                    return keeper, f"{first_param(scope)}.{keeper.name}"
-        avoid = names_in(scope) if isinstance(scope, cst.FunctionDef) else set()
-        keeper = self._module_keeper(avoid)
-        return keeper, keeper.name
+                    return keeper, f"{first_param(scope)}.{keeper.name}", ""
+            else:
+                why = "the spawn is not in a method that gets the instance"
+        keeper = self._module_keeper()
+        return keeper, keeper.name, why
+
+    def _before_the_set(self, statement: ast.stmt, method: Function, keeper: Keeper) -> bool:
+        """Does ``statement``, in ``__init__``, run before the set is created there?"""
+        if method.name != "__init__":
+            return False
+        top: ast.AST = statement
+        while self.facts.parent(top) is not method:
+            parent = self.facts.parent(top)
+            if parent is None:
+                return False
+            top = parent
+        position = next(index for index, item in enumerate(method.body) if item is top)
+        if keeper.new:
+            return keeper.init is method and position < keeper.index
+        made = self.facts.dedicated(keeper.name, attribute=True)
+        created = [index for index, item in enumerate(method.body) if item is made]
+        return not created or position <= created[0]
 
     def new_keepers(self) -> List[Keeper]:
         """The sets to create: new ones that some fixed site uses."""
         used = {id(edit.keeper) for edit in self.edits.values()}
-        candidates = [*self.class_keepers.values(), *self.module_keepers]
+        candidates = [keeper for keeper, _ in self.class_keepers.values()] + [self.module_keeper]
         return [k for k in candidates if k is not None and k.new and id(k) in used]
 
-    def _class_keeper(self, cls: "cst.ClassDef") -> Optional[Keeper]:
-        """The instance set of a class, or None (a module set then): a class with
-        ``__slots__`` or without an ``__init__`` of its own or of a base class in
-        this file gets none.  A set the class, or a base class in this file whose
-        ``__init__`` it runs, already keeps tasks in is reused; a new one gets a
-        name no class of the file uses, so that no subclass resets a base's set."""
-        key = id(cls)
-        if key in self.class_keepers:
-            return self.class_keepers[key]
-        self.class_keepers[key] = None  # a cycle of bases ends here
-        keeper: Optional[Keeper] = None
+    def _class_keeper(self, cls: ast.ClassDef) -> Tuple[Optional[Keeper], str]:
+        """The instance set of cls, or (None, why not)."""
+        if id(cls) not in self.class_keepers:
+            self.class_keepers[id(cls)] = self._make_class_keeper(cls)
+        return self.class_keepers[id(cls)]
+
+    def _make_class_keeper(self, cls: ast.ClassDef) -> Tuple[Optional[Keeper], str]:
+        refusal = self.classes.refusal(cls)
+        if refusal is not None:
+            return None, refusal
         init = init_of(cls)
-        base = self._base_keeper(cls)
-        if has_slots(cls):
-            keeper = None
-        elif init is None:
-            keeper = base
-        else:
-            reuse = _idiom_sets(cls, f"{first_param(init)}.")
-            if reuse:
-                keeper = Keeper(cls, reuse[0], new=False)
-            elif base is not None and calls_super_init(init):
-                keeper = base
+        if init is None:
+            return None, "the class has no __init__ of its own"
+        if self.classes.base_init_calls_override(cls):
+            return None, "a base's __init__ calls a method this class overrides"
+        skipping = self.classes.subclass_skips_init(cls)
+        if skipping is not None:
+            return None, f"its subclass {skipping} does not run its __init__"
+        if self.classes.makes_instances_without_init(cls):
+            return None, "the class makes instances without __init__ (cls.__new__)"
+        for name in sorted(self.facts.attribute_uses):
+            made = self.facts.dedicated(name, attribute=True)
+            if made is not None and any(statement is made for statement in init.body):
+                return Keeper(cls, name, new=False), ""
+        index, why = place_in_init(init)
+        if index is None:
+            return None, why
+        name = fresh(INSTANCE_SET_NAME, self.taken_attributes)
+        return Keeper(cls, name, new=True, init=init, index=index), ""
+
+    def _module_keeper(self) -> Keeper:
+        """The module set: one that only the keep idiom touches, else a new one
+        with a name nothing in the file uses."""
+        if self.module_keeper is None:
+            top = {id(statement) for statement in self.facts.tree.body}
+            for name in sorted(self.facts.name_uses):
+                made = self.facts.dedicated(name, attribute=False)
+                if made is not None and id(made) in top:
+                    self.module_keeper = Keeper(self.facts.tree, name, new=False)
+                    break
             else:
-                related = self._related(cls)
-                taken = self.file_attributes | {
-                    keeper.name for key, keeper in self.class_keepers.items()
-                    if keeper is not None and key in related
-                }
-                keeper = Keeper(cls, fresh(SET_NAME, taken), new=True)
-        self.class_keepers[key] = keeper
-        return keeper
+                name = fresh(SET_NAME, self.facts.identifiers)
+                self.module_keeper = Keeper(self.facts.tree, name, new=True)
+        return self.module_keeper
 
-    def _related(self, cls: "cst.ClassDef") -> Set[int]:
-        """The classes of this file that cls inherits from or that inherit from it."""
-        parents: Dict[int, List[cst.ClassDef]] = {}
-        for classes in self.classes.values():
-            for other in classes:
-                parents[id(other)] = [
-                    base for arg in other.bases if isinstance(arg.value, cst.Name)
-                    for base in self.classes.get(arg.value.value, ())
-                ]
+    def defined_before(self, keeper: Keeper, top: ast.stmt) -> bool:
+        """Is the existing module set created by a top-level statement before ``top``?"""
+        made = self.facts.dedicated(keeper.name, attribute=False)
+        for statement in self.facts.tree.body:
+            if statement is made:
+                return True
+            if statement is top:
+                return False
+        return False
 
-        def up(start: "cst.ClassDef") -> Set[int]:
-            seen: Set[int] = set()
-            todo = [start]
-            while todo:
-                for base in parents.get(id(todo.pop()), ()):
-                    if id(base) not in seen:
-                        seen.add(id(base))
-                        todo.append(base)
-            return seen
-
-        related = up(cls)
-        for classes in self.classes.values():
-            for other in classes:
-                if id(cls) in up(other):
-                    related.add(id(other))
-        return related
-
-    def _base_keeper(self, cls: "cst.ClassDef") -> Optional[Keeper]:
-        """The set of the first base class defined in this file that has one."""
-        for arg in cls.bases:
-            if isinstance(arg.value, cst.Name):
-                for other in self.classes.get(arg.value.value, ()):
-                    keeper = self._class_keeper(other)
-                    if keeper is not None:
-                        return keeper
-        return None
-
-    def _module_keeper(self, avoid: Set[str]) -> Keeper:
-        """A module-level set whose name the function does not use for anything else."""
-        for keeper in self.module_keepers:
-            if keeper.name not in avoid:
-                return keeper
-        known = {keeper.name for keeper in self.module_keepers}
-        module_level = module_level_names(self.facts.module)
-        reuse = [
-            name for name in _idiom_sets(self.facts.module, "")
-            if name in module_level and name not in avoid and name not in known
-        ]
-        if reuse:
-            keeper = Keeper(self.facts.module, reuse[0], new=False)
-        else:
-            keeper = Keeper(self.facts.module, fresh(SET_NAME, self.module_names | avoid | known), new=True)
-        self.module_keepers.append(keeper)
-        return keeper
-
-    def handle_for(self, line: "cst.SimpleStatementLine", call: "cst.Call") -> str:
+    def handle_for(self, statement: ast.stmt, call: ast.Call) -> str:
         """A name for the task that nothing in its scope uses, after the coroutine
-        it runs where that is a call (``self._watchdog()`` -> ``watchdog_task``),
+        it runs where that is a call (``self._watchdog()`` -> ``watchdog_task``,
+        ``self.reqSummary()`` -> ``req_summary_task``: a local in lower case),
         so that sites of one function get names (and types) of their own."""
-        scope = self.facts.enclosing(line)
+        scope = self.facts.enclosing(statement)
         taken = self.taken.get(id(scope))
         if taken is None:
-            taken = names_in(scope) if isinstance(scope, cst.FunctionDef) else set(self.module_names)
+            taken = identifiers(scope) if isinstance(scope, FUNCTIONS) else set(self.facts.identifiers)
+            taken |= {keeper.name for keeper, _ in self.class_keepers.values() if keeper is not None}
+            if self.module_keeper is not None:
+                taken.add(self.module_keeper.name)
             self.taken[id(scope)] = taken
         base = TASK_NAME
-        if call.args and isinstance(call.args[0].value, cst.Call):
-            called = dotted(call.args[0].value.func)
-            stem = called.rsplit(".", 1)[-1].strip("_") if called is not None else ""
+        if call.args and isinstance(call.args[0], ast.Call):
+            called = dotted(call.args[0].func)
+            stem = _snake(called.rsplit(".", 1)[-1].strip("_")) if called is not None else ""
             if stem.isidentifier() and not keyword.iskeyword(stem):
                 base = stem if stem.endswith(TASK_NAME) else f"{stem}_{TASK_NAME}"
         name = fresh(base, taken)

@@ -1,55 +1,65 @@
-"""``--fix``: rewrite TRF001 and TRF002 sites with the keep-idiom, using LibCST.
+"""``--fix``: keep the tasks of TRF001 and TRF002 sites with the keep-idiom.
 
 The analysis decides *which* handles are lost (its findings are the input
-here); this module only decides *how* to keep them, the way the asyncio docs
+here); this package only decides *how* to keep them, the way the asyncio docs
 do: the task goes into a set and leaves it when done::
 
-    task = asyncio.create_task(job())
-    self._background_tasks.add(task)
-    task.add_done_callback(self._background_tasks.discard)
+    _background_tasks: set[asyncio.Task[object]] = set()
+    ...
+    job_task = asyncio.create_task(job())
+    _background_tasks.add(job_task)
+    job_task.add_done_callback(_background_tasks.discard)
 
-Where the set lives (``plan.py`` decides):
+A fix changes one thing, whether the task can be collected: the same
+expressions are evaluated in the same order, the same number of times, and
+nothing else in the file changes (comments, formatting, imports: none is
+added).  ``plan.py`` decides which sites can be fixed that way and which set
+keeps each task (a module-level set by default; ``--fix-keep instance``: a
+set on the instance, see ``classes.py``); ``annotations.py`` spells a new
+set's type with the names the file has; ``lines.py`` breaks a line that
+becomes too long as Black would.
 
-* in a method of a class whose body defines ``__init__``: an attribute of the
-  instance, reused when the class (or a base class in the file whose
-  ``__init__`` it runs) already keeps tasks this way (``self.X.add(t)`` and
-  ``add_done_callback(self.X.discard)``), else ``self._background_tasks``,
-  created in ``__init__`` after its leading attribute assignments;
-* anywhere else (module level, functions, nested functions, static and class
-  methods, classes without ``__init__`` or with ``__slots__``): a module-level
-  set, reused the same way, else ``_background_tasks``, defined once after the
-  imports.  Its annotation follows the file (``annotations.py``).
-
-A bare statement ``spawn(...)`` becomes ``name_task = spawn(...)`` plus the two
-lines; a spawn inside a statement where nothing runs before it
-(``spawn(...).add_done_callback(cb)``, ``print(spawn(...))``) moves to a line
-of its own before it; a local binding ``t = spawn(...)`` (TRF002) gets the two
-lines after it.  Everything else is left as it is and reported as not fixed,
-with the reason.  LibCST keeps every other byte of the file.
+The file is read once by ``ast`` and changed by inserting lines and splicing
+text at the positions ``ast`` gives (``source.py``): every byte that is not
+part of the fix stays as it was.  Before anything is written the fix checks
+itself (``verify.py``): undone, it must give back the original program, node
+for node.  (LibCST, used before, costs four times its own parse to read
+positions and parents and to rewrite a module; this costs less than one.)
 """
 from __future__ import annotations
 
-import re
+import ast
+import gc
+import importlib.util
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Sequence, Tuple, Union
+from typing import List, Optional, Sequence, Tuple
 
-try:
-    import libcst as cst
-    from libcst.codemod import CodemodContext
-    from libcst.codemod.visitors import AddImportsVisitor
-    from libcst.metadata import MetadataWrapper
-except ImportError as exc:  # pragma: no cover - exercised by the command's test
-    raise ImportError(
-        "flake8-taskref: --fix and --diff need LibCST: pip install 'flake8-taskref[fix]'"
-    ) from exc
+from flake8_taskref.fix import FixOptions
+from flake8_taskref.fix.annotations import Typing
+from flake8_taskref.fix.lines import fit, too_long
+from flake8_taskref.fix.nodes import FUNCTIONS, first_param, is_docstring
+from flake8_taskref.fix.plan import Edit, Facts, Keeper, Planner, statement_of
+from flake8_taskref.fix.source import Edit as TextEdit
+from flake8_taskref.fix.source import Source
+from flake8_taskref.fix.verify import FixError, check
 
-from flake8_taskref.fix.cst_nodes import STRINGS, collect, dotted, first_param, init_of  # noqa: E402
-from flake8_taskref.fix.plan import Edit, Facts, Keeper, Planner, statement_of  # noqa: E402
-from flake8_taskref.fix.annotations import Typing, add_name  # noqa: E402
 
-__all__ = ["FIXABLE", "NEEDS_A_HUMAN", "Outcome", "FixResult", "fix_source"]
+def _has_black() -> bool:
+    try:
+        return importlib.util.find_spec("black") is not None
+    except (ImportError, ValueError):  # hidden, or a broken installation
+        return False
+
+
+if not _has_black():  # say at once which extra is missing (Black is imported only when needed)
+    raise ImportError("flake8-taskref: --fix and --diff need Black: pip install 'flake8-taskref[fix]'")
+
+__all__ = ["FIXABLE", "NEEDS_A_HUMAN", "FixError", "Outcome", "FixResult", "fix_source", "Site"]
 
 FIXABLE = ("TRF001", "TRF002")
+# spawners that return an asyncio.Task (the set is then typed as one); the others
+# (ensure_future, gather, shield, helpers) return a Future
+_MAKE_TASKS = frozenset({"create_task", "Task"})
 NEEDS_A_HUMAN = {
     "TRF003": "needs a decision: cancel and await the task in 'finally', keep it in a set, "
     "or wait on both with asyncio.wait()",
@@ -57,6 +67,10 @@ NEEDS_A_HUMAN = {
     "TRF005": "needs a decision: cancel, await or store the 'pending' set",
     "TRF006": "needs a decision: where the collection should be pruned",
 }
+
+# (line, col_offset, end line, end col_offset, code): where a finding's node is,
+# as ``ast`` counts (columns in UTF-8 bytes).
+Site = Tuple[int, int, int, int, str]
 
 
 @dataclass(frozen=True)
@@ -80,235 +94,269 @@ class FixResult:
         return any(outcome.fixed for outcome in self.outcomes)
 
 
-_IMPORT_RE = re.compile(r"^\s*(?:import|from)\s", re.M)
+def _indent_unit(source: Source) -> str:
+    """The file's indentation step: the first indented line's (tabs, or its spaces)."""
+    for line in source.lines:
+        stripped = line.lstrip(" \t")
+        if stripped.strip() and not stripped.startswith("#") and stripped != line:
+            lead = line[: len(line) - len(stripped)]
+            return "\t" if lead.startswith("\t") else " " * min(len(lead), 8)
+    return "    "
 
 
-# ---------------------------------------------------------------- rewrite
+class _Writer:
+    """Text of new and changed statements, fitted to the project's line length
+    (broken as Black would where they are too long)."""
+
+    def __init__(self, source: Source, options: FixOptions) -> None:
+        self.source = source
+        self.limit = options.line_length
+        self.unit = _indent_unit(source)
+        self.newline = source.newline
+
+    def statement(self, code: str, indent: str) -> str:
+        """One statement at ``indent`` (its first line unindented; its other
+        lines as they are), broken where it is too long."""
+        if not too_long(code, indent, self.limit):
+            return code  # as it is (a statement of the file keeps its own line ends)
+        code = code.replace("\r\n", "\n").replace("\r", "\n")
+        return fit(code + "\n", indent, self.limit, self.unit).rstrip("\n").replace("\n", self.newline)
+
+    def lines(self, codes: Sequence[str], indent: str) -> str:
+        """New statements, each on lines of its own, at ``indent``."""
+        return "".join(indent + self.statement(code, indent) + self.newline for code in codes)
 
 
-def _statement(text: str, module: "cst.Module") -> "cst.SimpleStatementLine":
-    parsed = cst.parse_statement(text + "\n", config=module.config_for_parsing)
-    assert isinstance(parsed, cst.SimpleStatementLine)
-    return parsed
+def _set_code(target: str, annotation: Optional[str]) -> str:
+    return f"{target} = set()" if annotation is None else f"{target}: {annotation} = set()"
 
 
-def _set_statement(target: str, annotation: Optional[str], module: "cst.Module") -> "cst.SimpleStatementLine":
-    if annotation is None:
-        return _statement(f"{target} = set()", module)
-    return _statement(f"{target}: {annotation} = set()", module)
+def _keep_codes(edit: Edit) -> List[str]:
+    return [f"{edit.receiver}.add({edit.handle})",
+            f"{edit.handle}.add_done_callback({edit.receiver}.discard)"]
 
 
-def _leading_assignments(body: Sequence["cst.BaseStatement"], own: str) -> int:
-    """Index after the docstring, ``super().__init__(...)`` and the plain
-    ``self.x = ...`` assignments that open ``__init__``; an assignment whose value
-    calls a method of the instance (which could start a task) ends them."""
-    index = 0
-    for index, statement in enumerate(body):
-        if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
-            return index
-        small = statement.body[0]
-        if isinstance(small, cst.Expr) and isinstance(small.value, STRINGS):
-            continue
-        if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
-            func = small.value.func
-            if (
-                isinstance(func, cst.Attribute)
-                and func.attr.value == "__init__"
-                and isinstance(func.value, cst.Call)
-                and dotted(func.value.func) == "super"
-            ):
-                continue
-            return index
-        targets: List[cst.BaseExpression] = []
-        if isinstance(small, cst.Assign):
-            targets = [target.target for target in small.targets]
-        elif isinstance(small, cst.AnnAssign) and small.value is not None:
-            targets = [small.target]
-        if not targets or not all(
-            isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == own
-            for t in targets
-        ):
-            return index
-        if any(
-            (dotted(call.func) or "").startswith(own + ".") for call in collect(small, cst.Call)
-        ):
-            return index
-    return len(body)
+def _after_line(source: Source, lineno: int, text: str) -> TextEdit:
+    """Insert whole lines after line ``lineno`` (which may lack a line end: the
+    file's last line)."""
+    end = source.line_end(lineno)
+    if lineno <= len(source.lines) and not source.lines[lineno - 1].endswith(("\n", "\r")):
+        return (end, end, source.newline + text[: -len(source.newline)])
+    return (end, end, text)
 
 
-def _module_insert_index(body: Sequence["cst.BaseStatement"]) -> int:
-    """After the module's opening imports (and its docstring)."""
+def _statement_edits(source: Source, writer: _Writer, edit: Edit) -> List[TextEdit]:
+    statement = edit.statement
+    indent = source.indent(statement.lineno)
+    start = source.offset(statement.lineno, statement.col_offset)
+    end_line = statement.end_lineno or statement.lineno
+    # to the end of the statement's last line: its comment moves with it
+    stop = source.line_start(end_line) + len(source.line(end_line))
+    keep = writer.lines(_keep_codes(edit), indent)
+    call = edit.spawn
+    if edit.form == "bind":
+        return [_after_line(source, end_line, keep)]
+    if edit.form == "bare":  # the statement becomes the binding, its comment and all
+        code = f"{edit.handle} = {source.text[start:stop]}"
+        return [(start, stop, writer.statement(code, indent)), _after_line(source, end_line, keep)]
+    # hoist: the spawn moves to a line of its own before the statement, which
+    # uses the handle in its place (the spawn is on one line: plan.py)
+    call_start = source.offset(call.lineno, call.col_offset)
+    call_end = source.offset(call.end_lineno or call.lineno, call.end_col_offset or 0)
+    bind = f"{edit.handle} = {source.text[call_start:call_end]}"
+    line_start = source.line_start(statement.lineno)
+    rest = source.text[start:call_start] + edit.handle + source.text[call_end:stop]
+    return [
+        (line_start, line_start, indent + writer.statement(bind, indent) + source.newline + keep),
+        (start, stop, writer.statement(rest, indent)),
+    ]
+
+
+def _module_anchor(facts: Facts, planner: Planner) -> Tuple[int, bool]:
+    """Where the module set is created: after the module's last top-level
+    statement that imports (an import, or an ``if``/``try`` holding one) before
+    its first function or class, so that no import comes after it (which would
+    make pycodestyle's and Ruff's E402 report it), and after the docstring; or,
+    when a spawn runs at import before that, or the module opens with code,
+    before a statement.  (index in the module's body, after it?)"""
+    body = facts.tree.body
     after = 0
     for index, statement in enumerate(body):
-        if isinstance(statement, cst.SimpleStatementLine):
-            if any(isinstance(small, (cst.Import, cst.ImportFrom)) for small in statement.body):
-                after = index + 1
-            elif index == 0 and isinstance(statement.body[0], cst.Expr) and isinstance(
-                statement.body[0].value, STRINGS
-            ):
-                after = 1
-            continue
-        if isinstance(statement, (cst.If, cst.Try)) and _IMPORT_RE.search(
-            cst.Module(body=[statement]).code
-        ) and not collect(statement, cst.FunctionDef) and not collect(statement, cst.ClassDef):
+        if isinstance(statement, (*FUNCTIONS, ast.ClassDef)):
+            break
+        if isinstance(statement, (ast.Import, ast.ImportFrom)) or (index == 0 and is_docstring(statement)):
             after = index + 1
-            continue
-        break
-    return after
+        elif isinstance(statement, (ast.If, ast.Try)) and _imports(statement):
+            after = index + 1
+    for index, statement in enumerate(body):
+        if id(statement) in planner.module_sites and index < after:  # a spawn runs at import
+            return index, False
+    if after == 0:
+        return 0, False
+    return after - 1, True
 
 
-class _Rewrite(cst.CSTTransformer):
-    def __init__(self, planner: Planner, typing: Typing, new: List[Keeper]) -> None:
-        super().__init__()
-        self.planner = planner
-        self.typing = typing
-        self.module = planner.facts.module
-        self.module_sets = [keeper for keeper in new if isinstance(keeper.owner, cst.Module)]
-        self.inits: Dict[int, Tuple[Keeper, str]] = {}
-        for keeper in new:
-            if isinstance(keeper.owner, cst.ClassDef):
-                init = init_of(keeper.owner)
-                assert init is not None
-                self.inits[id(init)] = (keeper, first_param(init) or "self")
-
-    def leave_ImportFrom(
-        self, original_node: "cst.ImportFrom", updated_node: "cst.ImportFrom"
-    ) -> "cst.ImportFrom":
-        for target, names in self.typing.merges.values():
-            if original_node is target:
-                for name in names:
-                    updated_node = add_name(updated_node, name)
-        return updated_node
-
-    def leave_SimpleStatementLine(
-        self, original_node: "cst.SimpleStatementLine", updated_node: "cst.SimpleStatementLine"
-    ) -> Union["cst.BaseStatement", "cst.FlattenSentinel[cst.BaseStatement]"]:
-        edit = self.planner.edits.get(id(original_node))
-        if edit is None:
-            return updated_node
-        handle, receiver = edit.handle, edit.receiver
-        keep = [
-            _statement(f"{receiver}.add({handle})", self.module),
-            _statement(f"{handle}.add_done_callback({receiver}.discard)", self.module),
-        ]
-        if edit.form == "bind":
-            return cst.FlattenSentinel([updated_node, *keep])
-        bind = cst.Assign(targets=[cst.AssignTarget(target=cst.Name(handle))], value=edit.spawn)
-        if edit.form == "bare":  # the line becomes the binding, comments and all
-            return cst.FlattenSentinel([original_node.with_changes(body=[bind]), *keep])
-        # hoist: the spawn moves to a line of its own; the statement keeps its
-        # comment and uses the handle (nothing inside a simple statement was rewritten)
-        first = cst.SimpleStatementLine(body=[bind], leading_lines=original_node.leading_lines)
-        replaced = original_node.deep_replace(edit.spawn, cst.Name(handle))
-        rest = cst.ensure_type(replaced, cst.SimpleStatementLine)
-        return cst.FlattenSentinel([first, *keep, rest.with_changes(leading_lines=[])])
-
-    def leave_FunctionDef(
-        self, original_node: "cst.FunctionDef", updated_node: "cst.FunctionDef"
-    ) -> "cst.FunctionDef":
-        planned = self.inits.get(id(original_node))
-        if planned is None:
-            return updated_node
-        keeper, own = planned
-        block = updated_node.body
-        assert isinstance(block, cst.IndentedBlock)
-        statement = _set_statement(f"{own}.{keeper.name}", keeper.annotation, self.module)
-        index = _leading_assignments(block.body, own)
-        body = [*block.body[:index], statement, *block.body[index:]]
-        return updated_node.with_changes(body=block.with_changes(body=body))
-
-    def leave_Module(self, original_node: "cst.Module", updated_node: "cst.Module") -> "cst.Module":
-        new = [
-            _set_statement(keeper.name, keeper.annotation, self.module)
-            for keeper in self.module_sets
-        ]
-        if not new:
-            return updated_node
-        index = _module_insert_index(original_node.body)
-        for position, statement in enumerate(original_node.body):
-            if id(statement) in self.planner.module_sites:  # holds a spawn run at import
-                index = min(index, position)
-                break
-        if index > 0:
-            new[0] = new[0].with_changes(leading_lines=[cst.EmptyLine()])
-        body = list(updated_node.body)
-        if index < len(body) and not body[index].leading_lines:
-            # a blank line after the set too
-            body[index] = body[index].with_changes(leading_lines=[cst.EmptyLine()])
-        return updated_node.with_changes(body=[*body[:index], *new, *body[index:]])
+def _imports(statement: ast.stmt) -> bool:
+    """Does an ``if``/``try`` import something (at its own level, not in a
+    function or class it defines)?"""
+    todo: List[ast.AST] = [statement]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            return True
+        if not isinstance(node, (*FUNCTIONS, ast.ClassDef)):
+            todo.extend(ast.iter_child_nodes(node))
+    return False
 
 
-def fix_source(data: bytes, sites: Sequence[Tuple[int, int, int, str]]) -> FixResult:
-    """Rewrite the findings ``(line, col_offset, char_offset, code)`` of one file:
-    the column as ast counts it (UTF-8 bytes from 0, for messages) and as LibCST
-    does (characters from 0, to find the call).  Returns the new bytes and what
-    happened to each finding; sites of other codes are reported as left."""
-    module = cst.parse_module(data)
-    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-    facts = Facts(module, wrapper)
-    planner = Planner(facts)
+def _first_line(source: Source, statement: ast.stmt) -> int:
+    """The first line of a statement with the comment lines right above it
+    (they belong to it), but not a shebang or coding line at the top."""
+    decorators: List[ast.expr] = getattr(statement, "decorator_list", [])
+    first = min([statement.lineno, *(decorator.lineno for decorator in decorators)])
+    while first > 1 and source.line(first - 1).lstrip().startswith("#"):
+        if first - 1 <= 2 and (source.line(first - 1).startswith("#!") or "coding" in source.line(first - 1)):
+            break
+        first -= 1
+    return first
+
+
+def _module_set_edit(facts: Facts, planner: Planner, writer: _Writer, keeper: Keeper) -> TextEdit:
+    source = facts.source
+    newline = source.newline
+    line = writer.lines([_set_code(keeper.name, keeper.annotation)], "")
+    index, after = _module_anchor(facts, planner)
+    body = facts.tree.body
+    if after:  # one blank line after the imports, as isort and Ruff want it
+        last = body[index].end_lineno or body[index].lineno
+        following = source.line(last + 1) if last < len(source.lines) else ""
+        text = newline + line + (newline if following.strip() else "")
+        return _after_line(source, last, text)
+    if not body:
+        return (len(source.text), len(source.text), line)
+    anchor = body[index]
+    first = _first_line(source, anchor)
+    blank = 2 if isinstance(anchor, (*FUNCTIONS, ast.ClassDef)) else 1
+    before = newline if first > 1 and source.line(first - 1).strip() else ""
+    at = source.line_start(first)
+    return (at, at, before + line + newline * blank)
+
+
+def _init_set_edit(facts: Facts, writer: _Writer, keeper: Keeper) -> TextEdit:
+    source = facts.source
+    init = keeper.init
+    assert init is not None
+    own = first_param(init) or "self"
+    code = _set_code(f"{own}.{keeper.name}", keeper.annotation)
+    if keeper.index < len(init.body):
+        anchor = init.body[keeper.index]
+        indent = source.indent(anchor.lineno)
+        at = source.line_start(_first_line(source, anchor))
+        return (at, at, writer.lines([code], indent))
+    last = init.body[-1]
+    lines = writer.lines([code], source.indent(last.lineno))
+    return _after_line(source, last.end_lineno or last.lineno, lines)
+
+
+def _annotation(facts: Facts, planner: Planner, options: FixOptions, keeper: Keeper) -> Optional[str]:
+    """A new set's annotation: a module set's uses the names imported before it
+    (it is evaluated there); an instance set's is not evaluated, and an untyped
+    ``__init__`` gets none (its body is not type-checked)."""
+    body = facts.tree.body
+    if keeper.init is None:
+        index, after = _module_anchor(facts, planner)
+        body = body[: index + 1 if after else index]
+    else:
+        args = keeper.init.args
+        every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+        if keeper.init.returns is None and not any(a is not None and a.annotation for a in every):
+            return None
+    typing = Typing(body, facts.source.text, facts.annotated, options.min_python, facts.bound)
+    return typing.annotation(keeper.future, keeper.init is None)
+
+
+def fix_source(data: bytes, sites: Sequence[Site], options: FixOptions = FixOptions()) -> FixResult:
+    """Rewrite the TRF001/TRF002 findings at ``sites`` of one file.  Returns
+    the new bytes and what happened to each finding; sites of other codes are
+    reported as left."""
+    # Many small objects that live until the fix ends (the tree, its parents):
+    # the cyclic collector would scan them again and again (superlinear on big
+    # files), and they hold no cycles.  It is paused, as for the analysis.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _fix_source(data, sites, options)
+    except RecursionError:  # ast.parse took it, but checking the fix recurses
+        raise FixError("the file is nested too deeply to fix") from None
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _fix_source(data: bytes, sites: Sequence[Site], options: FixOptions) -> FixResult:
+    source = Source(data)
+    tree = ast.parse(source.text)
+    facts = Facts(tree, source)
+    planner = Planner(facts, options.keep)
     outcomes: List[Outcome] = []
     planned: List[Tuple[Tuple[int, int, str], Edit]] = []
-    for line, col_offset, char_offset, code in sites:
+    for line, col_offset, end_line, end_col, code in sites:
         col = col_offset + 1
         if code not in FIXABLE:
             outcomes.append(Outcome(line, col, code, False, NEEDS_A_HUMAN.get(code, "not fixable")))
             continue
-        start = (line, char_offset)
-        call = facts.calls.get(start)
+        where = (line, col_offset, end_line, end_col)
+        call = facts.calls.get(where)
         if call is None:
             why = (
                 "the spawner itself is passed on as a callback: no statement to extend"
-                if start in facts.callables
+                if where in facts.callables
                 else "could not find the call in the source"
             )
             outcomes.append(Outcome(line, col, code, False, why))
             continue
-        form, detail = statement_of(facts, code, call)
-        if form is None:
+        if "set" in facts.bound:  # the new set would be made by calling something else
+            outcomes.append(Outcome(line, col, code, False, "the file binds the name 'set'"))
+            continue
+        form, detail, statement = statement_of(facts, code, call)
+        if form is None or statement is None:
             outcomes.append(Outcome(line, col, code, False, detail or "not fixable"))
             continue
-        small = facts.parent(call)
-        while not isinstance(small, cst.SimpleStatementLine):
-            assert small is not None
-            small = facts.parent(small)
-        if id(small) in planner.edits:
+        if id(statement) in planner.edits:
             outcomes.append(Outcome(line, col, code, False, "another fix rewrites this line"))
             continue
-        keeper, receiver = planner.keeper_for(small)
-        if isinstance(facts.enclosing(small), cst.Module):
-            top: cst.CSTNode = small
-            while not isinstance(facts.parent(top), cst.Module):
-                parent = facts.parent(top)
-                assert parent is not None
-                top = parent
+        keeper, receiver, why_module = planner.keeper_for(statement)
+        if isinstance(facts.enclosing(statement), ast.Module):
+            top = facts.top(statement)
+            if not keeper.new and not planner.defined_before(keeper, top):
+                outcomes.append(Outcome(line, col, code, False,
+                                        f"the set {keeper.name} is created after this line runs"))
+                continue
             planner.module_sites.add(id(top))
-        if _callee_name(call) == "ensure_future":
-            keeper.future = True
-        handle = detail if form == "bind" and detail is not None else planner.handle_for(small, call)
-        edit = Edit(call, form, keeper, receiver, handle)
-        planner.edits[id(small)] = edit
+        if (getattr(call.func, "attr", None) or getattr(call.func, "id", None)) not in _MAKE_TASKS:
+            keeper.future = True  # ensure_future(), gather(), shield(), a helper: a Future
+        handle = detail if form == "bind" else planner.handle_for(statement, call)
+        edit = Edit(call, statement, form, keeper, receiver, handle, why_module)
+        planner.edits[id(statement)] = edit
         planned.append(((line, col, code), edit))
-    typing = Typing(module)
-    new = planner.new_keepers()
-    for keeper in new:
-        keeper.annotation = typing.annotation(keeper.future, isinstance(keeper.owner, cst.Module))
-    typing.plan_imports()
-    new_module = module.visit(_Rewrite(planner, typing, new))
-    if typing.imports:
-        context = CodemodContext()
-        for source, name in typing.imports:
-            if name is None:
-                AddImportsVisitor.add_needed_import(context, source)
+    if planned:
+        writer = _Writer(source, options)
+        edits: List[TextEdit] = []
+        new = planner.new_keepers()
+        for keeper in new:
+            keeper.annotation = _annotation(facts, planner, options, keeper)
+            if keeper.init is not None:
+                edits.append(_init_set_edit(facts, writer, keeper))
             else:
-                AddImportsVisitor.add_needed_import(context, source, name)
-        new_module = AddImportsVisitor(context).transform_module(new_module)
-    for (line, col, code), edit in planned:
-        outcomes.append(Outcome(line, col, code, True, f"kept in {edit.receiver}"))
+                edits.append(_module_set_edit(facts, planner, writer, keeper))
+        for (line, col, code), edit in planned:
+            edits += _statement_edits(source, writer, edit)
+            detail = f"kept in {edit.receiver}"
+            if edit.why_module:
+                detail += f", a module set: {edit.why_module}"
+            outcomes.append(Outcome(line, col, code, True, detail))
+        text = source.apply(edits)
+        check(tree, text, [edit for _, edit in planned], new)
+        data = source.encode(text)
     outcomes.sort(key=lambda o: (o.line, o.col, o.code))
-    return FixResult(new_module.bytes if planned else data, outcomes)
-
-
-def _callee_name(call: "cst.Call") -> Optional[str]:
-    name = dotted(call.func)
-    return None if name is None else name.rsplit(".", 1)[-1]
+    return FixResult(data, outcomes)

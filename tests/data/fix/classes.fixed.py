@@ -1,9 +1,9 @@
 """Classes the fixer must not break: slots, a base and its subclasses in one file,
 overloaded and self-calling __init__, a nested class with a set of its own."""
 import asyncio
-from typing import Any, overload
+from typing import overload
 
-_background_tasks: set[asyncio.Task[Any]] = set()
+_background_tasks: set[asyncio.Task[object]] = set()
 
 
 async def job() -> None:
@@ -25,13 +25,12 @@ class Slotted:
 class Base:
     def __init__(self) -> None:
         self.a = 1
-        self._background_tasks: set[asyncio.Task[Any]] = set()
         self.start()
 
     def start(self) -> None:
         job_task = asyncio.create_task(job())
-        self._background_tasks.add(job_task)
-        job_task.add_done_callback(self._background_tasks.discard)
+        _background_tasks.add(job_task)
+        job_task.add_done_callback(_background_tasks.discard)
 
 
 class Child(Base):
@@ -41,26 +40,25 @@ class Child(Base):
 
     def go(self) -> None:
         job_task = asyncio.create_task(job())
-        self._background_tasks.add(job_task)
-        job_task.add_done_callback(self._background_tasks.discard)
+        _background_tasks.add(job_task)
+        job_task.add_done_callback(_background_tasks.discard)
 
 
 class Other(Base):
     def __init__(self) -> None:
         self.c = 3
-        self._background_tasks_1: set[asyncio.Task[Any]] = set()
 
     def go(self) -> None:
         job_task = asyncio.create_task(job())
-        self._background_tasks_1.add(job_task)
-        job_task.add_done_callback(self._background_tasks_1.discard)
+        _background_tasks.add(job_task)
+        job_task.add_done_callback(_background_tasks.discard)
 
 
 class Inherits(Base):
     def go(self) -> None:
         job_task = asyncio.create_task(job())
-        self._background_tasks.add(job_task)
-        job_task.add_done_callback(self._background_tasks.discard)
+        _background_tasks.add(job_task)
+        job_task.add_done_callback(_background_tasks.discard)
 
 
 class Early:
@@ -70,20 +68,18 @@ class Early:
     def __init__(self, x: str) -> None: ...
     def __init__(self, x: object) -> None:
         self.x = x
-        self._background_tasks: set[asyncio.Task[Any]] = set()
         self.h = self.start()
 
     def start(self) -> int:
         job_task = asyncio.create_task(job())
-        self._background_tasks.add(job_task)
-        job_task.add_done_callback(self._background_tasks.discard)
+        _background_tasks.add(job_task)
+        job_task.add_done_callback(_background_tasks.discard)
         return 1
 
 
 class Outer:
     def __init__(self) -> None:
         self.a = 1
-        self._background_tasks: set[asyncio.Task[Any]] = set()
 
     class Inner:
         def __init__(self) -> None:
@@ -96,5 +92,5 @@ class Outer:
 
     def go(self) -> None:
         job_task = asyncio.create_task(job())
-        self._background_tasks.add(job_task)
-        job_task.add_done_callback(self._background_tasks.discard)
+        _background_tasks.add(job_task)
+        job_task.add_done_callback(_background_tasks.discard)

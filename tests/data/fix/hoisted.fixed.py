@@ -1,8 +1,6 @@
 import asyncio
-import unittest
-from typing import Any
 
-_background_tasks: set[asyncio.Future[Any]] = set()
+_background_tasks: "set[object]" = set()
 
 
 async def job() -> int:
@@ -24,11 +22,8 @@ async def main() -> None:
     _background_tasks.add(job_task_1)
     job_task_1.add_done_callback(_background_tasks.discard)
     print(job_task_1)
+    job_task_2 = asyncio.create_task(job())
+    _background_tasks.add(job_task_2)
+    job_task_2.add_done_callback(_background_tasks.discard)
+    print("started", 1, job_task_2.get_name(), flush=True)
 
-
-class SemaphoreTest(unittest.TestCase):
-    def test_acquire(self) -> None:
-        job_task = asyncio.ensure_future(job())
-        _background_tasks.add(job_task)
-        job_task.add_done_callback(_background_tasks.discard)
-        self.assertTrue(job_task.done())

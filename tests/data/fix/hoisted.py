@@ -1,5 +1,4 @@
 import asyncio
-import unittest
 
 
 async def job() -> int:
@@ -15,8 +14,5 @@ async def main() -> None:
     # report when done
     asyncio.ensure_future(job()).add_done_callback(report)  # a comment
     print(asyncio.create_task(job()))
+    print("started", 1, asyncio.create_task(job()).get_name(), flush=True)
 
-
-class SemaphoreTest(unittest.TestCase):
-    def test_acquire(self) -> None:
-        self.assertTrue(asyncio.ensure_future(job()).done())

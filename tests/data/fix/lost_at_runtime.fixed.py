@@ -3,9 +3,9 @@ runs; then the events are set.  Without a reference the tasks are destroyed."""
 import asyncio
 import gc
 import weakref
-from typing import Any, List, Set
+from typing import List
 
-_background_tasks: Set["asyncio.Task[Any]"] = set()
+_background_tasks: "set[asyncio.Task[object]]" = set()
 
 finished: List[int] = []
 events: List["weakref.ref[asyncio.Event]"] = []

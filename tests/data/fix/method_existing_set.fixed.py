@@ -1,6 +1,8 @@
 import asyncio
 from typing import Set
 
+_background_tasks: Set["asyncio.Task[object]"] = set()
+
 
 class Server:
     def __init__(self) -> None:
@@ -13,13 +15,13 @@ class Server:
 
     def restart(self) -> None:
         job_task = asyncio.create_task(self._job())
-        self.jobs.add(job_task)
-        job_task.add_done_callback(self.jobs.discard)
+        _background_tasks.add(job_task)
+        job_task.add_done_callback(_background_tasks.discard)
 
     async def handle(self) -> None:
         task = asyncio.create_task(self._job())
-        self.jobs.add(task)
-        task.add_done_callback(self.jobs.discard)
+        _background_tasks.add(task)
+        task.add_done_callback(_background_tasks.discard)
         task.add_done_callback(print)
 
     async def _job(self) -> None:

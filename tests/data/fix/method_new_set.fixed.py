@@ -1,7 +1,8 @@
 """A class whose start() drops its life-long loops (the shape of the real bug)."""
 import asyncio
 import logging
-from typing import Any
+
+_background_tasks: set[asyncio.Task[object]] = set()
 
 logger = logging.getLogger(__name__)
 
@@ -15,7 +16,6 @@ class Dispatcher:
         self.ranks = ranks
         # requests in flight, per rank
         self.pending: dict[int, int] = {}
-        self._background_tasks: set[asyncio.Task[Any]] = set()
         self._connect()
 
     def _connect(self) -> None:
@@ -23,18 +23,20 @@ class Dispatcher:
 
     def start(self) -> None:
         logger.info("started")
-        collect_results_task = asyncio.create_task(self._collect_results())  # the result loop
-        self._background_tasks.add(collect_results_task)
-        collect_results_task.add_done_callback(self._background_tasks.discard)
+        collect_results_task = asyncio.create_task(
+            self._collect_results()
+        )  # the result loop
+        _background_tasks.add(collect_results_task)
+        collect_results_task.add_done_callback(_background_tasks.discard)
         watch_ranks_task = asyncio.create_task(self._watch_ranks())
-        self._background_tasks.add(watch_ranks_task)
-        watch_ranks_task.add_done_callback(self._background_tasks.discard)
+        _background_tasks.add(watch_ranks_task)
+        watch_ranks_task.add_done_callback(_background_tasks.discard)
         expire_mappings_task = asyncio.create_task(
             self._expire_mappings(),  # every 30 s
             name="expire",
         )
-        self._background_tasks.add(expire_mappings_task)
-        expire_mappings_task.add_done_callback(self._background_tasks.discard)
+        _background_tasks.add(expire_mappings_task)
+        expire_mappings_task.add_done_callback(_background_tasks.discard)
 
     async def _collect_results(self) -> None:
         await asyncio.sleep(1)

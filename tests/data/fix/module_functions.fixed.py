@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import asyncio as aio
 from asyncio import ensure_future
-from typing import Any
 
-_background_tasks: set[aio.Future[Any]] = set()
+_background_tasks: set[object] = set()
 
 
 async def tick() -> None:

@@ -1,5 +1,5 @@
 import asyncio
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from typing import Dict, Set
@@ -7,7 +7,7 @@ if TYPE_CHECKING:
 tasks = []
 loop = asyncio.new_event_loop()
 
-_background_tasks: set[asyncio.Task[Any]] = set()
+_background_tasks: "set[asyncio.Task[object]]" = set()
 
 try:
     import json

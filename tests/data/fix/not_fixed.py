@@ -42,3 +42,12 @@ async def ordered() -> None:
             job(),
         ).get_name(),
     )
+
+
+class SemaphoreTest:
+    def assertTrue(self, value: object) -> None:
+        print(value)
+
+    def test_acquire(self) -> None:
+        # self.assertTrue is read before the spawn runs: moving the spawn would reorder them
+        self.assertTrue(asyncio.ensure_future(job()).done())

@@ -1,12 +1,10 @@
 import asyncio
 from typing import (
-    Any,
     Dict,
     Optional,
-    Set,
 )
 
-_background_tasks: Set["asyncio.Task[Any]"] = set()
+_background_tasks: "set[asyncio.Task[object]]" = set()
 
 REGISTRY: Dict[str, Optional[int]] = {}
 

@@ -1,7 +1,7 @@
 import asyncio
 from typing import Any
 
-_background_tasks: set[asyncio.Task[Any]] = set()
+_background_tasks: set[asyncio.Task[object]] = set()
 
 
 async def work(n: int) -> int:

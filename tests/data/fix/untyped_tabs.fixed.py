@@ -6,12 +6,11 @@ _background_tasks = set()
 class Tabs:
 	def __init__(self):
 		self.n = 0
-		self._background_tasks = set()
 
 	def start(self):
 		run_task = asyncio.create_task(self.run())
-		self._background_tasks.add(run_task)
-		run_task.add_done_callback(self._background_tasks.discard)
+		_background_tasks.add(run_task)
+		run_task.add_done_callback(_background_tasks.discard)
 
 	async def run(self):
 		await asyncio.sleep(1)

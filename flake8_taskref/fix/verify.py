@@ -1,0 +1,104 @@
+"""The fix checks itself: undone, it must give back the original program.
+
+The fixed text is parsed again; the statements the fix added are taken out
+(the new sets, ``S.add(t)``, ``t.add_done_callback(S.discard)``), each
+binding it made is turned back into what it replaced (``t = spawn(...)``
+becomes the statement ``spawn(...)``; a hoisted binding goes back into the
+statement that uses ``t``).  What is left must be the original module, node
+for node (``ast.dump``): the same expressions, in the same order, the same
+number of times.  A fix that fails this is not written.
+"""
+from __future__ import annotations
+
+import ast
+from typing import Dict, List, Optional, Set, Tuple
+
+from flake8_taskref.fix.nodes import dotted, first_param
+from flake8_taskref.fix.plan import Edit, Keeper
+
+
+class FixError(Exception):
+    """The fix would change more than whether the task can be collected."""
+
+
+class _Undo(ast.NodeTransformer):
+    def __init__(self, edits: List[Edit], new: List[Keeper]) -> None:
+        self.keep: Set[Tuple[str, Optional[str]]] = {(e.handle, e.receiver) for e in edits}
+        # the bindings the fix made: a name (fresh in its scope) and the spawn it binds
+        self.bound: Set[Tuple[str, str]] = {(e.handle, ast.dump(e.spawn)) for e in edits if e.form != "bind"}
+        self.sets: Set[str] = set()
+        for keeper in new:
+            own = None if keeper.init is None else first_param(keeper.init) or "self"
+            self.sets.add(keeper.name if own is None else f"{own}.{keeper.name}")
+        self.hoisted: Dict[str, ast.expr] = {}
+
+    def _added(self, statement: ast.stmt) -> bool:
+        """A statement the fix added: a keep line or a new set."""
+        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+            call = statement.value
+            func = call.func
+            if not isinstance(func, ast.Attribute) or len(call.args) != 1 or call.keywords:
+                return False
+            arg = call.args[0]
+            if func.attr == "add" and isinstance(arg, ast.Name):
+                return (arg.id, dotted(func.value)) in self.keep
+            if func.attr == "add_done_callback" and isinstance(func.value, ast.Name):
+                if isinstance(arg, ast.Attribute) and arg.attr == "discard":
+                    return (func.value.id, dotted(arg.value)) in self.keep
+            return False
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+            target, value = statement.targets[0], statement.value
+        elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
+            target, value = statement.target, statement.value
+        else:
+            return False
+        new_set = isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "set"
+        return new_set and dotted(target) in self.sets
+
+    def _body(self, statements: List[ast.stmt]) -> List[ast.stmt]:
+        kept = [statement for statement in statements if not self._added(statement)]
+        out: List[ast.stmt] = []
+        for index, statement in enumerate(kept):
+            if (
+                isinstance(statement, ast.Assign)
+                and len(statement.targets) == 1
+                and isinstance(statement.targets[0], ast.Name)
+                and (statement.targets[0].id, ast.dump(statement.value)) in self.bound
+            ):
+                handle = statement.targets[0].id
+                following = kept[index + 1] if index + 1 < len(kept) else None
+                if following is not None and any(
+                    isinstance(node, ast.Name) and node.id == handle for node in ast.walk(following)
+                ):
+                    self.hoisted[handle] = statement.value  # back into the statement that uses it
+                else:
+                    out.append(ast.Expr(value=statement.value))  # the statement it was
+                continue
+            out.append(self.visit(statement))
+        return out
+
+    def generic_visit(self, node: ast.AST) -> ast.AST:
+        for name, value in ast.iter_fields(node):
+            if isinstance(value, list) and value and all(isinstance(item, ast.stmt) for item in value):
+                setattr(node, name, self._body(value))
+            elif isinstance(value, list):
+                setattr(node, name, [self.visit(i) if isinstance(i, ast.AST) else i for i in value])
+            elif isinstance(value, ast.AST):
+                setattr(node, name, self.visit(value))
+        return node
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        if isinstance(node.ctx, ast.Load) and node.id in self.hoisted:
+            return self.hoisted.pop(node.id)
+        return node
+
+
+def check(original: ast.Module, fixed_text: str, edits: List[Edit], new: List[Keeper]) -> None:
+    """Raise FixError unless the fixed text, undone, is the original module."""
+    try:
+        fixed = ast.parse(fixed_text)
+    except SyntaxError as exc:
+        raise FixError(f"the fixed file does not parse: {exc}") from None
+    undone = _Undo(edits, new).visit(fixed)
+    if ast.dump(undone) != ast.dump(original):
+        raise FixError("undone, the fix does not give back the original program")

@@ -1,0 +1,25 @@
+"""Issue 17, item 5: a file whose imports are in isort's and Ruff's order (it
+passes Ruff's I rules); the fix must add no import and keep that order."""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+import attr
+
+from mypkg.jobs import job
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Config:
+    name: str
+
+
+class Runner:
+    def __init__(self, config: Config) -> None:
+        self.config = config
+
+    def start(self, loop: attr.Loop) -> None:
+        loop.create_task(job(self.config.name))
