@@ -1,7 +1,7 @@
 """Cost of ``pytest --taskref-gc`` (issues 13 and 18).
 
-    python benchmarks/bench_runtime.py [--rounds 5] [--tests 1000] [--own-suite]
-    python benchmarks/bench_runtime.py --instructions 100
+    python benchmarks/bench_runtime.py [--rounds 5] [--tests 1000] [--suite both] [--own-suite]
+    python benchmarks/bench_runtime.py --instructions 300 [--suite clean]
 
 In one run, in fresh pytest processes started from this interpreter:
 
@@ -27,7 +27,10 @@ which tests pass); the counts are printed.
 ``--instructions N``: instead, the instructions each side executes, counted by
 valgrind's callgrind (deterministic, unlike times on a shared machine; about
 50 times slower), on suites of N tests, less those of a run that collects the
-same suite and runs no test: instructions per test without and with the flag.
+same suite and runs no test: instructions per test without and with the flag,
+and of the whole processes.  The flag's one-time costs (its first full
+collection, the patches) count per test in proportion to 1/N: take N of a few
+hundred.  ``--suite clean`` or ``pending`` runs one of the two suites.
 """
 from __future__ import annotations
 
@@ -114,6 +117,7 @@ def run_pytest(cwd: Path, extra: Sequence[str]) -> Tuple[float, float, str]:
 
 
 SIDES = {"off": [], "on": ["--taskref-gc"], "debug": ["--taskref-gc", "--taskref-gc-debug"]}
+VARIANTS = {"clean": (False,), "pending": (True,), "both": (False, True)}  # --suite: pending?
 
 
 def compare(
@@ -157,18 +161,21 @@ def instructions(cwd: Path, extra: Sequence[str]) -> int:
     return int(found.group(1).replace(",", ""))
 
 
-def count_instructions(tests: int) -> None:
-    """Instructions per test without and with the flag (see the module docstring)."""
-    for pending in (False, True):
+def count_instructions(tests: int, variants: Sequence[bool] = (False, True)) -> None:
+    """Instructions per test without and with the flag (see the module docstring),
+    and of the whole process (startup and collection included)."""
+    for pending in variants:
         with tempfile.TemporaryDirectory() as tmp:
             where = Path(tmp)
             write_suite(where, tests, pending)
             base = instructions(where, ["-k", "no_test_has_this_name"])
-            off = (instructions(where, []) - base) / tests
-            on = (instructions(where, ["--taskref-gc"]) - base) / tests
+            whole_off = instructions(where, [])
+            whole_on = instructions(where, ["--taskref-gc"])
+        off, on = (whole_off - base) / tests, (whole_on - base) / tests
         name = "synthetic suite" + (", a kept task pending at each test's end" if pending else "")
         print(f"{name}: {off / 1e6:.3f} M instructions a test without, {on / 1e6:.3f} M with: "
-              f"{100.0 * (on / off - 1.0):+.1f} %")
+              f"{100.0 * (on / off - 1.0):+.1f} %; whole process {whole_off / 1e9:.3f} G without, "
+              f"{whole_on / 1e9:.3f} G with: {100.0 * (whole_on / whole_off - 1.0):+.1f} %")
 
 
 def show(name: str, result: Dict[str, Any]) -> None:
@@ -194,14 +201,16 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                         help="also run the synthetic suites with --taskref-gc-debug")
     parser.add_argument("--instructions", type=int, metavar="N",
                         help="count instructions with valgrind on suites of N tests instead")
+    parser.add_argument("--suite", choices=("clean", "pending", "both"), default="both",
+                        help="which synthetic suites to run (default: both)")
     args = parser.parse_args(argv)
     if args.instructions:
         print(f"Python {sys.version.split()[0]}, {args.instructions} synthetic tests, instructions")
-        count_instructions(args.instructions)
+        count_instructions(args.instructions, VARIANTS[args.suite])
         return 0
     print(f"Python {sys.version.split()[0]}, {args.tests} synthetic tests, {args.rounds} rounds")
     sides = ("off", "on", "debug") if args.debug else ("off", "on")
-    for pending in (False, True):
+    for pending in VARIANTS[args.suite]:
         with tempfile.TemporaryDirectory() as tmp:
             where = Path(tmp)
             write_suite(where, args.tests, pending)

@@ -265,6 +265,43 @@ def test_tasks_get_no_extra_done_callback(pytester: pytest.Pytester) -> None:
     _run(pytester, "--taskref-gc").assert_outcomes(passed=1)
 
 
+def test_the_noted_stack_ends_where_the_loop_runs_the_spawner() -> None:
+    """Each frame walked costs a frame object: the walk stops at asyncio's code
+    after the code that created the task (the loop running it), which the
+    attribution never looks past; a task created from outside a loop keeps
+    its stack up to the depth."""
+    noted: List[Tuple[str, ...]] = []
+
+    async def child() -> None:
+        pass
+
+    async def spawner() -> None:
+        await asyncio.create_task(child())
+
+    def record(watch: runtime.Watch) -> None:
+        for _, _, _, stack in watch._noted.values():
+            noted.append(tuple(code.co_name for code, _ in stack))
+
+    watch = runtime.Watch()
+    watch.start()
+    try:
+        real_note = watch.note
+
+        def note(task: Any, coro: Any, frame: Any) -> None:
+            real_note(task, coro, frame)
+            record(watch)
+            watch._noted.clear()
+
+        watch.note = note  # type: ignore[method-assign]
+        asyncio.run(spawner())
+    finally:
+        watch.stop()
+    inner = [stack for stack in noted if "spawner" in stack and stack[-1] == "spawner"]
+    assert inner == [("create_task", "spawner")], noted
+    outer = [stack for stack in noted if "test_the_noted_stack_ends_where_the_loop_runs_the_spawner" in stack]
+    assert outer and all(len(stack) == runtime.STACK_DEPTH for stack in outer), noted
+
+
 COLLECTIONS = """\
 import asyncio
 

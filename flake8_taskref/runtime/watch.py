@@ -319,9 +319,20 @@ class Watch:
             # ``get_coro()`` even crashes Python 3.12.0 to 3.12.4 then, CPython
             # issue 122332, so the note keeps its name from ``coro``.)
             return
+        # Each frame walked costs a frame object (most of the per-task cost), so
+        # the walk stops where the attribution stops looking: at asyncio's code
+        # again after code outside it (the loop running the coroutine that
+        # created the task), the caller of which is not where it was lost.
         stack: List[Tuple[CodeType, int]] = []
+        outside = False
         while frame is not None and len(stack) < STACK_DEPTH:
-            stack.append((frame.f_code, frame.f_lasti))
+            code = frame.f_code
+            if code.co_filename.startswith(_ASYNCIO_DIR):
+                if outside:
+                    break
+            else:
+                outside = True
+            stack.append((code, frame.f_lasti))
             frame = frame.f_back
         self._noted[id(task)] = (weakref.ref(task), _name_of(coro), _defined(coro), tuple(stack))
         if len(self._noted) > self._prune_at:
