@@ -327,8 +327,8 @@ async def pending():
 
 def test_collections_a_test_pays(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
     """A test that leaves nothing pending pays no collection; one that leaves a
-    kept task for the shutdown to cancel pays one (it paid three: before the
-    cancel, at loop.close() and after the teardown)."""
+    kept task for the shutdown to cancel pays one, before the cancel (not one
+    more at loop.close() or after the teardown)."""
     calls: List[str] = []
     collect = gc.collect
 
