@@ -106,6 +106,18 @@ def holds_word(text: str, word: str) -> bool:
     return next(_finds(text, word, True), -1) >= 0
 
 
+def names_a_spawner(data: bytes, options: Options) -> bool:
+    """``may_spawn``'s first test on the bytes of a file that decodes as UTF-8
+    (or, failing that, Latin-1): False when its text cannot hold a spawner's
+    name, so that a file can be passed over before it is decoded.  In both
+    encodings an ASCII word is the same bytes wherever it is; a configured name
+    that is not ASCII is left to ``may_spawn``."""
+    for token in (*SPAWN_TOKENS, *options.extra_tokens):
+        if not token.isascii() or token.encode("ascii") in data:
+            return True
+    return False
+
+
 def may_spawn(text: str, options: Options) -> bool:
     """Can the file contain anything we report?  Only if it names a spawner (or
     ``shield``) as a whole word where it can spawn (``_used_at``), the test that

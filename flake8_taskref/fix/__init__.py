@@ -11,7 +11,7 @@ This module holds only the options, so that reading them costs no LibCST.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = ["FixOptions", "KEEP_FORMS"]
 
@@ -21,8 +21,7 @@ __all__ = ["FixOptions", "KEEP_FORMS"]
 KEEP_FORMS = ("module", "instance")
 
 
-@dataclass(frozen=True)
-class FixOptions:
+class FixOptions(NamedTuple):
     """How a fix is written."""
 
     keep: str = KEEP_FORMS[0]
