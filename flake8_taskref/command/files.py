@@ -9,6 +9,7 @@ Here each list of patterns is compiled once into one regular expression
 (``Patterns``), and a file is tested against ``--filename`` before the exclude
 patterns (both must let it through, so the order changes nothing).
 ``tests/test_command_work.py`` compares the files found with flake8's.
+Adapted from flake8 (MIT-licensed; its notice is at the end of LICENSE).
 """
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ defaults and ``# noqa`` patterns (``defaults.py``), the parsing of lists and
 paths (``utils.py``) and its choice of codes from select/ignore
 (``style_guide.DecisionEngine``).  ``tests/test_command_work.py`` checks each
 against the flake8 installed.  (flake8's path expansion has its own copy in
-``files.py``.)
+``files.py``.)  flake8 is MIT-licensed; its notice is at the end of LICENSE.
 """
 from __future__ import annotations
 
