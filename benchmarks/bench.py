@@ -494,12 +494,18 @@ def _outer_functions(body: Sequence[ast.stmt]) -> List[ast.AST]:
 
 
 def _spawning_functions(tree: ast.AST, options: Options) -> Set[int]:
-    """ids of the outer functions in which the analysis records a spawn or a shield."""
+    """ids of the outer functions in which the analysis records a spawn or a shield
+    (calls of the file's own functions, recorded as possible spawns until their
+    summaries decide, are not counted: comparable with the figures before them)."""
     spawning: Set[int] = set()
     for scope in ScopeVisitor(options).run(tree).scopes:
         if scope.kind != Scope.FUNCTION:
             continue
-        if scope.drops or scope.shields or any(group.spawns for group in scope.groups):
+        if (
+            scope.shields
+            or any(spawn.helper is None for spawn in scope.drops)
+            or any(spawn.helper is None for group in scope.groups for spawn in group.spawns)
+        ):
             while scope.parent is not None and scope.parent.kind == Scope.FUNCTION:
                 scope = scope.parent
             spawning.add(id(scope.node))

@@ -208,22 +208,15 @@ def ruff(root: Path) -> "Counter[Tuple[str, str, str]]":
     )
 
 
-def _module_name(path: Path) -> Tuple[Path, str]:
-    """The folder to put on sys.path and the dotted name that imports ``path``."""
-    parts = [path.stem] if path.stem != "__init__" else []
-    folder = path.parent
-    while (folder / "__init__.py").exists():
-        parts.insert(0, folder.name)
-        folder = folder.parent
-    return folder, ".".join(parts)
-
-
-IMPORT_ONE = "import importlib, sys; sys.path.insert(0, sys.argv[1]); importlib.import_module(sys.argv[2])"
+IMPORT_ONE = "import importlib, sys; importlib.import_module(sys.argv[1])"
+FIND_ONE = "import importlib.util, sys; print(importlib.util.find_spec(sys.argv[1]).origin)"
 
 
 def import_check(root: Path, fixed: Path, files: List[str]) -> Dict[str, Any]:
-    """Each fixed module imports, in a venv with its package (and so its
-    dependencies) installed, exactly when the original module does."""
+    """Each fixed module imports, in a venv where its package (and so its
+    dependencies, compiled parts and data files) is installed, exactly when the
+    installed original does: the fixed file takes the installed file's place
+    for the second import, then the original is put back."""
     from corpus import CORPUS, folder_name
 
     pins = {folder_name(pin): pin for pin in CORPUS}
@@ -232,6 +225,7 @@ def import_check(root: Path, fixed: Path, files: List[str]) -> Dict[str, Any]:
     for name in files:
         by_package.setdefault(Path(name).parts[0], []).append(name)
     differs: List[str] = []
+    failures: Dict[str, str] = {}
     imported = failed_both = 0
     for package, names in sorted(by_package.items()):
         env = venvs / package
@@ -240,19 +234,36 @@ def import_check(root: Path, fixed: Path, files: List[str]) -> Dict[str, Any]:
             subprocess.run([sys.executable, "-m", "venv", str(env)], check=True)
             subprocess.run([str(python), "-m", "pip", "install", "--quiet", pins[package]], check=False)
         for name in names:
+            # the corpus holds each wheel's contents under the package's folder
+            parts = list(Path(name).parts[1:])
+            parts[-1] = parts[-1][:-3]
+            module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            where = subprocess.run([str(python), "-c", FIND_ONE, module], capture_output=True, text=True)
+            installed = Path(where.stdout.strip()) if where.returncode == 0 else None
+            if installed is None or not installed.is_file():
+                failures[name] = "not found: " + ((where.stderr.strip().splitlines() or ["?"])[-1])[:150]
+                failed_both += 1
+                continue
+            original = installed.read_bytes()
             outcomes = []
-            for side in (root, fixed):
-                folder, module = _module_name(side / name)
-                proc = subprocess.run([str(python), "-c", IMPORT_ONE, str(folder), module],
-                                      capture_output=True, text=True, timeout=300, cwd=folder)
-                outcomes.append(proc.returncode == 0)
+            try:
+                for data in (original, (fixed / name).read_bytes()):
+                    installed.write_bytes(data)
+                    proc = subprocess.run([str(python), "-B", "-c", IMPORT_ONE, module],
+                                          capture_output=True, text=True, timeout=300, cwd=env)
+                    outcomes.append(proc.returncode == 0)
+                    if proc.returncode != 0:
+                        failures[name] = (proc.stderr.strip().splitlines() or ["?"])[-1][:200]
+            finally:
+                installed.write_bytes(original)
             if outcomes[0] != outcomes[1]:
                 differs.append(name)
             elif outcomes[0]:
                 imported += 1
             else:
                 failed_both += 1
-    return {"modules": len(files), "import_both": imported, "fail_both": failed_both, "differ": differs}
+    return {"modules": len(files), "import_both": imported, "fail_both": failed_both, "differ": differs,
+            "failures": failures}
 
 
 def _synthetic(sites: int, lines_between: int = 0) -> str:
@@ -331,6 +342,7 @@ def report(res: Dict[str, Any]) -> str:
             im = fx["imports"]
             lines.append(f"  imports: {im['modules']} fixed modules; import before and after: "
                          f"{im['import_both']}; fail both: {im['fail_both']}; differ: {im['differ']}")
+            lines += [f"    {name}: {why}" for name, why in sorted(im["failures"].items())]
     sc = res.get("scaling")
     if sc is not None:
         for label, row in sc["files"].items():

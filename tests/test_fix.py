@@ -443,3 +443,71 @@ def test_bad_fix_settings_are_usage_errors(tmp_path: Path) -> None:
     proc = command("--diff", "mod.py", cwd=tmp_path)
     assert proc.returncode == 2
     assert proc.stderr.splitlines()[-1].endswith("--fix-keep: 'class' is not one of module, instance")
+
+
+@pytest.mark.parametrize(
+    "config, annotation",
+    [
+        ({}, '"set[asyncio.Task[object]]"'),  # the oldest Python is unknown: quoted
+        ({"pyproject.toml": '[project]\nname = "x"\nrequires-python = ">=3.9"\n'},
+         "set[asyncio.Task[object]]"),
+        ({"pyproject.toml": '[project]\nname = "x"\nrequires-python = ">=3.8, <4"\n'},
+         '"set[asyncio.Task[object]]"'),
+        ({"setup.cfg": "[options]\npython_requires = >=3.10\n"}, "set[asyncio.Task[object]]"),
+        ({"pyproject.toml": '[tool.ruff]\ntarget-version = "py311"\n'}, "set[asyncio.Task[object]]"),
+        ({"ruff.toml": 'target-version = "py37"\n'}, '"set[asyncio.Task[object]]"'),
+        ({"pyproject.toml": '[tool.black]\ntarget-version = ["py39", "py310"]\n'},
+         "set[asyncio.Task[object]]"),
+    ],
+)
+def test_module_set_annotation_follows_the_oldest_python(
+    config: "dict[str, str]", annotation: str, tmp_path: Path
+) -> None:
+    """A module-level annotation runs at import: set[...] and asyncio.Task[...]
+    fail there before Python 3.9, so it is quoted unless the project says it
+    needs 3.9 or later (requires-python, python_requires, Ruff's or Black's
+    target version)."""
+    for name, text in config.items():
+        (tmp_path / name).write_text(text)
+    (tmp_path / "mod.py").write_text("import asyncio\n\n\nasync def main() -> None:\n"
+                                     "    asyncio.create_task(main())\n")
+    proc = command("--fix", "mod.py", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert f"_background_tasks: {annotation} = set()" in (tmp_path / "mod.py").read_text()
+
+
+@pytest.mark.parametrize(
+    "config, limit",
+    [
+        ({"pyproject.toml": "[tool.ruff]\nselect = ['E']\n"}, 88),
+        ({"pyproject.toml": "[tool.black]\n"}, 88),
+        ({".ruff.toml": "line-length = 60\n"}, 60),
+        ({"pyproject.toml": "[tool.ruff]\nline-length = 100\n", "ruff.toml": "line-length = 60\n"}, 60),
+    ],
+)
+def test_formatter_defaults_and_files(config: "dict[str, str]", limit: int, tmp_path: Path) -> None:
+    """Ruff and Black break at 88 where they are configured without a line
+    length; Ruff's own ruff.toml or .ruff.toml wins over pyproject.toml, as Ruff reads it."""
+    for name, text in config.items():
+        (tmp_path / name).write_text(text)
+    # the fixed line is exactly as long as the limit: kept whole at it, broken below it
+    name = "n" * (limit - len("    main_task = asyncio.create_task(main(), name='')"))
+    fixed_line = f"    main_task = asyncio.create_task(main(), name='{name}')"
+    (tmp_path / "mod.py").write_text(
+        f"import asyncio\n\n\nasync def main() -> None:\n    asyncio.create_task(main(), name='{name}')\n"
+    )
+    proc = command("--fix", "mod.py", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert len(fixed_line) == limit and fixed_line in (tmp_path / "mod.py").read_text().splitlines()
+
+
+def test_a_file_that_binds_set_is_not_fixed(tmp_path: Path) -> None:
+    """set() must make a set: a file that rebinds the name (an import, a def, a
+    parameter) is left, with the reason."""
+    source = ("import asyncio\nfrom cachelib import set\n\n\nasync def main() -> None:\n"
+              "    asyncio.create_task(main())\n")
+    (tmp_path / "mod.py").write_text(source)
+    proc = command("--fix", "mod.py", cwd=tmp_path)
+    assert proc.returncode == 1
+    assert (tmp_path / "mod.py").read_text() == source
+    assert "mod.py:6:5: not fixed TRF001: the file binds the name 'set'" in proc.stderr.splitlines()

@@ -161,10 +161,11 @@ repos:
     hooks:
       - id: flake8-taskref
         args: [--fix]
-        additional_dependencies: [libcst]
+        additional_dependencies: [black]
 ''')
     fixing = project.pre_commit("run", "--files", "app.py")
     assert fixing.returncode == 1, fixing.stdout + fixing.stderr  # files were modified
+    assert "fixed TRF001" in fixing.stdout, fixing.stdout + fixing.stderr
     fixed = (project.root / "app.py").read_text(encoding="utf-8")
     assert fixed != BROKEN
     compile(fixed, "app.py", "exec")

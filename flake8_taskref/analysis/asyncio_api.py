@@ -44,16 +44,17 @@ from flake8_taskref.analysis.facts import (
     WaitSite,
 )
 from flake8_taskref.analysis.options import Options
-from flake8_taskref.analysis.scopes import FUNCTIONS, Recorder, end_of, pos_of
+from flake8_taskref.analysis.functions import SELF_NAMES, FunctionsRecorder
+from flake8_taskref.analysis.scopes import FUNCTIONS, end_of, pos_of
 from flake8_taskref.analysis.shortcut import HotLines
 
 _PLAIN_HANDLE_EXPRS = (ast.Name, ast.Attribute, ast.Subscript)
-_SELF_NAMES = frozenset({"self", "cls"})
 _PRUNING_AUGOPS = (ast.Sub, ast.BitAnd, ast.BitXor)
 
 
-class ScopeVisitor(Recorder):
-    """The scope visitor: ``Recorder`` plus what each asyncio API does."""
+class ScopeVisitor(FunctionsRecorder):
+    """The scope visitor: ``Recorder`` (with the file's functions) plus what each
+    asyncio API does."""
 
     def __init__(
         self, options: Options, hot: Optional[HotLines] = None, filename: Optional[str] = None
@@ -110,8 +111,31 @@ class ScopeVisitor(Recorder):
             if label is not None and self._in_function() and (
                 (isinstance(node, ast.AsyncWith) and label in N.TIMEOUT_BLOCKS) or label in self.timeouts
             ):
-                self.scope.timeouts.append(TimeoutSite(expr, label, end_of(node), self.frames))
+                self.scope.timeouts.append(TimeoutSite(expr, label, end_of(node), self.frames, block=True))
+                return KEEP
+        if isinstance(node, ast.AsyncWith) and self.scope.timeouts:
+            # ``__aenter__`` and ``__aexit__`` may suspend the frame
+            self._suspends(end_of(expr))
+            self._suspends(end_of(node))
         return DROP if self._spawn_of(expr) is not None else KEEP
+
+    def _suspends(self, end: Pos) -> None:
+        """A suspension point inside a timeout block: the timeout can hit there."""
+        for site in self.scope.timeouts:
+            if site.suspends is not None and pos_of(site.node) < end <= site.end:
+                site.suspends.append(end)
+
+    def _note_try(self, node: ast.stmt) -> None:
+        """The handlers and ``finally`` of a ``try`` inside a timeout block run
+        when the timeout hits inside its body."""
+        start = pos_of(node)
+        for site in self.scope.timeouts:
+            if site.suspends is not None and pos_of(site.node) < start <= site.end:
+                for handler in node.handlers:  # type: ignore[attr-defined]
+                    site.guarded.append((pos_of(handler), end_of(handler)))
+                final = node.finalbody  # type: ignore[attr-defined]
+                if final:
+                    site.guarded.append((pos_of(final[0]), end_of(final[-1])))
 
     def _attribute(self, node: ast.Attribute, sink: Sink) -> None:
         if isinstance(sink, Group):
@@ -175,7 +199,7 @@ class ScopeVisitor(Recorder):
             return (
                 node.attr in self.facts.logger_attrs
                 and isinstance(node.value, ast.Name)
-                and node.value.id in _SELF_NAMES
+                and node.value.id in SELF_NAMES
             )
         if isinstance(node, ast.Call):
             return self.scope.imports.resolve(node.func) == N.GET_LOGGER
@@ -269,18 +293,8 @@ class ScopeVisitor(Recorder):
         return Spawn(node, method, receiver, self.frames)
 
     def _spawn(self, spawn: Spawn, sink: Sink) -> None:
-        """Where the handle of a new task goes."""
-        if isinstance(sink, Group):
-            sink.spawns.append(spawn)
-        elif isinstance(sink, str):
-            group = self._new_group(sink)
-            group.spawns.append(spawn)
-            group.flows.append((sink, Use(sink, spawn.pos, U_FLOW, sink, self.frames)))
-        elif isinstance(sink, CallbackSink):
-            spawn.how = f" (it is returned from a callback of {sink.api}(), which drops it)"
-            self.scope.drops.append(spawn)
-        elif sink == DROP or sink == TRUTH or sink == HARMLESS:
-            self.scope.drops.append(spawn)
+        """Where the handle of a new task goes, and its arguments."""
+        self._put_spawn(spawn, sink)
         self._args(spawn.node, KEEP)  # type: ignore[arg-type]
         if spawn.receiver is not None:
             self.value(spawn.receiver, HARMLESS)
@@ -310,12 +324,12 @@ class ScopeVisitor(Recorder):
             if qualname in N.LOOP_RUN_FUNCTIONS:
                 self.scope.runs_loop = True
             if qualname == N.SHIELD:
-                if isinstance(sink, Group):
-                    sink.opaque = True
-                self._shield(node)
+                self._shield(node, sink)
                 return
         if isinstance(func, ast.Attribute):
             self._method_call(node, func, sink)
+            return
+        if qualname is None and self._same_file_call(node, sink):
             return
         if isinstance(sink, Group) and not (
             isinstance(func, ast.Name)
@@ -335,6 +349,8 @@ class ScopeVisitor(Recorder):
     def _method_call(self, node: ast.Call, func: ast.Attribute, sink: Sink) -> None:
         attr = func.attr
         receiver = func.value
+        if isinstance(receiver, ast.Name) and receiver.id in SELF_NAMES and self._same_file_call(node, sink):
+            return
         if isinstance(sink, Group):
             sink.opaque = True
         callback_index = N.CALLBACK_APIS.get(attr)
@@ -444,13 +460,17 @@ class ScopeVisitor(Recorder):
         if (
             isinstance(node, ast.Attribute)
             and isinstance(node.value, ast.Name)
-            and node.value.id in _SELF_NAMES
+            and node.value.id in SELF_NAMES
             and self.scope.cls is not None
         ):
             return (id(self.scope.cls), node.attr)
         return None
 
     def _prune(self, node: ast.expr) -> None:
+        if isinstance(node, ast.Name) and self._in_function():
+            default = self._default_collection(node.id)
+            if default is not None:
+                node = default
         key = self._collection_key(node)
         if key is not None:
             self.facts.pruned.add(key)
@@ -458,6 +478,35 @@ class ScopeVisitor(Recorder):
             self.facts.pruned_attrs.add(node.attr)
         elif isinstance(node, ast.Name):
             self.facts.module_prunes.add(node.id)
+
+    def _drained(self, node: ast.expr) -> None:
+        """The collection ``node`` (or a copy of it) is gathered or waited on as a
+        whole: it finishes at a known point, and TRF006 takes it as pruned."""
+        if not self.options.collections:
+            return
+        if isinstance(node, ast.Call) and len(node.args) == 1 and isinstance(node.func, ast.Name) and (
+            node.func.id in N.COPYING_CALLS
+        ):
+            node = node.args[0]
+        if isinstance(node, ast.Attribute) or (
+            isinstance(node, ast.Name) and node.id not in self.scope.bindings
+        ):
+            self._prune(node)
+
+    def _default_collection(self, name: str) -> Optional[ast.expr]:
+        """``self.tasks`` where ``name`` is a parameter of the function being
+        visited whose default value it is (``def done(t, _tasks=self._tasks)``)."""
+        func = self.scope.node
+        if not isinstance(func, FUNCTIONS):
+            return None
+        args = func.args
+        positional = args.posonlyargs + args.args
+        pairs = list(zip(positional[len(positional) - len(args.defaults):], args.defaults))
+        pairs += [(arg, default) for arg, default in zip(args.kwonlyargs, args.kw_defaults) if default]
+        for arg, default in pairs:
+            if arg.arg == name and self._collection_key(default) is not None:
+                return default
+        return None
 
     def _collection_add(self, node: ast.Call, key: Tuple[int, str], receiver: ast.expr) -> None:
         text = N.dotted_text(receiver)
@@ -501,12 +550,16 @@ class ScopeVisitor(Recorder):
             group = self._new_group("") if self._in_function() else Group("")
         has_coroutine = False
         for arg in node.args:
+            if isinstance(arg, ast.Starred):
+                self._drained(arg.value)
             if isinstance(arg, ast.Starred) and not isinstance(arg.value, ast.Name):
                 has_coroutine = True
                 self.value(arg.value, KEEP)
             elif isinstance(arg, ast.Call) and self._spawn_of(arg) is None:
                 has_coroutine = True
-                self.value(arg, KEEP)
+                # A shield's future is kept as long as the gather's future is.
+                shield = self.scope.imports.resolve(arg.func) == N.SHIELD
+                self.value(arg, group if shield else KEEP)
             else:
                 self.value(arg, group)
         for keyword in node.keywords:
@@ -524,26 +577,54 @@ class ScopeVisitor(Recorder):
         if group is not sink:
             self._apply_sink(group, sink, node)
 
-    def _shield(self, node: ast.Call) -> None:
+    def _shield(self, node: ast.Call, sink: Sink = FINISH) -> None:
+        """``asyncio.shield(arg)`` whose returned future goes to ``sink``: the
+        future's done callback holds the inner task until the future is done, so
+        a future that outlives the frame (stored, returned, passed on) keeps it."""
         if not node.args:
             self._args(node, KEEP)
             return
+        outer: Optional[Group] = None
+        if isinstance(sink, Group):
+            outer = sink
+        elif isinstance(sink, str) and self._in_function():
+            outer = self._new_group(sink)
+            outer.flows.append((sink, Use(sink, pos_of(node), U_FLOW, sink, self.frames)))
+        kept = sink == KEEP and self._stored(node)
         arg = node.args[0]
         spawn = self._spawn_of(arg)
+        site: Optional[ShieldSite] = None
         if spawn is not None:
             self._spawn(spawn, SHIELDED)
-            self.scope.shields.append(ShieldSite(node, self.frames, spawn=spawn))
+            site = ShieldSite(node, self.frames, spawn=spawn)
         elif isinstance(arg, ast.Name):
-            use = self._use(arg.id, arg, U_FINISH, None)
-            self.scope.shields.append(ShieldSite(node, self.frames, use=use))
+            use = self._use(arg.id, arg, U_KEEP if kept else U_FINISH, None)
+            site = ShieldSite(node, self.frames, use=use)
         elif isinstance(arg, ast.Call):
-            self.scope.shields.append(ShieldSite(node, self.frames, coro=arg.func))
+            site = ShieldSite(node, self.frames, coro=arg.func)
             self.value(arg, KEEP)
         else:
             self.value(arg, KEEP)
+        if site is not None and not kept:
+            site.outer = outer
+            self.scope.shields.append(site)
         self._args(node, KEEP, skip=0)
 
+    def _stored(self, node: ast.expr) -> bool:
+        """Is ``node`` the value the current statement stores where it outlives
+        the frame: returned, assigned to an attribute, an item or a global, or
+        added to a collection (not merely passed to a call: ``wait_for(x)``)?"""
+        stmt = self.stmt
+        if isinstance(stmt, (ast.Return, ast.Assign, ast.AnnAssign)):
+            return stmt.value is node
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+            func = stmt.value.func
+            return isinstance(func, ast.Attribute) and func.attr in N.ADD_METHODS and node in stmt.value.args
+        return False
+
     def _await(self, node: ast.Await, sink: Sink) -> None:
+        if self.scope.timeouts:
+            self._suspends(end_of(node))
         inner = node.value
         qualname: Optional[str] = None
         if isinstance(inner, ast.Call):
@@ -587,6 +668,8 @@ class ScopeVisitor(Recorder):
                 may_pend = may_pend or text != "ALL_COMPLETED"
             self.value(keyword.value, KEEP)
         fs = node.args[0] if node.args else None
+        if fs is not None:
+            self._drained(fs)
         for extra in node.args[1:]:
             self.value(extra, KEEP)
         if fs is None:

@@ -8,23 +8,27 @@ from __future__ import annotations
 import ast
 from typing import AbstractSet, Dict, List, Optional, Set, Tuple, Union
 
-from flake8_taskref.analysis.names import Imports
+from flake8_taskref.analysis.names import Imports, dotted_text
 
 Pos = Tuple[int, int]
 # A frame of the statement context: (kind, node, detail).
 #   LOOP: node is the For/While; detail 0.
 #   BRANCH: node is the If/Match; detail is the branch index.
 #   TRY: node is the Try; detail is 0 body, 1 handlers, 2 orelse, 3 finalbody.
+#   SUPPRESS: node is the With whose item ``detail`` is ``contextlib.suppress(...)``.
 Frame = Tuple[int, ast.AST, int]
 Frames = Tuple[Frame, ...]
-LOOP, BRANCH, TRY = 0, 1, 2
+LOOP, BRANCH, TRY, SUPPRESS = 0, 1, 2, 3
 TRY_BODY, TRY_HANDLERS, TRY_ELSE, TRY_FINALLY = 0, 1, 2, 3
 
 # How a value is used (the "sink" it flows to) when it is not a group or a name.
 DROP, KEEP, FINISH, TRUTH, HARMLESS, SHIELDED = range(6)
 
-# Kinds of a use of a name.
-U_FINISH, U_KEEP, U_HARMLESS, U_GUARD, U_FLOW = range(5)
+# Kinds of a use of a name.  U_CALL: passed to a function this file may define,
+# decided once its summary is known (``summaries.py``).
+U_FINISH, U_KEEP, U_HARMLESS, U_GUARD, U_FLOW, U_CALL = range(6)
+
+FunctionNode = Union[ast.FunctionDef, ast.AsyncFunctionDef]
 
 
 class CallbackSink:
@@ -36,10 +40,44 @@ class CallbackSink:
         self.api = api
 
 
-class Spawn:
-    """A call that may create a task; whether it does is decided at the end."""
+class CallSite:
+    """A call of a function this file may define, ``helper(...)`` or
+    ``self.helper(...)``: whether it is one, and what it does to its arguments
+    and returns, is decided once the whole file has been seen."""
 
-    __slots__ = ("node", "callee", "receiver", "frames", "how")
+    __slots__ = ("node", "name", "owner", "bound", "scope", "names", "spawned")
+
+    def __init__(self, node: ast.Call, name: str, owner: "Scope", bound: bool, scope: "Scope") -> None:
+        self.node = node
+        self.name = name
+        self.owner = owner  # the module or class scope that defines ``name``
+        self.bound = bound  # called through self/cls
+        self.scope = scope  # the calling function
+        self.names: List[str] = []  # names passed as arguments
+        self.spawned = False  # a new task is passed straight in
+
+    @property
+    def text(self) -> str:
+        """The callee as written, for messages: ``self._detach``."""
+        return dotted_text(self.node.func)
+
+
+class CallArg:
+    """An argument of a ``CallSite``: positional ``index``, or ``keyword``."""
+
+    __slots__ = ("call", "index", "keyword")
+
+    def __init__(self, call: CallSite, index: int, keyword: Optional[str]) -> None:
+        self.call = call
+        self.index = index
+        self.keyword = keyword
+
+
+class Spawn:
+    """A call that may create a task; whether it does is decided at the end
+    (for ``helper``, a call of a function of this file: if it returns a new task)."""
+
+    __slots__ = ("node", "callee", "receiver", "frames", "how", "helper")
 
     def __init__(
         self,
@@ -54,6 +92,7 @@ class Spawn:
         self.receiver = receiver
         self.frames = frames
         self.how = how
+        self.helper: Optional[CallSite] = None
 
     @property
     def pos(self) -> Pos:
@@ -115,7 +154,7 @@ class Use:
         name: str,
         pos: Pos,
         kind: int,
-        target: Union[Group, str, None],
+        target: Union[Group, str, CallArg, None],
         frames: Frames,
     ) -> None:
         self.name = name
@@ -126,21 +165,27 @@ class Use:
 
 
 class TimeoutSite:
-    """A place where a timeout may raise: an awaited wait_for, a timeout block."""
+    """A place where a timeout may raise: an awaited wait_for, a timeout block.
+    For a block, where the frame may be suspended inside it (the timeout can hit
+    there), and the spans of the handlers and ``finally`` blocks of the ``try``
+    statements inside it (they run when it does)."""
 
-    __slots__ = ("node", "label", "end", "frames")
+    __slots__ = ("node", "label", "end", "frames", "suspends", "guarded")
 
-    def __init__(self, node: ast.AST, label: str, end: Pos, frames: Frames) -> None:
+    def __init__(self, node: ast.AST, label: str, end: Pos, frames: Frames, block: bool = False) -> None:
         self.node = node
         self.label = label
         self.end = end
         self.frames = frames
+        self.suspends: Optional[List[Pos]] = [] if block else None
+        self.guarded: List[Tuple[Pos, Pos]] = []
 
 
 class ShieldSite:
-    """An asyncio.shield() call and what it shields."""
+    """An asyncio.shield() call and what it shields; ``outer`` is the local group
+    its returned future goes into, if any (kept, it keeps the shielded task)."""
 
-    __slots__ = ("node", "spawn", "coro", "use", "frames")
+    __slots__ = ("node", "spawn", "coro", "use", "frames", "outer")
 
     def __init__(
         self,
@@ -155,6 +200,7 @@ class ShieldSite:
         self.spawn = spawn
         self.coro = coro
         self.use = use
+        self.outer: Optional[Group] = None
 
 
 class WaitSite:
@@ -196,6 +242,7 @@ class Scope:
         "kind", "node", "parent", "cls", "imports", "bindings", "uses", "loads",
         "declared", "groups", "drops", "timeouts", "shields", "waits", "loop_vars",
         "async_defs", "children", "module_adds", "loop_exits", "runs_loop", "forever", "loop_aliases",
+        "defs", "rebound", "calls", "call_drops", "returns", "generator",
     )
 
     MODULE, CLASS, FUNCTION = 0, 1, 2
@@ -223,11 +270,23 @@ class Scope:
         self.children: List[Scope] = []
         # ``name.add(x)`` where name is not local: decided once scopes are known.
         self.module_adds: List[Tuple[str, CollectionAdd]] = []
-        self.loop_exits: Set[int] = set()  # ids of loops left by break/return
+        # ids of loops left by break/return -> where each exit statement ends
+        self.loop_exits: Dict[int, List[Pos]] = {}
         # A sync function that runs the event loop itself: its frame outlives the loop.
         self.runs_loop = False
         # ``while True:`` loops at the top of a function body (the frame stays alive).
         self.forever: List[ast.While] = []
+        # Module and class scopes: the functions defined in them by name, and
+        # the names bound more than once (such a function is not known).
+        self.defs: Dict[str, FunctionNode] = {}
+        self.rebound: Set[str] = set()
+        # Function scopes: calls of functions this file may define; new tasks
+        # passed straight to them; what ``return`` returns (a Spawn, a Use of a
+        # name, or None for anything else); whether the function is a generator.
+        self.calls: List[CallSite] = []
+        self.call_drops: List[Tuple[Spawn, CallArg]] = []
+        self.returns: List[Union[Spawn, Use, None]] = []
+        self.generator = False
 
     def holds_loop(self, name: str, loop_names: AbstractSet[str], depth: int = 0) -> bool:
         """Is ``name``, as seen from this scope, bound to an event loop (directly,
@@ -294,6 +353,11 @@ class ModuleFacts:
             scope.parent = scope.cls = None
             scope.children = []
             scope.module_adds = []
+            for call in scope.calls:
+                call.scope = call.owner = None  # type: ignore[assignment]
+            scope.calls = []
+            scope.call_drops = []
+            scope.returns = []
             for group in scope.groups:
                 group.bindings = []
                 group.flows = []

@@ -23,7 +23,7 @@ MESSAGES: Final[Dict[str, str]] = {
         + KEEP_HINT + " or await it"
     ),
     "TRF003": (
-        "TRF003 task '{name}' (line {line}) is held only by a local while {call}() "
+        "TRF003 task '{name}' (line {line}{others}) is held only by a local while {call}() "
         "may time out and unwind the frame; cancel and await it in 'finally', "
         "keep it in a set, or wait on both with asyncio.wait()"
     ),
@@ -36,10 +36,7 @@ MESSAGES: Final[Dict[str, str]] = {
         "TRF005 pending tasks of asyncio.wait() are dropped (tasks from {names}); "
         "cancel, await or store the 'pending' set it returns"
     ),
-    "TRF006": (
-        "TRF006 tasks added to '{collection}' are never removed from it; "
-        "add task.add_done_callback({collection}.discard)"
-    ),
+    "TRF006": "TRF006 tasks added to '{collection}' are never removed from it; {fix}",
 }
 
 NAMES: Final[Dict[str, str]] = {
@@ -65,6 +62,20 @@ SUMMARIES: Final[Dict[str, str]] = {
 DOCS_URL: Final = "https://flake8-taskref.readthedocs.io/en/latest/rules/{code}/"
 
 OFF_BY_DEFAULT: Final[Tuple[str, ...]] = ("TRF006",)
+
+
+# TRF006's fix, by the kind of collection its add shows.
+PRUNE_HINTS: Final[Dict[str, str]] = {
+    "set": "add task.add_done_callback({collection}.discard)",
+    "list": (
+        "remove each task when it is done (task.add_done_callback({collection}.remove)), "
+        "or keep the tasks in a set"
+    ),
+    "dict": (
+        "remove each task when it is done "
+        "(task.add_done_callback(lambda t: {collection}.pop(key, None)))"
+    ),
+}
 
 
 def what_of(call: str) -> str:

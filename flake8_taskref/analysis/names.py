@@ -63,6 +63,9 @@ FINISH_TASK_METHODS: FrozenSet[str] = frozenset({"cancel"})
 ADD_METHODS: FrozenSet[str] = frozenset(
     {"add", "append", "appendleft", "insert", "extend", "extendleft", "update", "setdefault"}
 )
+# TRF006: what an add shows of its collection (``add``/``update``: a set).
+LIST_ADDS: FrozenSet[str] = frozenset({"append", "appendleft", "insert", "extend", "extendleft"})
+DICT_ADDS: FrozenSet[str] = frozenset({"setdefault"})
 # Methods and operations that take elements out of a collection.
 REMOVE_METHODS: FrozenSet[str] = frozenset(
     {
@@ -81,6 +84,7 @@ LOG_METHODS: FrozenSet[str] = frozenset(
 )
 GET_LOGGER: str = "logging.getLogger"
 PARTIAL: str = "functools.partial"
+SUPPRESS: str = "contextlib.suppress"
 # TRF006: methods that run once per object (adds there are bounded), and the
 # exits of a context manager (an owner that lives for one ``with`` block).
 SETUP_METHODS: FrozenSet[str] = frozenset(

@@ -15,26 +15,32 @@ from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
     BRANCH,
     LOOP,
+    SUPPRESS,
     TRY,
     TRY_BODY,
     TRY_FINALLY,
     TRY_HANDLERS,
     U_FINISH,
     U_FLOW,
+    U_CALL,
     U_GUARD,
+    U_HARMLESS,
     U_KEEP,
     Binding,
+    CallArg,
     CollectionAdd,
     Frames,
     Group,
     Pos,
     Scope,
     Spawn,
+    TimeoutSite,
     Use,
 )
-from flake8_taskref.analysis.messages import SpanError, make_error, what_of
+from flake8_taskref.analysis.messages import PRUNE_HINTS, SpanError, make_error, what_of
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.facts import ModuleFacts
+from flake8_taskref.analysis.summaries import Summaries
 
 _FATE = (U_FINISH, U_KEEP)
 _KEPT = object()  # a flow whose target keeps the handle (not a local collection)
@@ -63,6 +69,62 @@ def _within(pos: Pos, start: Pos, end: Pos) -> bool:
     return start <= pos <= end
 
 
+def _exposed(site: TimeoutSite, start: Pos, fate: Pos) -> bool:
+    """In a timeout block, is a handle made at ``start`` and handled at ``fate``
+    exposed to the timeout in between: the frame may be suspended there (the
+    timeout hits, the code after it in the block never runs), and ``fate`` is in
+    no handler or ``finally`` of a ``try`` inside the block?"""
+    suspends = site.suspends
+    return (
+        suspends is not None
+        and any(start <= at < fate for at in suspends)
+        and not any(_within(fate, first, last) for first, last in site.guarded)
+    )
+
+
+def _collection_kind(node: ast.AST) -> str:
+    """What an add shows of its collection: ``coll[key] = t`` and ``setdefault``
+    a dict, ``append`` and friends a list (or deque), anything else a set."""
+    if isinstance(node, ast.Subscript):
+        return "dict"
+    func = getattr(node, "func", None)
+    attr = func.attr if isinstance(func, ast.Attribute) else ""
+    if attr in N.LIST_ADDS:
+        return "list"
+    return "dict" if attr in N.DICT_ADDS else "set"
+
+
+def _polled(test: ast.expr) -> Optional[str]:
+    """``name`` for a loop test ``not name.done()``."""
+    if not (isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)):
+        return None
+    call = test.operand
+    if (
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Attribute)
+        and call.func.attr in N.POLL_METHODS
+        and isinstance(call.func.value, ast.Name)
+    ):
+        return call.func.value.id
+    return None
+
+
+class Until:
+    """The handle whose loss is asked about at a site: its group and name, and
+    whether the site shields it (then ``while True:`` re-awaits it)."""
+
+    __slots__ = ("group", "name", "scope", "shield")
+
+    def __init__(self, group: Group, name: str, scope: Scope, shield: bool = False) -> None:
+        self.group = group
+        self.name = name
+        self.scope = scope
+        self.shield = shield
+
+    def exits(self, loop: ast.AST) -> List[Pos]:
+        return self.scope.loop_exits.get(id(loop), [])
+
+
 class ModuleRules:
     """Decides the findings of one module from its facts."""
 
@@ -78,18 +140,24 @@ class ModuleRules:
         self._loop_cache: Dict[int, FrozenSet[int]] = {}
         self._reach: Dict[int, Tuple[List[Group], List[Pos]]] = {}
         self._loop_attr_set: Optional[Set[str]] = None
+        self.summaries = Summaries(facts, self)
 
     # ---------------------------------------------------------------- driver
     def run(self) -> List[SpanError]:
         self._free_names(self.facts.module)
         for scope in self.facts.scopes:
+            if scope.kind == Scope.FUNCTION:
+                self._connect(scope)
+        self._resolve_helpers()
+        for scope in self.facts.scopes:
             for spawn in scope.drops:
                 label = self.label(spawn, scope)
                 if label is not None:
                     self._error("TRF001", spawn.node, call=label, how=spawn.how, what=what_of(label))
-        for scope in self.facts.scopes:
-            if scope.kind == Scope.FUNCTION:
-                self._connect(scope)
+            for spawn, where in scope.call_drops:
+                label = self.label(spawn, scope)
+                if label is not None and self.summaries.argument(where) == U_HARMLESS:
+                    self._error("TRF001", spawn.node, call=label, how=spawn.how, what=what_of(label))
         for scope in self.facts.scopes:
             if scope.kind == Scope.FUNCTION:
                 self._function(scope)
@@ -109,7 +177,11 @@ class ModuleRules:
             return self._labels[key]
         result: Optional[str] = None
         receiver = spawn.receiver
-        if receiver is None:
+        if spawn.helper is not None:
+            self._labels[key] = None  # while deciding (a helper that returns its own call)
+            if self.summaries.spawner(spawn.helper):
+                result = spawn.callee
+        elif receiver is None:
             result = spawn.callee
         elif isinstance(receiver, ast.Name):
             if receiver.id in self.options.loop_names or self._is_loop_var(receiver.id, scope):
@@ -123,6 +195,38 @@ class ModuleRules:
                 result = N.dotted_text(receiver) + "." + spawn.callee
         self._labels[key] = result
         return result
+
+    def _resolve_helpers(self) -> None:
+        """A group that receives the result of a call of a function of this file
+        holds an opaque value unless that function returns a new task (as any
+        other call's result).  Decided once the uses are connected; the flows
+        cached while deciding are computed again."""
+        undecided: List[Tuple[Group, Scope]] = []
+        for scope in self.facts.scopes:
+            for group in scope.groups:
+                for spawn in group.spawns:
+                    if spawn.helper is not None:
+                        if self.summaries.callee(spawn.helper) is None:
+                            group.opaque = True
+                        else:
+                            undecided.append((group, scope))
+        if not undecided:
+            return
+        for group, scope in undecided:
+            if any(s.helper is not None and self.label(s, scope) is None for s in group.spawns):
+                group.opaque = True
+        self._reach.clear()
+        self._safe.clear()
+
+    # What summaries ask of the rules (``summaries.Judge``).
+    def applicable(self, scope: Scope, name: str, use: Use) -> List[Binding]:
+        return self._applicable(scope, name, use)
+
+    def kept_at(self, group: Group, scope: Scope) -> List[Pos]:
+        return self._fate(group, scope, (U_KEEP,))
+
+    def captured(self, scope: Scope) -> Set[str]:
+        return self._captured.get(id(scope), set())
 
     def _loop_attrs(self) -> Set[str]:
         if self._loop_attr_set is None:
@@ -228,8 +332,11 @@ class ModuleRules:
                     if group is None:
                         continue
                     if use.kind == U_FLOW:
-                        assert use.target is not None
+                        assert isinstance(use.target, (Group, str))
                         group.flows.append((use.target, use))
+                    elif use.kind == U_CALL:
+                        assert isinstance(use.target, CallArg)
+                        group.events.append((self.summaries.argument(use.target), use.pos))
                     else:
                         group.events.append((use.kind, use.pos))
 
@@ -325,8 +432,14 @@ class ModuleRules:
                 name = self._display(group, reachable, scope)
                 self._reported.add(id(group))
                 if wait is not None:
-                    named = any(g.name for g in reachable)
-                    waits.setdefault(id(wait), []).append(f"local '{name}'" if named else name)
+                    if group.wait is not None:
+                        # made inline in the wait's call: name the calls, not the result
+                        passed = [f"{label}() at line {spawn.node.lineno}" for spawn, label in spawns]
+                    elif any(g.name for g in reachable):
+                        passed = [f"local '{name}'"]
+                    else:
+                        passed = [name]
+                    waits.setdefault(id(wait), []).extend(passed)
                     continue
                 for spawn, label in spawns:
                     self._error(
@@ -365,10 +478,10 @@ class ModuleRules:
     def _rebound_in_loop(self, group: Group, scope: Scope) -> bool:
         """``for c in cs: t = spawn(c)`` with ``t`` handled only after the loop."""
         for binding in group.bindings:
-            if not binding.kills or not binding.frames:
+            if not binding.kills:
                 continue
-            frame = binding.frames[-1]
-            if frame[0] != LOOP:
+            frame = next((f for f in reversed(binding.frames) if f[0] != SUPPRESS), None)
+            if frame is None or frame[0] != LOOP:
                 continue
             loop = frame[1]
             if id(loop) in scope.loop_exits:
@@ -392,6 +505,8 @@ class ModuleRules:
     # ---------------------------------------------------------------- shield
     def _shields(self, scope: Scope) -> None:
         for site in scope.shields:
+            if site.outer is not None and self._fate(site.outer, scope, (U_KEEP,)):
+                continue  # the shield's future is kept, and with it the shielded task
             if site.spawn is not None:
                 label = self.label(site.spawn, scope)
                 if label is not None:
@@ -416,7 +531,9 @@ class ModuleRules:
             if self._fate(group, scope, (U_KEEP,)):
                 continue
             fate = self._fate(group, scope)
-            if not self._lost_on_unwind(frames, fate, N.CANCEL_EXCEPTIONS, use.pos):
+            if not self._lost_on_unwind(
+                frames, fate, N.CANCEL_EXCEPTIONS, _end(node), Until(group, use.name, scope, shield=True)
+            ):
                 continue
             self._reported.add(id(group))
             self._error(
@@ -448,6 +565,7 @@ class ModuleRules:
     # --------------------------------------------------------------- timeout
     def _timeouts(self, scope: Scope, live: List[Tuple[Group, List[Tuple[Spawn, str]]]]) -> None:
         for site in scope.timeouts:
+            lost: List[Tuple[Group, Spawn]] = []
             for group, spawns in live:
                 if id(group) in self._reported:
                     continue
@@ -455,15 +573,22 @@ class ModuleRules:
                 if first.pos >= site.end or _exclusive(first.frames, site.frames):
                     continue
                 fate = self._fate(group, scope)
-                if any(first.pos <= p <= site.end for p in fate):
+                if any(first.pos <= p <= site.end and not _exposed(site, first.pos, p) for p in fate):
                     continue
-                if not self._lost_on_unwind(site.frames, fate, N.TIMEOUT_EXCEPTIONS, _pos(site.node)):
+                until = Until(group, group.name, scope)
+                if not self._lost_on_unwind(site.frames, fate, N.TIMEOUT_EXCEPTIONS, site.end, until):
                     continue
                 self._reported.add(id(group))
+                lost.append((group, first))
+            if lost:
+                # One finding per site: the first handle made, and how many more.
+                group, first = min(lost, key=lambda item: item[1].pos)
                 reachable, _ = self._reachable(group, scope)
+                more = len(lost) - 1
+                others = f", and {more} other{'s' if more > 1 else ''}" if more else ""
                 self._error(
                     "TRF003", site.node, name=self._display(group, reachable, scope),
-                    line=first.node.lineno, call=site.label,
+                    line=first.node.lineno, call=site.label, others=others,
                 )
 
     @staticmethod
@@ -472,12 +597,21 @@ class ModuleRules:
         return caught is None or bool(caught & names)
 
     def _lost_on_unwind(
-        self, frames: Frames, fate: List[Pos], names: FrozenSet[str], site: Pos
+        self, frames: Frames, fate: List[Pos], names: FrozenSet[str], site: Pos, until: "Until"
     ) -> bool:
-        """Follow the exception raised at the site out through the enclosing
-        ``try`` statements: is the handle dropped without being handled?"""
+        """Follow the exception raised at the site (which ends at ``site``) out
+        through the enclosing ``try`` statements and ``contextlib.suppress``
+        blocks: is the handle dropped without being handled?"""
         propagating = True
-        for kind, node, field in reversed(frames):
+        for index in range(len(frames) - 1, -1, -1):
+            kind, node, field = frames[index]
+            if kind == SUPPRESS:
+                if propagating and self._suppresses(node, field, names):
+                    # Caught at the block's end: the code after it runs.
+                    if self._until_done(frames, index, node.body, site, until):  # type: ignore[attr-defined]
+                        return False
+                    return not any(p > _end(node) for p in fate)
+                continue
             if kind != TRY or field == TRY_FINALLY:
                 continue
             if propagating and field == TRY_BODY:
@@ -496,12 +630,49 @@ class ModuleRules:
                     elif not isinstance(last, ast.Raise):
                         if self._in_finally(node, fate):
                             return False
+                        body = node.body  # type: ignore[attr-defined]
+                        if self._until_done(frames, index, body, site, until):
+                            return False
                         return not any(p > _end(node) for p in fate)
             elif field == TRY_HANDLERS and propagating:
                 pass
             if self._in_finally(node, fate):
                 return False
         return True
+
+    @staticmethod
+    def _suppresses(node: ast.AST, index: int, names: FrozenSet[str]) -> bool:
+        """Does item ``index`` of the ``with`` statement suppress one of ``names``?"""
+        call = node.items[index].context_expr  # type: ignore[attr-defined]
+        for arg in call.args:
+            caught = N.exception_names(arg)
+            if caught is not None and caught & names:
+                return True
+        return False
+
+    def _until_done(
+        self, frames: Frames, index: int, body: List[ast.stmt], site: Pos, until: "Until"
+    ) -> bool:
+        """The exception is caught at ``frames[index]`` and the code goes on in the
+        loop around it: does that loop run until the task is done?  It does when
+        it is ``while not task.done():`` or, for a shield of the task, ``while
+        True:``, when the task was made before the loop, and when every
+        ``break``/``return`` of the loop comes after the site in the body the
+        exception leaves (so it runs only once the await has returned)."""
+        loop = next((f[1] for f in reversed(frames[:index]) if f[0] == LOOP), None)
+        if not isinstance(loop, ast.While):
+            return False
+        test = loop.test
+        if not (
+            _polled(test) == until.name
+            or (until.shield and isinstance(test, ast.Constant) and bool(test.value))
+        ):
+            return False
+        start, end = _pos(loop), _end(loop)
+        if any(_within(binding.pos, start, end) for binding in until.group.bindings):
+            return False
+        first, last = _pos(body[0]), _end(body[-1])
+        return all(site <= exit_at and _within(exit_at, first, last) for exit_at in until.exits(loop))
 
     @staticmethod
     def _in_finally(node: ast.AST, fate: List[Pos]) -> bool:
@@ -543,7 +714,8 @@ class ModuleRules:
         for add in adds:
             label = self._added_task(add)
             if label is not None:
-                self._error("TRF006", add.node, collection=add.text)
+                hint = PRUNE_HINTS[_collection_kind(add.node)]
+                self._error("TRF006", add.node, collection=add.text, fix=hint.format(collection=add.text))
 
     @staticmethod
     def _bound_in_enclosing_function(scope: Scope, name: str) -> bool:
@@ -567,4 +739,8 @@ class ModuleRules:
 
 
 def check(facts: ModuleFacts, options: Options) -> List[SpanError]:
-    return ModuleRules(facts, options).run()
+    rules = ModuleRules(facts, options)
+    try:
+        return rules.run()
+    finally:
+        rules.summaries.release()

@@ -28,6 +28,7 @@ from flake8_taskref.analysis.facts import (
     LOOP,
     SHIELDED,
     TRUTH,
+    SUPPRESS,
     TRY,
     TRY_BODY,
     TRY_ELSE,
@@ -39,8 +40,8 @@ from flake8_taskref.analysis.facts import (
     U_HARMLESS,
     U_KEEP,
     Binding,
+    CallArg,
     CallbackSink,
-    may_add_task,
     ModuleFacts,
     Sink,
     Frame,
@@ -214,7 +215,9 @@ class Recorder:
                 self._generic(child)
 
     # ----------------------------------------------------------------- helpers
-    def _use(self, name: str, node: ast.expr, kind: int, target: Union[Group, str, None]) -> Use:
+    def _use(
+        self, name: str, node: ast.expr, kind: int, target: Union[Group, str, CallArg, None]
+    ) -> Use:
         scope = self.scope
         scope.loads.add(name)
         if scope.kind != Scope.FUNCTION:
@@ -238,9 +241,12 @@ class Recorder:
     ) -> None:
         scope = self.scope
         if group is None and scope.kind != Scope.FUNCTION:
-            # Outside functions only the bound names matter to the rules.
+            # Outside functions only the bound names matter to the rules (and
+            # which are bound more than once: a function named so is not known).
             if name not in scope.bindings:
                 scope.bindings[name] = []
+            else:
+                scope.rebound.add(name)
             return
         binding = Binding(
             name, group, pos, self.block, self.block_end, kills, self.frames, self.stmt
@@ -297,14 +303,14 @@ class Recorder:
     def _return(self, node: ast.Return) -> None:
         for frame in self.frames:
             if frame[0] == LOOP:
-                self.scope.loop_exits.add(id(frame[1]))
+                self.scope.loop_exits.setdefault(id(frame[1]), []).append(end_of(node))
         if node.value is not None:
-            self.value(node.value, KEEP)
+            self._return_value(node.value)
 
     def _break(self, node: ast.Break) -> None:
         for frame in reversed(self.frames):
             if frame[0] == LOOP:
-                self.scope.loop_exits.add(id(frame[1]))
+                self.scope.loop_exits.setdefault(id(frame[1]), []).append(end_of(node))
                 return
 
     def _assign(self, node: ast.Assign) -> None:
@@ -458,6 +464,8 @@ class Recorder:
 
     def _for(self, node: ast.stmt) -> None:
         target: ast.expr = node.target  # type: ignore[attr-defined]
+        if isinstance(node, ast.AsyncFor):
+            self._suspends(end_of(node.iter))
         saved = self._push((LOOP, node, 0))
         self._iteration(target, node.iter, pos_of(target), False)  # type: ignore[attr-defined]
         self._block(node.body)  # type: ignore[attr-defined]
@@ -466,7 +474,12 @@ class Recorder:
 
     def _while(self, node: ast.While) -> None:
         test = node.test
-        if not self.frames and self._in_function() and isinstance(test, ast.Constant) and test.value:
+        if (
+            all(frame[0] == SUPPRESS for frame in self.frames)
+            and self._in_function()
+            and isinstance(test, ast.Constant)
+            and test.value
+        ):
             self.scope.forever.append(node)
         saved = self._push((LOOP, node, 0))
         self._poll(test)
@@ -476,13 +489,19 @@ class Recorder:
         self._block(node.orelse)
 
     def _with(self, node: ast.stmt) -> None:
-        for item in node.items:  # type: ignore[attr-defined]
+        saved = self.frames
+        for index, item in enumerate(node.items):  # type: ignore[attr-defined]
             self.value(item.context_expr, self._context_sink(item, node))
             if item.optional_vars is not None:
                 self._store_target(item.optional_vars, None, pos_of(node), False)
+            if self._suppresses(item.context_expr):
+                # What the block raises of these exceptions ends at the block's end.
+                self.frames = self.frames + ((SUPPRESS, node, index),)
         self._block(node.body)  # type: ignore[attr-defined]
+        self.frames = saved
 
     def _try(self, node: ast.stmt) -> None:
+        self._note_try(node)
         saved = self._push((TRY, node, TRY_BODY))
         self._block(node.body)  # type: ignore[attr-defined]
         self.frames = saved + ((TRY, node, TRY_HANDLERS),)
@@ -538,6 +557,7 @@ class Recorder:
             if hot.any_between(parts[0].lineno, getattr(last, "end_lineno", None) or last.lineno):
                 self._header(node)
         self._bind(node.name, None, (node.lineno, node.col_offset), False)
+        scope.defs.setdefault(node.name, node)
         self._deferred.append((node, scope))
 
     def _header(self, node: Union[ast.FunctionDef, ast.AsyncFunctionDef]) -> None:
@@ -554,55 +574,11 @@ class Recorder:
                 self.value(kw_default, KEEP)
 
     def _visit_deferred(self) -> None:
-        """Enter the module- and class-level functions.  With the text shortcut,
-        once the names the module makes hot are known (aliases of imported
-        spawners and loop factories, added at the imports; loop variables and
-        their aliases): first those whose text holds a word that can spawn; then,
-        of the others, those that hold a loop word and name an attribute a loop
-        spawn method was called on (all they can add is that such an attribute
-        holds a loop)."""
-        hot = self.hot
+        """Enter the module- and class-level functions (``functions.py`` enters
+        only those that can matter, with the text shortcut)."""
         pending, self._deferred = self._deferred, []
-        if hot is None:
-            for node, scope in pending:
-                self._enter_deferred(node, scope)
-            return
-        loop_names = self.options.loop_names
-        for scope in self.facts.scopes:
-            if scope.kind != Scope.FUNCTION:
-                # names that hold a loop, also through aliases (``ev = LOOP``)
-                hot.add_words((), scope.loop_vars)
-                hot.add_words((), [name for name in scope.loop_aliases if scope.holds_loop(name, loop_names)])
-        spawning = hot.spawn_lines()
-        rest = []
         for node, scope in pending:
-            last = getattr(node, "end_lineno", None) or node.lineno
-            if HotLines.between(spawning, node.lineno, last):
-                self._enter_deferred(node, scope)
-            else:
-                rest.append((node, scope, last))
-        cold = []
-        receivers = hot.lines_holding(self.facts.receiver_attrs) if rest and self.facts.receiver_attrs else []
-        for node, scope, last in rest:
-            if HotLines.between(receivers, node.lineno, last) and hot.loop_between(node.lineno, last):
-                self._enter_deferred(node, scope)
-            else:
-                cold.append((node, scope, last))
-        if cold and self.options.collections:
-            # A cold function can still prune a task collection for TRF006
-            # (``self.tasks.discard``, ``del``, ``self.tasks = set()`` in
-            # ``reset()``, ``global tasks``) or drain it in ``__aexit__``: every
-            # such place names the collection.  Enter those that name a
-            # collection a task may have been added to (all such adds are in the
-            # functions entered so far: an add needs a spawn in its function).
-            names = {add.key[1] for add in self.facts.adds if may_add_task(add)}
-            for scope in self.facts.scopes:
-                names.update(name for name, add in scope.module_adds if may_add_task(add))
-            if names:
-                lines = hot.lines_holding(names)
-                for node, scope, last in cold:
-                    if HotLines.between(lines, node.lineno, last):
-                        self._enter_deferred(node, scope)
+            self._enter_deferred(node, scope)
 
     def _enter_deferred(
         self, node: Union[ast.FunctionDef, ast.AsyncFunctionDef], scope: Scope
@@ -674,6 +650,7 @@ class Recorder:
         if isinstance(sink, Group):
             sink.opaque = True
         if isinstance(node, (ast.Yield, ast.YieldFrom)):
+            self.scope.generator = True
             if node.value is not None:
                 self.value(node.value, KEEP)
             return
@@ -847,8 +824,22 @@ class Recorder:
     def _prune(self, node: ast.expr) -> None:
         """Something is removed from the collection ``node``."""
 
+    def _suspends(self, end: Pos) -> None:
+        """The frame may be suspended at a point that ends at ``end``."""
+
+    def _note_try(self, node: ast.stmt) -> None:
+        """A ``try`` statement is entered."""
+
     def _poll(self, test: ast.expr) -> None:
         """``while test:``, the test of a loop."""
+
+    def _suppresses(self, expr: ast.expr) -> bool:
+        """Is ``expr`` ``contextlib.suppress(...)`` (in any spelling)?"""
+        return isinstance(expr, ast.Call) and self.scope.imports.resolve(expr.func) == N.SUPPRESS
+
+    def _return_value(self, value: ast.expr) -> None:
+        """``return value``: the value leaves the frame."""
+        self.value(value, KEEP)
 
     def _context_sink(self, item: ast.withitem, node: ast.stmt) -> Sink:
         """The sink of a ``with`` item's context expression."""

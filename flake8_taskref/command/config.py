@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import re
 import sys
 from typing import Any, Dict, FrozenSet, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
@@ -123,42 +124,47 @@ def _load_toml(path: str, data: bytes) -> Mapping[str, Any]:
         import tomli as tomllib
     try:
         return tomllib.load(io.BytesIO(data))
-    except tomllib.TOMLDecodeError as exc:
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: {exc}") from exc
 
 
-def _read_pyproject(
-    isolated: bool, formatter: bool = True,
-) -> Tuple[Dict[str, str], Optional[str], Optional[int]]:
-    """Our table's settings, the folder of the file, and the line length the
-    project's formatter uses (Ruff's, else Black's), if it sets one.
+class _Tools(NamedTuple):
+    """What the project's other tools say that the fix needs."""
 
-    Only --fix and --diff need the formatter's line length (``formatter``).
+    line_length: Optional[int] = None  # Ruff's, else Black's (88 where they say nothing)
+    min_python: Optional[Tuple[int, int]] = None  # the oldest Python the project supports
+
+
+def _read_bytes(path: str) -> bytes:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError as exc:
+        raise ConfigError(f"{path}: {exc}") from exc
+
+
+def _read_pyproject(isolated: bool, fixing: bool = True) -> Tuple[Dict[str, str], Optional[str], _Tools]:
+    """Our table's settings, the folder of the file, and what the project's
+    formatter and packaging say (line length, oldest Python).
+
+    Only --fix and --diff need what the other tools say (``fixing``).
     Without them, a file whose text cannot hold our table is not parsed (the
     TOML parser's import and run are about a tenth of a run on one file): a key
     is spelled as it is unless a basic string writes it with escapes, which
     take a backslash."""
     if isolated:
-        return {}, None, None
+        return {}, None, _Tools()
     path = _find_pyproject(".")
-    if path is None:
-        return {}, None, None
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except OSError as exc:
-        raise ConfigError(f"{path}: {exc}") from exc
-    if not formatter and PYPROJECT_TABLE.encode() not in data and b"\\" not in data:
-        return {}, None, None
-    tools = _load_toml(path, data).get("tool", {})
-    formatter_length: Optional[int] = None
-    for tool in ("black", "ruff"):  # Ruff's wins
-        length = tools.get(tool, {}).get("line-length") if isinstance(tools.get(tool), dict) else None
-        if isinstance(length, int) and not isinstance(length, bool) and length > 0:
-            formatter_length = length
-    table = tools.get(PYPROJECT_TABLE)
-    if table is None:
-        return {}, None, formatter_length
+    data: Mapping[str, Any] = {}
+    if path is not None:
+        raw = _read_bytes(path)
+        if fixing or PYPROJECT_TABLE.encode() in raw or b"\\" in raw:
+            data = _load_toml(path, raw)
+    folder = os.path.dirname(path) if path is not None else os.path.abspath(".")
+    tools = _tools(data, folder) if fixing else _Tools()
+    table = data.get("tool", {}).get(PYPROJECT_TABLE) if isinstance(data.get("tool"), dict) else None
+    if path is None or table is None:
+        return {}, None, tools
     if not isinstance(table, dict):
         raise ConfigError(f"{path}: [tool.{PYPROJECT_TABLE}] must be a table")
     values: Dict[str, str] = {}
@@ -177,7 +183,81 @@ def _read_pyproject(
                 f"{path}: [tool.{PYPROJECT_TABLE}]: {key}: "
                 "expected a string, a list of strings or a boolean"
             )
-    return values, os.path.dirname(path), formatter_length
+    return values, os.path.dirname(path), tools
+
+
+FORMATTER_LINE_LENGTH = 88  # Ruff's and Black's default
+
+
+def _tools(pyproject: Mapping[str, Any], folder: str) -> _Tools:
+    """Ruff's settings (``ruff.toml``/``.ruff.toml`` in ``folder`` or above it
+    first, as Ruff finds them, else ``[tool.ruff]``), Black's (``[tool.black]``)
+    and the packaging's oldest Python (``requires-python``, setup.cfg's
+    ``python_requires``, else the formatters' target versions)."""
+    found = pyproject.get("tool")
+    tool: Mapping[str, Any] = found if isinstance(found, dict) else {}
+    ruff = _ruff_file(folder)
+    if ruff is None and isinstance(tool.get("ruff"), dict):
+        ruff = tool["ruff"]
+    black: Optional[Mapping[str, Any]] = tool.get("black") if isinstance(tool.get("black"), dict) else None
+    length: Optional[int] = None
+    for settings in (black, ruff):  # Ruff's wins
+        if settings is not None:
+            value = settings.get("line-length", FORMATTER_LINE_LENGTH)
+            if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+                length = value
+    floors: List[Optional[Tuple[int, int]]] = []
+    project = pyproject.get("project")
+    if isinstance(project, dict) and isinstance(project.get("requires-python"), str):
+        floors.append(_python_floor(project["requires-python"]))
+    floors.append(_setup_cfg_floor(folder))
+    if ruff is not None and isinstance(ruff.get("target-version"), str):
+        floors.append(_version_name(ruff["target-version"]))
+    if black is not None and isinstance(black.get("target-version"), list):
+        versions = [_version_name(v) for v in black["target-version"] if isinstance(v, str)]
+        floors.append(min((v for v in versions if v is not None), default=None))
+    return _Tools(length, next((floor for floor in floors if floor is not None), None))
+
+
+def _ruff_file(folder: str) -> Optional[Mapping[str, Any]]:
+    path = os.path.abspath(folder)
+    while True:
+        for name in (".ruff.toml", "ruff.toml"):
+            candidate = os.path.join(path, name)
+            if os.path.isfile(candidate):
+                return _load_toml(candidate, _read_bytes(candidate))
+        parent = os.path.dirname(path)
+        if parent == path:
+            return None
+        path = parent
+
+
+def _setup_cfg_floor(folder: str) -> Optional[Tuple[int, int]]:
+    import configparser
+
+    parser = configparser.RawConfigParser()
+    try:
+        parser.read(os.path.join(folder, "setup.cfg"), encoding="utf-8")
+        return _python_floor(parser.get("options", "python_requires", fallback=""))
+    except (configparser.Error, UnicodeDecodeError):
+        return None
+
+
+def _version_name(name: str) -> Optional[Tuple[int, int]]:
+    """``py38`` -> (3, 8)."""
+    match = re.fullmatch(r"py3(\d+)", name.strip().lower())
+    return (3, int(match.group(1))) if match else None
+
+
+def _python_floor(specifiers: str) -> Optional[Tuple[int, int]]:
+    """The oldest 3.x a ``requires-python`` admits (">=3.8,<4" -> (3, 8)), or None."""
+    floor: Optional[Tuple[int, int]] = None
+    for spec in specifiers.split(","):
+        match = re.fullmatch(r"\s*(>=|>|~=|==)\s*3\.(\d+)(?:\.[\d*]+)*\s*", spec)
+        if match:
+            minor = int(match.group(2)) + (1 if match.group(1) == ">" else 0)
+            floor = max(floor or (3, minor), (3, minor))
+    return floor
 
 
 # -------------------------------------------------------------- normalising
@@ -201,26 +281,20 @@ def _codes(name: str, value: str) -> List[str]:
 
 
 def _jobs(value: str) -> int:
-    text = value.strip().lower()
-    if text == "auto":
+    if value.strip().lower() == "auto":
         return os.cpu_count() or 1
-    try:
-        jobs = int(text)
-    except ValueError:
-        raise ConfigError(f"--jobs: {value!r} is neither 'auto' nor a whole number") from None
-    if jobs < 1:
-        raise ConfigError(f"--jobs: {value!r} must be at least 1")
-    return jobs
+    return _count("jobs", value, "neither 'auto' nor a whole number")
 
 
-def _line_length(value: str) -> int:
+def _count(name: str, value: str, otherwise: str = "not a whole number") -> int:
+    """A whole number of at least 1 (``--name: 'value' is <otherwise>``)."""
     try:
-        length = int(value.strip())
+        number = int(value.strip())
     except ValueError:
-        raise ConfigError(f"--max-line-length: {value!r} is not a whole number") from None
-    if length < 1:
-        raise ConfigError(f"--max-line-length: {value!r} must be at least 1")
-    return length
+        raise ConfigError(f"--{name}: {value!r} is {otherwise}") from None
+    if number < 1:
+        raise ConfigError(f"--{name}: {value!r} must be at least 1")
+    return number
 
 
 def _keep(value: str) -> str:
@@ -241,7 +315,7 @@ class _Layer:
 def resolve(args: argparse.Namespace) -> Settings:
     """Merge defaults, config files and the command line; raises ConfigError."""
     flake8_values, cfg_dir = _read_flake8_section(args.config, args.isolated)
-    toml_values, toml_dir, formatter_length = _read_pyproject(args.isolated, bool(args.fix or args.diff))
+    toml_values, toml_dir, tools = _read_pyproject(args.isolated, bool(args.fix or args.diff))
     cli_values = {
         name: getattr(args, name.replace("-", "_"))
         for name in KEYS
@@ -340,9 +414,10 @@ def resolve(args: argparse.Namespace) -> Settings:
         fixing=FixOptions(
             keep=_keep(text("fix-keep", KEEP_FORMS[0])),
             # flake8's setting (or ours), else the formatter's, else flake8's default
-            line_length=_line_length(
-                text("max-line-length", str(formatter_length or DEFAULT_LINE_LENGTH))
+            line_length=_count(
+                "max-line-length", text("max-line-length", str(tools.line_length or DEFAULT_LINE_LENGTH))
             ),
+            min_python=tools.min_python,
         ),
         root=os.path.abspath("."),
     )

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import List, Optional, Sequence, Set, Union
+from typing import AbstractSet, List, Optional, Sequence, Set, Tuple, Union
 
 from flake8_taskref.fix.nodes import dotted
 
@@ -45,13 +45,25 @@ def _runtime_imports(body: Sequence[ast.stmt]) -> List[_Import]:
 class Typing:
     """How the file spells the set's type, from the names it imports."""
 
-    def __init__(self, tree: ast.Module, text: str, annotated: bool) -> None:
+    def __init__(
+        self,
+        body: Sequence[ast.stmt],
+        text: str,
+        annotated: bool,
+        min_python: Optional[Tuple[int, int]] = None,
+        shadowed: AbstractSet[str] = frozenset(),
+    ) -> None:
+        """``body``: the module's statements that run before the annotation
+        (their imports are the names it may use); ``min_python``: the oldest
+        Python the project supports, None when unknown; ``shadowed``: names the
+        file rebinds (``object``, say), which the annotation must not use."""
         self.asyncio: Optional[str] = None  # "asyncio", an alias, or None
         self.asyncio_names: Set[str] = set()  # names imported from asyncio as they are
         self.typing_module: Optional[str] = None
         self.typing_names: Set[str] = set()
         self.postponed = False
-        for node in _runtime_imports(tree.body):
+        self.shadowed = shadowed
+        for node in _runtime_imports(body):
             if isinstance(node, ast.Import):
                 for alias in node.names:
                     bound = alias.asname or alias.name
@@ -69,10 +81,16 @@ class Typing:
                         self.typing_names.add(alias.name)
                     elif node.module == "__future__" and alias.name == "annotations":
                         self.postponed = True
-        self.annotated = annotated
+        self.annotated = annotated and "object" not in shadowed
+        builtin_generics = _BUILTIN_GENERIC.search(text) is not None
         # typing.Dict/List/... and no dict[...]/list[...]: written for Pythons
         # before 3.9, where set[...] and asyncio.Task[...] fail at run time
-        self.old_style = bool(self.typing_names & _OLD_GENERICS) and not _BUILTIN_GENERIC.search(text)
+        self.old_style = bool(self.typing_names & _OLD_GENERICS) and not builtin_generics
+        # can an annotation evaluated at import subscript set and asyncio.Task?
+        # (3.9 and later: the project says so, or the file already does it unquoted)
+        self.generics_run = (min_python is not None and min_python >= (3, 9)) or (
+            builtin_generics and not self.postponed
+        )
 
     def annotation(self, future: bool, module_level: bool) -> Optional[str]:
         """The set's annotation, or None in a file without annotations.  A
@@ -90,7 +108,10 @@ class Typing:
                 return f"{self.typing_module}.Set[{inner}]"
             text = f"set[{element}]"
             return f'"{text}"' if evaluated else text
-        return f"set[{element}]"
+        text = f"set[{element}]"
+        if module_level and not self.postponed and not self.generics_run:
+            return f'"{text}"'  # evaluated at import, maybe on a Python before 3.9
+        return text
 
     def _task(self, future: bool) -> str:
         kind = "Future" if future else "Task"

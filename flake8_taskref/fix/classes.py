@@ -91,6 +91,31 @@ class Classes:
                     return f"the class derives from {last_name(base)}"
         return None
 
+    def subclass_skips_init(self, cls: ast.ClassDef) -> Optional[str]:
+        """A subclass in this file whose own ``__init__`` does not call an
+        initialiser (``super().__init__`` or ``Base.__init__``): its instances
+        never run cls's ``__init__``."""
+        for classes in self.by_name.values():
+            for other in classes:
+                if other is cls or all(base is not cls for base in self.bases_in_file(other)):
+                    continue
+                init = init_of(other)
+                if init is not None and not any(
+                    isinstance(node, ast.Attribute) and node.attr == "__init__" for node in ast.walk(init)
+                ):
+                    return other.name
+        return None
+
+    def makes_instances_without_init(self, cls: ast.ClassDef) -> bool:
+        """Does the class's code build instances without ``__init__``
+        (``cls.__new__(cls)`` in an alternative constructor)?"""
+        outside_new = [s for s in cls.body if not (isinstance(s, ast.FunctionDef) and s.name == "__new__")]
+        return any(
+            isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "__new__"
+            for statement in outside_new
+            for node in ast.walk(statement)
+        )
+
     def base_init_calls_override(self, cls: ast.ClassDef) -> bool:
         """Does a base's ``__init__`` in this file call a method that cls
         overrides (which would run before cls's set exists)?"""
@@ -140,13 +165,12 @@ def _base_init(statement: ast.stmt, own: str) -> bool:
 
 
 def _guard(statement: ast.stmt) -> bool:
-    """``if ...: raise/return`` or ``assert ...``: a check before anything else."""
+    """``if ...: raise`` or ``assert ...``: a check before anything else (one that
+    returns would leave an instance without the set)."""
     if isinstance(statement, ast.Assert):
         return True
     return (
-        isinstance(statement, ast.If)
-        and not statement.orelse
-        and isinstance(statement.body[-1], (ast.Raise, ast.Return))
+        isinstance(statement, ast.If) and not statement.orelse and isinstance(statement.body[-1], ast.Raise)
     )
 
 
@@ -171,4 +195,6 @@ def place_in_init(init: ast.FunctionDef) -> Tuple[Optional[int], str]:
     for statement in body[:index]:
         if not _base_init(statement, own) and _hands_out(statement, own):
             return None, "its __init__ calls a method of the instance before the base initialiser"
+        if any(isinstance(node, ast.Return) for node in ast.walk(statement)):
+            return None, "its __init__ can return before the set is created"
     return index, ""

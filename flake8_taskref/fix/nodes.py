@@ -77,8 +77,16 @@ def first_param(func: Function) -> Optional[str]:
     return params[0].arg if params else None
 
 
+# Methods that Python calls without an instance, or on one being finalised.
+_NOT_ON_A_LIVE_INSTANCE = frozenset({"__new__", "__init_subclass__", "__class_getitem__", "__del__"})
+
+
 def is_plain_method(func: Function) -> bool:
-    """A method that gets the instance: not a static or class method."""
+    """A method that gets a live instance: not a static or class method (nor
+    ``__new__``, ``__init_subclass__``, ``__class_getitem__``, which are), nor
+    ``__del__`` (its object is being finalised: a set on it keeps nothing)."""
+    if func.name in _NOT_ON_A_LIVE_INSTANCE:
+        return False
     for decorator in func.decorator_list:
         if last_name(decorator) in ("staticmethod", "classmethod"):
             return False

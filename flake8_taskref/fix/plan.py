@@ -108,6 +108,7 @@ class Facts:
         self.definitions: Dict[str, List[ast.stmt]] = {}  # "S" or ".S" -> S = set()
         self.annotated = False
         self.identifiers: Set[str] = set()  # every identifier written in the file
+        self.bound: Set[str] = set()  # every name the file binds, in any scope
         stack: List[ast.AST] = [tree]
         while stack:
             node = stack.pop()
@@ -119,12 +120,15 @@ class Facts:
             elif isinstance(node, ast.Name):
                 self.callables.add(span(node))
                 self.name_uses.setdefault(node.id, set()).add(self._use(node))
+                if not isinstance(node.ctx, ast.Load):
+                    self.bound.add(node.id)
             elif isinstance(node, ast.Attribute):
                 self.callables.add(span(node))
                 self.attribute_uses.setdefault(node.attr, set()).add(self._use(node))
             else:
                 for name in bound_names(node):  # parameters, imports, definitions, ...
                     self.name_uses.setdefault(name, set()).add("other")
+                    self.bound.add(name)
                 if isinstance(node, ast.keyword) and node.arg:
                     self.identifiers.add(node.arg)
                 if isinstance(node, ast.AnnAssign) or (
@@ -389,6 +393,11 @@ class Planner:
             return None, "the class has no __init__ of its own"
         if self.classes.base_init_calls_override(cls):
             return None, "a base's __init__ calls a method this class overrides"
+        skipping = self.classes.subclass_skips_init(cls)
+        if skipping is not None:
+            return None, f"its subclass {skipping} does not run its __init__"
+        if self.classes.makes_instances_without_init(cls):
+            return None, "the class makes instances without __init__ (cls.__new__)"
         for name in sorted(self.facts.attribute_uses):
             made = self.facts.dedicated(name, attribute=True)
             if made is not None and any(statement is made for statement in init.body):

@@ -255,6 +255,23 @@ def _init_set_edit(facts: Facts, writer: _Writer, keeper: Keeper) -> TextEdit:
     return _after_line(source, last.end_lineno or last.lineno, lines)
 
 
+def _annotation(facts: Facts, planner: Planner, options: FixOptions, keeper: Keeper) -> Optional[str]:
+    """A new set's annotation: a module set's uses the names imported before it
+    (it is evaluated there); an instance set's is not evaluated, and an untyped
+    ``__init__`` gets none (its body is not type-checked)."""
+    body = facts.tree.body
+    if keeper.init is None:
+        index, after = _module_anchor(facts, planner)
+        body = body[: index + 1 if after else index]
+    else:
+        args = keeper.init.args
+        every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+        if keeper.init.returns is None and not any(a is not None and a.annotation for a in every):
+            return None
+    typing = Typing(body, facts.source.text, facts.annotated, options.min_python, facts.bound)
+    return typing.annotation(keeper.future, keeper.init is None)
+
+
 def fix_source(data: bytes, sites: Sequence[Site], options: FixOptions = FixOptions()) -> FixResult:
     """Rewrite the TRF001/TRF002 findings at ``sites`` of one file.  Returns
     the new bytes and what happened to each finding; sites of other codes are
@@ -295,6 +312,9 @@ def _fix_source(data: bytes, sites: Sequence[Site], options: FixOptions) -> FixR
             )
             outcomes.append(Outcome(line, col, code, False, why))
             continue
+        if "set" in facts.bound:  # the new set would be made by calling something else
+            outcomes.append(Outcome(line, col, code, False, "the file binds the name 'set'"))
+            continue
         form, detail, statement = statement_of(facts, code, call)
         if form is None or statement is None:
             outcomes.append(Outcome(line, col, code, False, detail or "not fixable"))
@@ -318,11 +338,10 @@ def _fix_source(data: bytes, sites: Sequence[Site], options: FixOptions) -> FixR
         planned.append(((line, col, code), edit))
     if planned:
         writer = _Writer(source, options)
-        typing = Typing(tree, source.text, facts.annotated)
         edits: List[TextEdit] = []
         new = planner.new_keepers()
         for keeper in new:
-            keeper.annotation = typing.annotation(keeper.future, isinstance(keeper.owner, ast.Module))
+            keeper.annotation = _annotation(facts, planner, options, keeper)
             if keeper.init is not None:
                 edits.append(_init_set_edit(facts, writer, keeper))
             else:

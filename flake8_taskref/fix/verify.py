@@ -24,8 +24,8 @@ class FixError(Exception):
 class _Undo(ast.NodeTransformer):
     def __init__(self, edits: List[Edit], new: List[Keeper]) -> None:
         self.keep: Set[Tuple[str, Optional[str]]] = {(e.handle, e.receiver) for e in edits}
-        # names the fix bound (fresh in their scopes: used by the fix alone)
-        self.bound: Set[str] = {e.handle for e in edits if e.form != "bind"}
+        # the bindings the fix made: a name (fresh in its scope) and the spawn it binds
+        self.bound: Set[Tuple[str, str]] = {(e.handle, ast.dump(e.spawn)) for e in edits if e.form != "bind"}
         self.sets: Set[str] = set()
         for keeper in new:
             own = None if keeper.init is None else first_param(keeper.init) or "self"
@@ -63,7 +63,7 @@ class _Undo(ast.NodeTransformer):
                 isinstance(statement, ast.Assign)
                 and len(statement.targets) == 1
                 and isinstance(statement.targets[0], ast.Name)
-                and statement.targets[0].id in self.bound
+                and (statement.targets[0].id, ast.dump(statement.value)) in self.bound
             ):
                 handle = statement.targets[0].id
                 following = kept[index + 1] if index + 1 < len(kept) else None

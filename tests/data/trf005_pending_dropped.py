@@ -131,3 +131,21 @@ async def other_set_in_loop(items: "list[object]") -> None:
     for item in items:
         tasks = {asyncio.create_task(process(item))}
         done, pending = await asyncio.wait(tasks, timeout=1)  # error: TRF005:31
+
+
+# ---- issue 20: the message names what was passed --------------------------------
+async def inline_spawns_named() -> None:
+    done, pending = await asyncio.wait(  # error: TRF005:27
+        [asyncio.create_task(job()), asyncio.create_task(job())],
+        return_when=asyncio.FIRST_COMPLETED,
+    )
+    print(done)
+
+
+async def inline_spawns_pending_cancelled() -> None:
+    done, pending = await asyncio.wait(
+        [asyncio.create_task(job()), asyncio.create_task(job())],
+        return_when=asyncio.FIRST_COMPLETED,
+    )
+    for task in pending:
+        task.cancel()

@@ -1,6 +1,7 @@
 # flake8-args: --extend-select=TRF006
 """TRF006 task-set-never-pruned (off by default): a long-lived collection only grows."""
 import asyncio
+import collections
 from typing import Dict, List, Set
 
 _TASKS: Set["asyncio.Task[None]"] = set()
@@ -114,16 +115,66 @@ class SetupCallbackGrows:
 
 
 class DrainedOnlyAtClose:
-    """A long-lived owner drained only at close: it grows while it lives."""
+    """Gathered as a whole at close: it finishes at a known point (issue 20), so
+    it is not "never pruned", even for an owner that lives long (silent)."""
 
     def __init__(self) -> None:
         self.futures: Set["asyncio.Future[None]"] = set()
 
     def on_lost_worker(self) -> None:
-        self.futures.add(asyncio.ensure_future(job()))  # error: TRF006:9
+        self.futures.add(asyncio.ensure_future(job()))
 
     async def close(self) -> None:
         await asyncio.gather(*self.futures)
 
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
+
+
+# ---- issue 20: drained as a whole, pruned through a default: silent ----------------
+class WaitedOnAsAWhole:
+    def __init__(self) -> None:
+        self.pending: List["asyncio.Task[None]"] = []
+
+    def start(self) -> None:
+        self.pending.append(asyncio.create_task(job()))
+
+    async def run(self) -> None:
+        await asyncio.wait(list(self.pending))
+
+
+_STARTED: List["asyncio.Task[None]"] = []
+
+
+def start_module_task() -> None:
+    _STARTED.append(asyncio.create_task(job()))
+
+
+async def finish_module_tasks() -> None:
+    await asyncio.gather(*_STARTED)
+
+
+class PrunedThroughADefault:
+    def __init__(self) -> None:
+        self._tasks: Set["asyncio.Task[None]"] = set()
+
+    def request(self) -> None:
+        t = asyncio.create_task(job())
+        self._tasks.add(t)
+
+        def done(t: "asyncio.Task[None]", _tasks: Set["asyncio.Task[None]"] = self._tasks) -> None:
+            _tasks.remove(t)
+
+        t.add_done_callback(done)
+
+
+# ---- the message fits the collection: reported ---------------------------------------
+class ListGrows:
+    def __init__(self) -> None:
+        self.queue: "collections.deque[asyncio.Task[None]]" = collections.deque()
+
+    def start(self) -> None:
+        self.queue.appendleft(asyncio.create_task(job()))  # error: TRF006:9
+
+    def other(self) -> None:
+        self.queue.count(1)

@@ -2,7 +2,7 @@
 import asyncio
 from typing import Optional
 
-_background_tasks: set[asyncio.Task[object]] = set()
+_background_tasks: "set[asyncio.Task[object]]" = set()
 
 
 class Session:

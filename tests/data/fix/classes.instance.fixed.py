@@ -24,14 +24,13 @@ class Slotted:
 
 class Base:
     def __init__(self) -> None:
-        self.__background_tasks: set[asyncio.Task[object]] = set()
         self.a = 1
         self.start()
 
     def start(self) -> None:
         job_task = asyncio.create_task(job())
-        self.__background_tasks.add(job_task)
-        job_task.add_done_callback(self.__background_tasks.discard)
+        _background_tasks.add(job_task)
+        job_task.add_done_callback(_background_tasks.discard)
 
 
 class Child(Base):

@@ -5,7 +5,7 @@ import enum
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
-_background_tasks: set[asyncio.Task[object]] = set()
+_background_tasks: "set[asyncio.Task[object]]" = set()
 
 
 async def job() -> None:
@@ -139,3 +139,78 @@ class SpawnsFirst:
         job_task_1 = asyncio.create_task(job())
         _background_tasks.add(job_task_1)
         job_task_1.add_done_callback(_background_tasks.discard)
+
+
+class BuiltByNew:
+    def __new__(cls) -> "BuiltByNew":
+        instance = super().__new__(cls)
+        job_task = asyncio.get_event_loop().create_task(job())
+        _background_tasks.add(job_task)
+        job_task.add_done_callback(_background_tasks.discard)
+        return instance
+
+    def __init_subclass__(cls) -> None:
+        job_task = asyncio.get_event_loop().create_task(job())
+        _background_tasks.add(job_task)
+        job_task.add_done_callback(_background_tasks.discard)
+
+
+class Finalised:
+    def __init__(self) -> None:
+        self.n = 0
+
+    def __del__(self) -> None:
+        job_task = asyncio.get_event_loop().create_task(job())
+        _background_tasks.add(job_task)
+        job_task.add_done_callback(_background_tasks.discard)
+
+
+class Parent:
+    def __init__(self) -> None:
+        self.n = 0
+
+    def go(self) -> None:
+        job_task = asyncio.create_task(job())
+        _background_tasks.add(job_task)
+        job_task.add_done_callback(_background_tasks.discard)
+
+
+class SkipsParentInit(Parent):
+    def __init__(self) -> None:
+        self.m = 1
+
+
+class ReturnsEarly:
+    def __init__(self, config: object = None) -> None:
+        if config is None:
+            return
+        self.config = config
+
+    def go(self) -> None:
+        job_task = asyncio.create_task(job())
+        _background_tasks.add(job_task)
+        job_task.add_done_callback(_background_tasks.discard)
+
+
+class AlternativeConstructor:
+    def __init__(self) -> None:
+        self.n = 0
+
+    @classmethod
+    def blank(cls) -> "AlternativeConstructor":
+        return cls.__new__(cls)
+
+    def go(self) -> None:
+        job_task = asyncio.create_task(job())
+        _background_tasks.add(job_task)
+        job_task.add_done_callback(_background_tasks.discard)
+
+
+class Untyped:
+    def __init__(self):
+        self.n = 0
+
+    def go(self):
+        job_task = asyncio.create_task(job())
+        _background_tasks.add(job_task)
+        job_task.add_done_callback(_background_tasks.discard)

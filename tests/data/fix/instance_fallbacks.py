@@ -109,3 +109,64 @@ class SpawnsFirst:
         asyncio.create_task(job())
         super().__init__()
         asyncio.create_task(job())
+
+
+class BuiltByNew:
+    def __new__(cls) -> "BuiltByNew":
+        instance = super().__new__(cls)
+        asyncio.get_event_loop().create_task(job())
+        return instance
+
+    def __init_subclass__(cls) -> None:
+        asyncio.get_event_loop().create_task(job())
+
+
+class Finalised:
+    def __init__(self) -> None:
+        self.n = 0
+
+    def __del__(self) -> None:
+        asyncio.get_event_loop().create_task(job())
+
+
+class Parent:
+    def __init__(self) -> None:
+        self.n = 0
+
+    def go(self) -> None:
+        asyncio.create_task(job())
+
+
+class SkipsParentInit(Parent):
+    def __init__(self) -> None:
+        self.m = 1
+
+
+class ReturnsEarly:
+    def __init__(self, config: object = None) -> None:
+        if config is None:
+            return
+        self.config = config
+
+    def go(self) -> None:
+        asyncio.create_task(job())
+
+
+class AlternativeConstructor:
+    def __init__(self) -> None:
+        self.n = 0
+
+    @classmethod
+    def blank(cls) -> "AlternativeConstructor":
+        return cls.__new__(cls)
+
+    def go(self) -> None:
+        asyncio.create_task(job())
+
+
+class Untyped:
+    def __init__(self):
+        self.n = 0
+
+    def go(self):
+        asyncio.create_task(job())

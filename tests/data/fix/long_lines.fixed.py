@@ -1,7 +1,7 @@
 # flake8-taskref-args: --max-line-length 60
 import asyncio
 
-_background_tasks: set[asyncio.Task[object]] = set()
+_background_tasks: "set[asyncio.Task[object]]" = set()
 
 
 class Dispatcher:

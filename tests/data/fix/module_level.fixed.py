@@ -7,7 +7,7 @@ if TYPE_CHECKING:
 tasks = []
 loop = asyncio.new_event_loop()
 
-_background_tasks: set[asyncio.Task[object]] = set()
+_background_tasks: "set[asyncio.Task[object]]" = set()
 
 try:
     import json

@@ -1,0 +1,307 @@
+"""The functions of one file: which of them the pass enters, and the calls of
+one by another.
+
+``FunctionsRecorder`` is the generic ``Recorder`` plus two things that concern
+the functions a file defines:
+
+* **which functions are entered.**  Module- and class-level function bodies are
+  visited once the module has been executed (``Recorder._function``).  With the
+  text shortcut only those that can matter are entered: those whose text holds a
+  word that can spawn, those that can make an attribute hold a loop, those that
+  can prune a task collection (TRF006), and the functions whose summary a finding
+  may depend on (below).  Entering more than needed is always safe; entering less
+  would lose findings, which the shortcut must never do.
+* **calls of the file's own functions** (``helper(x)``, ``self.helper(x)``):
+  each is recorded as a ``CallSite``.  An argument that is a name becomes a use of
+  kind ``U_CALL``, a new task passed straight in a ``call_drops`` entry, and the
+  call itself a ``Spawn`` (with ``helper`` set) where its result goes somewhere
+  that matters.  What the callee does with each parameter, and whether it returns
+  a new task, is decided after the pass from the facts recorded for its body
+  (``summaries.py``): one pass over the tree, nothing walked again.
+"""
+from __future__ import annotations
+
+import ast
+from typing import List, Optional, Set, Tuple
+
+from flake8_taskref.analysis.facts import (
+    DROP,
+    FINISH,
+    HARMLESS,
+    KEEP,
+    SHIELDED,
+    TRUTH,
+    U_CALL,
+    U_FLOW,
+    U_KEEP,
+    CallArg,
+    CallbackSink,
+    CallSite,
+    FunctionNode,
+    Group,
+    Scope,
+    Sink,
+    Spawn,
+    Use,
+    may_add_task,
+)
+from flake8_taskref.analysis.scopes import Recorder, pos_of
+from flake8_taskref.analysis.shortcut import HotLines
+
+SELF_NAMES = frozenset({"self", "cls"})
+# Arguments that can carry a task the analysis follows: a name, or a call (a spawn).
+_CARRIERS = (ast.Name, ast.Call)
+_Cold = Tuple[FunctionNode, Scope, int]
+
+
+class FunctionsRecorder(Recorder):
+    """``Recorder`` with the file's functions: see the module docstring."""
+
+    _returning: Optional[ast.expr] = None
+
+    # ----------------------------------------------- hooks for ``asyncio_api``
+    def _spawn_of(self, node: ast.expr) -> Optional[Spawn]:
+        """A Spawn for ``node`` if it is a call that may create a task."""
+        return None
+
+    def _spawn(self, spawn: Spawn, sink: Sink) -> None:
+        """Where the handle of a new task goes (and its arguments)."""
+        self._put_spawn(spawn, sink)
+
+    # ------------------------------------------------------------ new tasks
+    def _put_spawn(self, spawn: Spawn, sink: Sink) -> None:
+        """Put the handle of a new task where ``sink`` says."""
+        if spawn.node is self._returning:
+            self.scope.returns.append(spawn)
+        if isinstance(sink, Group):
+            sink.spawns.append(spawn)
+        elif isinstance(sink, str):
+            group = self._new_group(sink)
+            group.spawns.append(spawn)
+            group.flows.append((sink, Use(sink, spawn.pos, U_FLOW, sink, self.frames)))
+        elif isinstance(sink, CallbackSink):
+            spawn.how = f" (it is returned from a callback of {sink.api}(), which drops it)"
+            self.scope.drops.append(spawn)
+        elif sink == DROP or sink == TRUTH or sink == HARMLESS:
+            self.scope.drops.append(spawn)
+
+    def _return_value(self, value: ast.expr) -> None:
+        """``return value``: noted for the function's summary (does it return a
+        new task?), then kept."""
+        scope = self.scope
+        if scope.kind != Scope.FUNCTION:
+            self.value(value, KEEP)
+            return
+        if isinstance(value, ast.Name):
+            scope.returns.append(Use(value.id, pos_of(value), U_KEEP, None, self.frames))
+            self.value(value, KEEP)
+            return
+        count = len(scope.returns)
+        saved, self._returning = self._returning, value
+        self.value(value, KEEP)
+        self._returning = saved
+        if len(scope.returns) == count:
+            scope.returns.append(None)
+
+    # ----------------------------------------------- calls of the file's own
+    def _same_file_call(self, node: ast.Call, sink: Sink) -> bool:
+        """``helper(...)`` or ``self.helper(...)`` where the module (or the
+        class) defines ``helper``: recorded for the end (True when handled)."""
+        scope = self.scope
+        if scope.kind != Scope.FUNCTION:
+            return False
+        func = node.func
+        if isinstance(func, ast.Name):
+            owner: Optional[Scope] = self.facts.module
+            name = func.id
+        elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and (
+            func.value.id in SELF_NAMES
+        ):
+            owner = scope.cls
+            name = func.attr
+        else:
+            return False
+        if owner is None or name not in owner.defs:
+            return False
+        args = node.args
+        keywords = node.keywords
+        if any(isinstance(arg, ast.Starred) for arg in args) or any(
+            keyword.arg is None for keyword in keywords
+        ):
+            return False
+        result_kept = sink == FINISH or sink == SHIELDED or (sink == KEEP and node is not self._returning)
+        if result_kept and not any(isinstance(arg, _CARRIERS) for arg in args) and not any(
+            isinstance(keyword.value, _CARRIERS) for keyword in keywords
+        ):
+            return False  # nothing it is given or returns can be a task we follow
+        call = CallSite(node, name, owner, owner is not self.facts.module, scope)
+        scope.calls.append(call)
+        self.value(func, KEEP)
+        for index, arg in enumerate(args):
+            self._call_arg(arg, CallArg(call, index, None))
+        for keyword in keywords:
+            self._call_arg(keyword.value, CallArg(call, -1, keyword.arg))
+        if result_kept:
+            return True  # awaited or kept: a new task it returns is not lost
+        spawn = Spawn(node, call.text, None, self.frames)
+        spawn.helper = call
+        self._put_spawn(spawn, sink)
+        return True
+
+    def _call_arg(self, arg: ast.expr, where: CallArg) -> None:
+        if isinstance(arg, ast.Name):
+            where.call.names.append(arg.id)
+            self._use(arg.id, arg, U_CALL, where)
+            return
+        spawn = self._spawn_of(arg)
+        if spawn is not None:
+            where.call.spawned = True
+            spawn.how = f" (it is passed to {where.call.text}(), which does not keep it)"
+            self.scope.call_drops.append((spawn, where))
+            self._spawn(spawn, KEEP)
+            return
+        self.value(arg, KEEP)
+
+    # --------------------------------------------------- entering functions
+    def _visit_deferred(self) -> None:
+        """Enter the module- and class-level functions.  With the text shortcut,
+        once the names the module makes hot are known (aliases of imported
+        spawners and loop factories, added at the imports; loop variables and
+        their aliases): first those whose text holds a word that can spawn; then,
+        of the others, those that hold a loop word and name an attribute a loop
+        spawn method was called on (all they can add is that such an attribute
+        holds a loop); then, until none is left, the functions a summary needs
+        and those that can prune a task collection."""
+        hot = self.hot
+        if hot is None:
+            super()._visit_deferred()
+            return
+        pending, self._deferred = self._deferred, []
+        loop_names = self.options.loop_names
+        for scope in self.facts.scopes:
+            if scope.kind != Scope.FUNCTION:
+                # names that hold a loop, also through aliases (``ev = LOOP``)
+                hot.add_words((), scope.loop_vars)
+                hot.add_words((), [name for name in scope.loop_aliases if scope.holds_loop(name, loop_names)])
+        spawning = hot.spawn_lines()
+        rest = []
+        for node, scope in pending:
+            last = getattr(node, "end_lineno", None) or node.lineno
+            if HotLines.between(spawning, node.lineno, last):
+                self._enter_deferred(node, scope)
+            else:
+                rest.append((node, scope, last))
+        cold: List[_Cold] = []
+        receivers = hot.lines_holding(self.facts.receiver_attrs) if rest and self.facts.receiver_attrs else []
+        for node, scope, last in rest:
+            if HotLines.between(receivers, node.lineno, last) and hot.loop_between(node.lineno, last):
+                self._enter_deferred(node, scope)
+            else:
+                cold.append((node, scope, last))
+        while cold:
+            count = len(cold)
+            cold = self._enter_helpers(hot, cold)
+            if self.options.collections:
+                cold = self._enter_pruning(hot, cold)
+            if len(cold) == count:
+                break
+
+    def _enter_helpers(self, hot: HotLines, cold: List[_Cold]) -> List[_Cold]:
+        """Enter the cold functions a summary may need: those called with a task
+        (a new one, a local that holds one, or a parameter of a function so
+        called, and so on), and those that name a function that may return a new
+        task (their calls of it may drop it).  Functions are matched by name:
+        entering one more than needed is harmless."""
+        defined = [(scope, name) for scope in self.facts.scopes for name in [_defined_name(scope)] if name]
+        # Functions that may return a new task: a spawn, or a call of one of them.
+        spawners: Set[str] = set()
+        grown = True
+        while grown:
+            grown = False
+            for scope, name in defined:
+                if name not in spawners and any(
+                    _may_return_task(scope, item, spawners) for item in scope.returns
+                ):
+                    spawners.add(name)
+                    grown = True
+        needed: Set[str] = set()
+        for scope in self.facts.scopes:
+            for call in scope.calls:
+                if call.spawned or any(_holds_spawn(scope, name, spawners) for name in call.names):
+                    needed.add(call.name)
+        grown = True
+        while grown:  # parameters passed on, by the functions called with a task
+            grown = False
+            for scope, name in defined:
+                if name not in needed:
+                    continue
+                for call in scope.calls:
+                    if call.name not in needed and any(_is_parameter(scope, arg) for arg in call.names):
+                        needed.add(call.name)
+                        grown = True
+        if not needed and not spawners:
+            return cold
+        lines = hot.lines_holding(spawners) if spawners else []
+        rest = []
+        for node, scope, last in cold:
+            if node.name in needed or HotLines.between(lines, node.lineno, last):
+                self._enter_deferred(node, scope)
+            else:
+                rest.append((node, scope, last))
+        return rest
+
+    def _enter_pruning(self, hot: HotLines, cold: List[_Cold]) -> List[_Cold]:
+        """A cold function can still prune a task collection for TRF006
+        (``self.tasks.discard``, ``del``, ``self.tasks = set()`` in ``reset()``,
+        ``global tasks``) or drain it in ``__aexit__``: every such place names the
+        collection.  Enter those that name a collection a task may have been
+        added to (all such adds are in the functions entered so far: an add needs
+        a spawn in its function)."""
+        names = {add.key[1] for add in self.facts.adds if may_add_task(add)}
+        for scope in self.facts.scopes:
+            names.update(name for name, add in scope.module_adds if may_add_task(add))
+        if not names:
+            return cold
+        lines = hot.lines_holding(names)
+        rest = []
+        for node, scope, last in cold:
+            if HotLines.between(lines, node.lineno, last):
+                self._enter_deferred(node, scope)
+            else:
+                rest.append((node, scope, last))
+        return rest
+
+
+def _defined_name(scope: Scope) -> Optional[str]:
+    """The name of a function defined at module or class level, as its module or
+    class defines it; None for other scopes."""
+    node = scope.node
+    parent = scope.parent
+    if scope.kind == Scope.FUNCTION and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and (
+        parent is not None and parent.kind != Scope.FUNCTION and parent.defs.get(node.name) is node
+    ):
+        return node.name
+    return None
+
+
+def _spawns(spawns: List[Spawn], spawners: Set[str]) -> bool:
+    """Can one of these spawns make a task: a spawn, or a call of a function
+    that may return one (named in ``spawners``)?"""
+    return any(spawn.helper is None or spawn.helper.name in spawners for spawn in spawns)
+
+
+def _holds_spawn(scope: Scope, name: str, spawners: Set[str]) -> bool:
+    """Is ``name`` in ``scope`` a local bound to a group holding a spawn?"""
+    return any(
+        b.group is not None and _spawns(b.group.spawns, spawners) for b in scope.bindings.get(name, ())
+    )
+
+
+def _is_parameter(scope: Scope, name: str) -> bool:
+    return any(b.pos == (0, 0) for b in scope.bindings.get(name, ()))
+
+
+def _may_return_task(scope: Scope, item: object, spawners: Set[str]) -> bool:
+    if isinstance(item, Spawn):
+        return _spawns([item], spawners)
+    return isinstance(item, Use) and _holds_spawn(scope, item.name, spawners)
