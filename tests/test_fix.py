@@ -144,6 +144,21 @@ def test_ruff_finds_nothing_new_and_new_lines_fit(case: Tuple[Path, str], tmp_pa
     ]
 
 
+# goldens whose original passes mypy --strict: so must what the fix writes
+MYPY_CLEAN = ("typed_futures",)
+
+
+@pytest.mark.parametrize("name", MYPY_CLEAN)
+def test_typed_files_stay_clean_for_mypy(name: str) -> None:
+    """The set's type holds every task and future the file keeps in it (a
+    ``gather()`` or ``ensure_future()`` result is a Future, not a Task)."""
+    files = [FIX / f"{name}.py", *(FIX / f"{name}{form}.fixed.py" for form in FORMS)]
+    assert all(path.exists() for path in files)
+    proc = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental",
+                           *map(str, files)], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
 def test_not_fixed_sites_are_listed_with_reasons(tmp_path: Path) -> None:
     source = FIX / "not_fixed.py"
     target = tmp_path / source.name

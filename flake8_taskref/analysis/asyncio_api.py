@@ -555,6 +555,8 @@ class ScopeVisitor(FunctionsRecorder):
             if isinstance(arg, ast.Starred) and not isinstance(arg.value, ast.Name):
                 has_coroutine = True
                 self.value(arg.value, KEEP)
+            elif isinstance(arg, ast.Call) and self._new_future(arg):
+                self.value(arg, KEEP)  # a plain future: nothing runs
             elif isinstance(arg, ast.Call) and self._spawn_of(arg) is None:
                 has_coroutine = True
                 # A shield's future is kept as long as the gather's future is.
@@ -576,6 +578,14 @@ class ScopeVisitor(FunctionsRecorder):
             group.spawns.append(spawn)
         if group is not sink:
             self._apply_sink(group, sink, node)
+
+    def _new_future(self, node: ast.Call) -> bool:
+        """``loop.create_future()`` or ``asyncio.Future()``: a plain future, which
+        runs nothing (gathered, it is no coroutine wrapped in a task)."""
+        func = node.func
+        if isinstance(func, ast.Attribute) and func.attr == "create_future" and not node.args:
+            return True
+        return self.scope.imports.resolve(func) == "asyncio.Future"
 
     def _shield(self, node: ast.Call, sink: Sink = FINISH) -> None:
         """``asyncio.shield(arg)`` whose returned future goes to ``sink``: the

@@ -5,7 +5,8 @@ nothing but whether the task can be collected).
 The annotation follows the file: none in a file without annotations;
 ``set[asyncio.Task[object]]`` (``Task`` is covariant: every task fits) where
 the file imports ``asyncio`` or ``Task``; ``set[asyncio.Future[Any]]`` for
-``ensure_future()`` results where it also has ``Any``; ``set[object]`` where it
+the results of ``ensure_future()``, ``gather()``, ``shield()`` and helpers
+(Futures; a Task is one too) where it also has ``Any``; ``set[object]`` where it
 has neither.  A file written for Pythons before 3.9 (``typing.Dict`` and no
 builtin generics) gets ``Set[...]`` when it imports ``Set``, else the whole
 annotation quoted at module level (not evaluated there); names imported under

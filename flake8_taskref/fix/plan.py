@@ -75,6 +75,24 @@ class Edit:
     why_module: str = ""  # with --fix-keep instance: why the module set was used
 
 
+def _snake(name: str) -> str:
+    """``reqAccountSummary`` -> ``req_account_summary``; ``HTTPGet`` -> ``http_get``;
+    a name in lower case (``start``, ``_close``) as it is."""
+    if name.islower() or not name.isidentifier():
+        return name
+    out: List[str] = []
+    for i, char in enumerate(name):
+        if char.isupper():
+            before = name[i - 1] if i else ""
+            after = name[i + 1] if i + 1 < len(name) else ""
+            if before and before != "_" and (before.islower() or before.isdigit() or after.islower()):
+                out.append("_")
+            out.append(char.lower())
+        else:
+            out.append(char)
+    return "".join(out)
+
+
 def span(node: ast.AST) -> Span:
     return (
         getattr(node, "lineno", 0), getattr(node, "col_offset", 0),
@@ -435,7 +453,8 @@ class Planner:
 
     def handle_for(self, statement: ast.stmt, call: ast.Call) -> str:
         """A name for the task that nothing in its scope uses, after the coroutine
-        it runs where that is a call (``self._watchdog()`` -> ``watchdog_task``),
+        it runs where that is a call (``self._watchdog()`` -> ``watchdog_task``,
+        ``self.reqSummary()`` -> ``req_summary_task``: a local in lower case),
         so that sites of one function get names (and types) of their own."""
         scope = self.facts.enclosing(statement)
         taken = self.taken.get(id(scope))
@@ -448,7 +467,7 @@ class Planner:
         base = TASK_NAME
         if call.args and isinstance(call.args[0], ast.Call):
             called = dotted(call.args[0].func)
-            stem = called.rsplit(".", 1)[-1].strip("_") if called is not None else ""
+            stem = _snake(called.rsplit(".", 1)[-1].strip("_")) if called is not None else ""
             if stem.isidentifier() and not keyword.iskeyword(stem):
                 base = stem if stem.endswith(TASK_NAME) else f"{stem}_{TASK_NAME}"
         name = fresh(base, taken)

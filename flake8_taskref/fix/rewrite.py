@@ -57,6 +57,9 @@ if not _has_black():  # say at once which extra is missing (Black is imported on
 __all__ = ["FIXABLE", "NEEDS_A_HUMAN", "FixError", "Outcome", "FixResult", "fix_source", "Site"]
 
 FIXABLE = ("TRF001", "TRF002")
+# spawners that return an asyncio.Task (the set is then typed as one); the others
+# (ensure_future, gather, shield, helpers) return a Future
+_MAKE_TASKS = frozenset({"create_task", "Task"})
 NEEDS_A_HUMAN = {
     "TRF003": "needs a decision: cancel and await the task in 'finally', keep it in a set, "
     "or wait on both with asyncio.wait()",
@@ -330,8 +333,8 @@ def _fix_source(data: bytes, sites: Sequence[Site], options: FixOptions) -> FixR
                                         f"the set {keeper.name} is created after this line runs"))
                 continue
             planner.module_sites.add(id(top))
-        if (getattr(call.func, "attr", None) or getattr(call.func, "id", None)) == "ensure_future":
-            keeper.future = True
+        if (getattr(call.func, "attr", None) or getattr(call.func, "id", None)) not in _MAKE_TASKS:
+            keeper.future = True  # ensure_future(), gather(), shield(), a helper: a Future
         handle = detail if form == "bind" else planner.handle_for(statement, call)
         edit = Edit(call, statement, form, keeper, receiver, handle, why_module)
         planner.edits[id(statement)] = edit

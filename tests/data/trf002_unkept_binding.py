@@ -320,3 +320,17 @@ async def handle_moved_into_a_list_each_pass(coros) -> None:
 async def conditional_spawn(eager: bool) -> None:
     task = asyncio.create_task(job()) if eager else None  # error: TRF002:12
     print(task is None)
+
+
+async def gather_of_plain_futures_unkept() -> None:
+    # a plain future runs nothing: dropping the gather of futures loses no task
+    # (aiomisc's basic_config waits on gather(loop.create_future()) this way)
+    loop = asyncio.get_running_loop()
+    forever = asyncio.gather(loop.create_future(), asyncio.Future(), return_exceptions=True)
+    forever.add_done_callback(print)
+
+
+async def gather_of_a_future_and_a_coroutine_unkept() -> None:
+    loop = asyncio.get_running_loop()
+    mixed = asyncio.gather(loop.create_future(), job())  # error: TRF002:13
+    mixed.add_done_callback(print)
