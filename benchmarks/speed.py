@@ -110,8 +110,9 @@ def _install(venv: Path, source: Path) -> None:
     python = venv / "bin" / "python"
     _pip(python, "install", "--no-deps", "--force-reinstall", "--no-build-isolation", str(source))
     site = subprocess.run([str(python), "-c", "import flake8_taskref, os; print(os.path.dirname("
-                           "flake8_taskref.__file__))"], capture_output=True, text=True, check=True)
-    subprocess.run([str(python), "-m", "compileall", "-q", site.stdout.strip()], check=True)
+                           "flake8_taskref.__file__))"], capture_output=True, text=True, check=True,
+                          env=CHILD_ENV)
+    subprocess.run([str(python), "-m", "compileall", "-q", site.stdout.strip()], check=True, env=CHILD_ENV)
 
 
 def install_working_tree() -> Path:
@@ -144,11 +145,16 @@ def find_ruff() -> Optional[str]:
 
 
 # ----------------------------------------------------------------- timing
+# The commands run with their own installed code: a PYTHONPATH (this checkout,
+# say, to run this script) would make every side import the same package.
+CHILD_ENV = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
+
+
 def _timed(argv: Sequence[str], cwd: Path) -> Tuple[float, float, "subprocess.CompletedProcess[bytes]"]:
     """Wall and CPU seconds (user + system of the process and its children)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    proc = subprocess.run(list(argv), cwd=cwd, capture_output=True)
+    proc = subprocess.run(list(argv), cwd=cwd, capture_output=True, env=CHILD_ENV)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -298,7 +304,7 @@ def import_costs(python: Path, project: Path, target: str, runs: int = 7) -> Lis
     best: Dict[Tuple[int, str], Tuple[int, int]] = {}
     order: List[Tuple[int, str]] = []
     for _ in range(runs):
-        err = subprocess.run([str(python), "-X", "importtime", "-c", code], cwd=project,
+        err = subprocess.run([str(python), "-X", "importtime", "-c", code], cwd=project, env=CHILD_ENV,
                              capture_output=True, text=True).stderr
         for line in err.splitlines():
             match = _IMPORT.match(line)
