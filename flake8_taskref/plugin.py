@@ -1,19 +1,21 @@
 """The flake8 face: registers the options with flake8, turns them into the
-analysis's ``Options`` and reports what ``analysis.api.lint_file`` finds."""
+analysis's ``Options`` and reports what ``analysis.api.lint_file`` finds, each
+finding converted to a flake8-plugin-utils ``Error`` (the analysis has its own
+finding class, so that the command need not import flake8's plugin machinery)."""
 from __future__ import annotations
 
 import argparse
 import ast
 import sys
-from typing import Iterable, List, Optional, Sequence
+from typing import Dict, Iterable, List, Optional, Sequence, Type
 
 from flake8.options.manager import OptionManager
-from flake8_plugin_utils import Plugin
+from flake8_plugin_utils import Error, Plugin
 
 from flake8_taskref import __version__
 from flake8_taskref.analysis import options as opts
 from flake8_taskref.analysis.api import lint_file
-from flake8_taskref.analysis.messages import OFF_BY_DEFAULT
+from flake8_taskref.analysis.messages import MESSAGES, OFF_BY_DEFAULT, SpanError
 
 __all__ = ["TaskRefPlugin", "register"]
 
@@ -22,6 +24,19 @@ def register(option_manager: OptionManager) -> None:
     """Add our options to flake8 (command line and config files)."""
     for flag, default, help_text in opts.FLAGS:
         option_manager.add_option(flag, default=default, parse_from_config=True, help=help_text)
+
+
+def _error_class(code: str) -> Type[Error]:
+    # the analysis formats the message; the class passes it through
+    return type(code, (Error,), {"code": code, "message": "{text}"})
+
+
+ERRORS: Dict[str, Type[Error]] = {code: _error_class(code) for code in MESSAGES}
+
+
+def to_flake8(error: SpanError) -> Error:
+    """A finding of the analysis as flake8-plugin-utils' ``Error``."""
+    return ERRORS[error.code](error.lineno, error.col_offset, text=error.message)
 
 
 class TaskRefPlugin(Plugin[opts.Options]):
@@ -48,7 +63,7 @@ class TaskRefPlugin(Plugin[opts.Options]):
             sys.stderr.write(f"flake8-taskref: skipped {self._filename}: nested too deeply to analyse\n")
             return
         for error in errors:
-            yield self._error(error)
+            yield self._error(to_flake8(error))
 
     @classmethod
     def add_options(cls, option_manager: OptionManager) -> None:

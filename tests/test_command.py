@@ -84,18 +84,37 @@ def test_stdin_with_display_name(tmp_path: Path) -> None:
     assert plain.stdout.startswith("stdin:5:5: TRF001 ")
 
 
+BROKEN = "import asyncio\n\n\ndef f(:\n    asyncio.create_task(job())\n"
+
+
 def test_syntax_error_is_one_line_and_the_run_goes_on(tmp_path: Path) -> None:
-    (tmp_path / "a_broken.py").write_text("def f(:\n    pass\n")
+    (tmp_path / "a_broken.py").write_text(BROKEN)
     (tmp_path / "b.py").write_text(SOURCE)
     proc = command(".", cwd=tmp_path)
     assert proc.returncode == 1
     assert "Traceback" not in proc.stderr
     rows = proc.stdout.splitlines()
-    assert rows[0] == "./a_broken.py:1:8: E999 SyntaxError: invalid syntax" if sys.version_info >= (3, 10) \
-        else rows[0].startswith("./a_broken.py:1:")
+    assert rows[0] == "./a_broken.py:4:8: E999 SyntaxError: invalid syntax" if sys.version_info >= (3, 10) \
+        else rows[0].startswith("./a_broken.py:4:")
     assert rows[1].startswith("./b.py:5:5: TRF001 ")
     flake8_rows = flake8(["--isolated", "--select", "E999", "a_broken.py"], cwd=tmp_path).stdout
     assert flake8_rows.strip() == rows[0][2:]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_syntax_errors_of_files_without_a_spawner_only_with_check_syntax(tmp_path: Path, jobs: str) -> None:
+    """A file that names no spawner is read and scanned, not parsed: its syntax
+    error is the project's linter's to report, unless --check-syntax asks."""
+    (tmp_path / "a_broken.py").write_text("def f(:\n    pass\n")
+    (tmp_path / "b.py").write_text(SOURCE)
+    (tmp_path / "c_broken.py").write_text(BROKEN)
+    default = command("-j", jobs, ".", cwd=tmp_path).stdout.splitlines()
+    assert [row.split(":")[0] for row in default] == ["./b.py", "./c_broken.py"]
+    checked = command("-j", jobs, "--check-syntax", ".", cwd=tmp_path).stdout.splitlines()
+    assert checked[0].startswith("./a_broken.py:1:") and " E999 SyntaxError: " in checked[0]
+    assert checked[1:] == default
+    (tmp_path / "setup.cfg").write_text("[flake8]\ncheck-syntax = true\n")
+    assert command("-j", jobs, ".", cwd=tmp_path).stdout.splitlines() == checked
 
 
 def test_default_paths_and_excludes(tmp_path: Path) -> None:
@@ -240,11 +259,13 @@ def test_bad_values_give_one_clear_error(tmp_path: Path, option: str, value: str
 @pytest.mark.parametrize("name,content,detail", [
     ("setup.cfg", b"[flake8]\nper-file-ignores =\n    TRF001\n",
      "--per-file-ignores: Expected `per-file-ignores` to be a mapping"),
-    ("pyproject.toml", b'[tool.other]\nname = "\xe9"\n', "pyproject.toml: 'utf-8' codec can't decode"),
+    # one that cannot hold our table is not parsed (tests/test_command_work.py)
+    ("pyproject.toml", b'[tool.flake8-taskref]\ntaskref-spawners = "\xe9"\n',
+     "pyproject.toml: 'utf-8' codec can't decode"),
 ], ids=["malformed per-file-ignores", "pyproject.toml not UTF-8 in a parent folder"])
 def test_unreadable_configuration(tmp_path: Path, name: str, content: bytes, detail: str) -> None:
-    """A malformed per-file-ignores and a pyproject.toml that is not UTF-8 (here
-    in the parent folder) gave a traceback: one clear error instead."""
+    """A malformed per-file-ignores and a pyproject.toml with our table that is
+    not UTF-8 (here in the parent folder) gave a traceback: one clear error."""
     (tmp_path / "project").mkdir()
     (tmp_path / "project" / "mod.py").write_text(SOURCE)
     (tmp_path / name if name == "pyproject.toml" else tmp_path / "project" / name).write_bytes(content)
@@ -347,10 +368,10 @@ def test_machine_formats_stay_one_document(tmp_path: Path) -> None:
 
 
 def test_diff_reports_files_that_do_not_parse(tmp_path: Path) -> None:
-    (tmp_path / "bad.py").write_text("def f(:\n    pass\n")
+    (tmp_path / "bad.py").write_text(BROKEN)
     proc = command("--diff", "bad.py", cwd=tmp_path)
     assert proc.returncode == 1 and proc.stdout == ""
-    assert "bad.py:1:" in proc.stderr and "E999 SyntaxError" in proc.stderr
+    assert "bad.py:4:" in proc.stderr and "E999 SyntaxError" in proc.stderr
 
 
 def test_per_file_ignores_are_relative_to_the_current_folder_as_in_flake8(tmp_path: Path) -> None:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import ast
 import copy
-import dataclasses
 import io
 import keyword
 import os
@@ -135,7 +134,7 @@ def check_source(source: str, options: Options) -> List[Finding]:
         _same_via_plugin(via_plugin, first, options)
         if options.collections:
             # The plugin's default, TRF006 off, has other hot words: check it too.
-            default = dataclasses.replace(options, collections=False)
+            default = options._replace(collections=False)
             TaskRefPlugin.config = default
             try:
                 via_default = [t[:3] for t in TaskRefPlugin(first_tree, lines, "fuzz.py").run()]

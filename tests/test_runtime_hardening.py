@@ -530,29 +530,24 @@ def test_a_loop_that_is_not_watched_is_named_once(pytester: pytest.Pytester) -> 
 
 
 # ---------------------------------------------------- configuration errors
-@pytest.mark.parametrize(
-    "where", ["per-file-ignores", "pyproject.toml in a parent folder", "ruff.toml", "fix-keep"]
-)
+@pytest.mark.parametrize("where", ["per-file-ignores", "pyproject.toml in a parent folder", "fix-keep"])
 def test_configuration_errors_give_one_warning(pytester: pytest.Pytester, where: str) -> None:
     """A malformed per-file-ignores, or a pyproject.toml that is not UTF-8
     (even above the root), gave INTERNALERROR: now one warning, the reports
-    without static findings, and the session goes on.  The same for what the
-    command reads for its fixes (Ruff's line length, fix-keep)."""
+    without static findings, and the session goes on.  The same for a value
+    the command refuses (fix-keep).  (A pyproject.toml that cannot hold our
+    table, and ruff.toml, are not read without --fix.)"""
     if where == "per-file-ignores":
         root = pytester.path
         (root / "setup.cfg").write_text("[flake8]\nper-file-ignores =\n    TRF001\n")
         cause = "--per-file-ignores: Expected `per-file-ignores` to be a mapping"
-    elif where == "ruff.toml":
-        root = pytester.path
-        (root / "ruff.toml").write_bytes(b'line-length = "\xe9"\n')
-        cause = "ruff.toml: 'utf-8' codec can't decode"
     elif where == "fix-keep":
         root = pytester.path
         (root / "setup.cfg").write_text("[flake8]\nfix-keep = nowhere\n")
         cause = "--fix-keep: 'nowhere' is not one of module, instance"
     else:
         root = pytester.mkdir("project")
-        (pytester.path / "pyproject.toml").write_bytes(b'[tool.other]\nname = "\xe9"\n')
+        (pytester.path / "pyproject.toml").write_bytes(b'[tool.flake8-taskref]\ntaskref-spawners = "\xe9"\n')
         cause = "pyproject.toml: 'utf-8' codec can't decode"
     # warnings as errors must not make ours an abort
     (root / "pytest.ini").write_text(

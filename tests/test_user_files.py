@@ -67,7 +67,14 @@ def fix_source(data, sites, *options):
             handle.write(b"# an edit made meanwhile\\n")
     return result
 rewrite.fix_source = fix_source
+
+if os.environ.get("TASKREF_TEST_WORKERS") == "1":  # worker processes however little the work
+    import flake8_taskref.command.runner as runner
+    runner.FILES_PER_WORKER = runner.HOT_BYTES_PER_WORKER = 1
 '''
+# Set in the environment with HOOKS: the run uses worker processes (up to -j)
+# even for a few small files, as it would for many.
+WORKERS = {"TASKREF_TEST_WORKERS": "1"}
 
 
 def run(*args: str, cwd: Path, env: Optional[Dict[str, str]] = None, hooks: Optional[Path] = None,
@@ -171,17 +178,26 @@ def _slow_files(folder: Path, count: int, sites: int) -> str:
     return text
 
 
-@pytest.mark.parametrize("signum,group", [(signal.SIGTERM, False), (signal.SIGINT, True)],
-                         ids=["SIGTERM to the command", "SIGINT to the process group (Ctrl-C)"])
-def test_a_signal_stops_the_run_between_whole_files(tmp_path: Path, signum: int, group: bool) -> None:
+@pytest.mark.parametrize(
+    "signum,group,workers",
+    [(signal.SIGTERM, False, True), (signal.SIGINT, True, True), (signal.SIGINT, True, False)],
+    ids=["SIGTERM to the command", "SIGINT to the process group (Ctrl-C)", "Ctrl-C, one process"])
+def test_a_signal_stops_the_run_between_whole_files(
+    tmp_path: Path, signum: int, group: bool, workers: bool,
+) -> None:
     text = _slow_files(tmp_path / "src", 24, 150)
     reference = tmp_path / "reference.py"
     reference.write_text(text)
     assert run("--fix", "reference.py", cwd=tmp_path).returncode == 0
     fixed = reference.read_text()
     assert SCRIPT is not None
-    proc = subprocess.Popen([SCRIPT, "--fix", "-j", "2", "src"], cwd=tmp_path, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, start_new_session=True)
+    hooks = tmp_path / "hooks"
+    hooks.mkdir()
+    (hooks / "sitecustomize.py").write_text(HOOKS)
+    env = dict(os.environ, PYTHONPATH=str(hooks), **(WORKERS if workers else {}))
+    proc = subprocess.Popen([SCRIPT, "--fix", "-j", "2", "src"], cwd=tmp_path, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+                            start_new_session=True)
     files = sorted((tmp_path / "src").iterdir())
     deadline = time.monotonic() + 240
     while all(f.read_text() == text for f in files) and proc.poll() is None:
@@ -217,7 +233,7 @@ def test_sigterm_to_the_process_group_with_an_idle_worker(tmp_path: Path) -> Non
     (hooks / "sitecustomize.py").write_text(HOOKS)
     assert SCRIPT is not None
     proc = subprocess.Popen([SCRIPT, "--fix", "-j", "2", "a_slow.py", "b.py"], cwd=tmp_path,
-                            env=dict(os.environ, PYTHONPATH=str(hooks)), stdout=subprocess.PIPE,
+                            env=dict(os.environ, PYTHONPATH=str(hooks), **WORKERS), stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, start_new_session=True)
     deadline = time.monotonic() + 120
     while (tmp_path / "b.py").read_text() != FIXED:
@@ -240,7 +256,7 @@ def test_a_worker_that_dies_is_an_internal_error_and_the_run_goes_on(tmp_path: P
     (tmp_path / "a_killed.py").write_text("# hook: killed\n" + SOURCE)
     for name in ("b.py", "c.py", "d.py"):
         (tmp_path / name).write_text(SOURCE)
-    proc = run("--fix", "-j", "2", ".", cwd=tmp_path, hooks=tmp_path / "hooks")
+    proc = run("--fix", "-j", "2", ".", cwd=tmp_path, hooks=tmp_path / "hooks", env=WORKERS)
     assert proc.returncode == 2, proc.stderr
     assert lines(proc.stderr)[0] == \
         "flake8-taskref: ./a_killed.py: internal error: the worker process died (signal SIGKILL)"
@@ -470,10 +486,10 @@ def test_diff_of_standard_input_and_of_files_that_cannot_be_read(tmp_path: Path)
     assert proc.returncode == 1
     assert lines(proc.stdout)[:3] == ["diff --git a/app/my mod.py b/app/my mod.py",
                                       "--- a/app/my mod.py\t", "+++ b/app/my mod.py\t"]
-    (tmp_path / "broken.py").write_text("def f(:\n")
+    (tmp_path / "broken.py").write_text("asyncio.create_task(job())\ndef f(:\n")
     proc = run("--diff", "missing.py", "broken.py", cwd=tmp_path)
     assert proc.returncode == 1 and proc.stdout == b""
     err = lines(proc.stderr)
-    assert err[0].startswith("broken.py:1:") and " E999 SyntaxError: " in err[0]
+    assert err[0].startswith("broken.py:2:") and " E999 SyntaxError: " in err[0]
     assert err[1] == "missing.py:0:1: E902 FileNotFoundError: [Errno 2] No such file or directory: " \
         "'missing.py'"

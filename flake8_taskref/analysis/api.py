@@ -12,9 +12,9 @@ from flake8_taskref.analysis.asyncio_api import ScopeVisitor
 from flake8_taskref.analysis.messages import SpanError
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.rules import check
-from flake8_taskref.analysis.shortcut import HotLines, may_spawn
+from flake8_taskref.analysis.shortcut import HotLines, may_spawn, names_a_spawner
 
-__all__ = ["analyse", "lint_file", "may_spawn"]
+__all__ = ["analyse", "lint_file", "may_spawn", "names_a_spawner"]
 
 
 def analyse(

@@ -4,12 +4,15 @@ Each message string starts with its code, as in flake8-pyi, so that the table is
 the single place where a message is written.  ``OFF_BY_DEFAULT`` lists the codes
 registered with flake8's ``extend_default_ignore``.  ``{what}`` is "task", or
 "future" for the future of ``asyncio.gather()`` (``what_of``).
+
+A finding is a ``SpanError`` of this module, not flake8-plugin-utils' ``Error``:
+importing that imports flake8's option manager and plugin finder (about 30 ms),
+which the ``flake8-taskref`` command does not need; the flake8 plugin converts
+each finding to its ``Error`` (``plugin.py``).
 """
 from __future__ import annotations
 
-from typing import Any, Dict, Final, Tuple, Type
-
-from flake8_plugin_utils import Error
+from typing import Any, Dict, Final, Tuple
 
 KEEP_HINT: Final = "keep a reference (e.g. a set with add_done_callback(set.discard))"
 
@@ -80,27 +83,40 @@ def what_of(call: str) -> str:
     return "future" if call == "asyncio.gather" else "task"
 
 
-class SpanError(Error):
-    """A finding that also knows where its node ends (``end_lineno`` and the
-    ``end_col_offset`` in UTF-8 bytes, as ``ast`` counts): among calls that start
+class SpanError:
+    """A finding: its code, its message (without the code), where it starts
+    (``lineno``, and ``col_offset`` in UTF-8 bytes, as ``ast`` counts) and where
+    its node ends (``end_lineno``, ``end_col_offset``): among calls that start
     at one place (``loop().create_task(...)``), the end tells which one it is."""
 
-    end_lineno: int = 0
-    end_col_offset: int = 0
+    __slots__ = ("code", "message", "lineno", "col_offset", "end_lineno", "end_col_offset")
+
+    def __init__(self, code: str, message: str, lineno: int, col_offset: int,
+                 end_lineno: int = 0, end_col_offset: int = 0) -> None:
+        self.code = code
+        self.message = message
+        self.lineno = lineno
+        self.col_offset = col_offset
+        self.end_lineno = end_lineno
+        self.end_col_offset = end_col_offset
+
+    def __repr__(self) -> str:
+        return f"<{self.code} {self.lineno}:{self.col_offset} {self.message!r}>"
 
 
-def _error_class(code: str) -> Type[SpanError]:
-    text = MESSAGES[code]
-    assert text.startswith(code + " "), code
-    return type(code, (SpanError,), {"code": code, "message": text[len(code) + 1:]})
+def _templates() -> Dict[str, str]:
+    templates: Dict[str, str] = {}
+    for code, text in MESSAGES.items():
+        assert text.startswith(code + " "), code
+        templates[code] = text[len(code) + 1:]
+    return templates
 
 
-ERRORS: Final[Dict[str, Type[SpanError]]] = {code: _error_class(code) for code in MESSAGES}
+# The message of each code without the code, as reported (``SpanError.message``).
+TEMPLATES: Final[Dict[str, str]] = _templates()
 
 
 def make_error(code: str, lineno: int, col: int, end: Tuple[int, int] = (0, 0), **fields: Any) -> SpanError:
-    """Build the flake8-plugin-utils error for ``code`` at a position (and the
-    position where its node ends)."""
-    error = ERRORS[code](lineno, col, **fields)
-    error.end_lineno, error.end_col_offset = end
-    return error
+    """The finding ``code`` at a position (and the position where its node ends),
+    its message formatted with ``fields``."""
+    return SpanError(code, TEMPLATES[code].format(**fields), lineno, col, *end)

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import argparse
 import re
-from dataclasses import dataclass, field
-from typing import FrozenSet, Iterable, List, Tuple
+from typing import Callable, FrozenSet, Iterable, List, NamedTuple, Optional, Tuple
 
 DEFAULT_LOOP_NAMES: Tuple[str, ...] = ("loop", "_loop", "event_loop", "_event_loop")
 
@@ -19,15 +18,16 @@ class OptionValueError(ValueError):
     """An option value that cannot be used; the message names option and value."""
 
 
-@dataclass(frozen=True)
-class Options:
-    """Everything the analysis may be told by the user, validated once."""
+class Options(NamedTuple):
+    """Everything the analysis may be told by the user, validated once.  (A
+    named tuple, not a dataclass: importing ``dataclasses`` imports ``inspect``,
+    a few milliseconds of every run of the command.)"""
 
     spawners: FrozenSet[str] = frozenset()
     loop_names: FrozenSet[str] = frozenset(DEFAULT_LOOP_NAMES)
     timeouts: FrozenSet[str] = frozenset()
     # Last dotted component of every extra spawner: the text shortcut looks for them.
-    extra_tokens: Tuple[str, ...] = field(default=())
+    extra_tokens: Tuple[str, ...] = ()
     # Is TRF006 selected (named in full: ``opted_in``)?  If not, long-lived task
     # collections are not followed.
     collections: bool = True
@@ -112,8 +112,12 @@ FLAGS: Tuple[Tuple[str, str, str], ...] = (
 )
 
 
-def from_namespace(options: argparse.Namespace) -> Options:
-    """Validate the parsed flake8 options; raises OptionValueError."""
+def from_namespace(
+    options: argparse.Namespace, is_selected: Optional[Callable[[argparse.Namespace, str], bool]] = None,
+) -> Options:
+    """Validate the parsed flake8 options; raises OptionValueError.
+    ``is_selected``: flake8's decision whether a code is reported (``selected``
+    by default; the command has its own copy of flake8's rule)."""
     spawners = _check_dotted(
         "--taskref-spawners", split_items("--taskref-spawners", options.taskref_spawners)
     )
@@ -123,15 +127,18 @@ def from_namespace(options: argparse.Namespace) -> Options:
     timeouts = _check_dotted(
         "--taskref-timeouts", split_items("--taskref-timeouts", options.taskref_timeouts)
     )
-    return Options.build(spawners, loop_names, timeouts, opted_in(options, OPT_IN))
+    return Options.build(spawners, loop_names, timeouts, opted_in(options, OPT_IN, is_selected))
 
 
-def opted_in(options: argparse.Namespace, code: str) -> bool:
+def opted_in(
+    options: argparse.Namespace, code: str,
+    is_selected: Optional[Callable[[argparse.Namespace, str], bool]] = None,
+) -> bool:
     """Is the opt-in ``code`` named in full in ``select`` or ``extend-select`` (a
     prefix such as ``TRF`` or ``TRF0`` selects the default rules only, as
     flake8-bugbear does for its opinionated B9 codes), and not ignored?"""
     named = [*(getattr(options, "select", None) or ()), *(getattr(options, "extend_select", None) or ())]
-    return any(item.strip() == code for item in named) and selected(options, code)
+    return any(item.strip() == code for item in named) and (is_selected or selected)(options, code)
 
 
 def selected(options: argparse.Namespace, code: str) -> bool:

@@ -1,8 +1,9 @@
 """The text shortcut: which files, and which functions in them, can matter.
 
 Every finding needs a task spawn (or a shield), and each spawner is spelled in the
-file at least once: in its import or at the call.  A file without any of those
-words is skipped without looking at its tree.  In the other files, of the
+file at least once: in its import or at the call.  A file that does not name one
+where it can spawn (see below) is skipped without looking at its tree: the
+``flake8-taskref`` command does not even parse it.  In the other files, of the
 functions defined at module or class level:
 
 * the body is entered if its lines hold a word that can *spawn* (the spawner
@@ -105,12 +106,32 @@ def holds_word(text: str, word: str) -> bool:
     return next(_finds(text, word, True), -1) >= 0
 
 
-def may_spawn(text: str, options: Options) -> bool:
-    """Can the file contain anything we report?"""
-    for token in SPAWN_TOKENS:
-        if token in text and (token != "Task" or holds_word(text, token)):
+def names_a_spawner(data: bytes, options: Options) -> bool:
+    """``may_spawn``'s first test on the bytes of a file that decodes as UTF-8
+    (or, failing that, Latin-1): False when its text cannot hold a spawner's
+    name, so that a file can be passed over before it is decoded.  In both
+    encodings an ASCII word is the same bytes wherever it is; a configured name
+    that is not ASCII is left to ``may_spawn``."""
+    for token in (*SPAWN_TOKENS, *options.extra_tokens):
+        if not token.isascii() or token.encode("ascii") in data:
             return True
-    return any(token in text for token in options.extra_tokens)
+    return False
+
+
+def may_spawn(text: str, options: Options) -> bool:
+    """Can the file contain anything we report?  Only if it names a spawner (or
+    ``shield``) as a whole word where it can spawn (``_used_at``), the test that
+    makes a function's lines hot.  The module and class level are analysed
+    whatever their text, but what spawns there is spelled as it is in a function:
+    a file without such a place has no spawn the analysis can see, and so no
+    finding.  The line ends may be any of "\n", "\r\n" and "\r"."""
+    words = [token for token in (*SPAWN_TOKENS, *options.extra_tokens) if token in text]
+    if not words:  # the quick test: ``in`` is a C scan of the text per word
+        return False
+    if "\r" in text:  # lines end in "\n" for ``_used_at``, as the parser counts them
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    gather_rules = GATHER not in options.extra_tokens
+    return any(_used_at(text, at, gather_rules) for word in words for at in _finds(text, word, True))
 
 
 class _Words:

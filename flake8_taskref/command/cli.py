@@ -9,9 +9,10 @@ for an internal error on a file (one line each; the other files are processed);
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
-from typing import List, Optional, Sequence
+from typing import Any, List, Optional, Sequence
 
 from flake8_taskref import __version__
 from flake8_taskref.analysis import options as opts
@@ -23,7 +24,6 @@ from flake8_taskref.command.runner import (
     FileReport,
     Finding,
     check_all,
-    discover,
 )
 from flake8_taskref.command.writing import Stopped, stop_on_signals
 from flake8_taskref.fix import KEEP_FORMS
@@ -33,9 +33,38 @@ __all__ = ["main", "build_parser"]
 PROG = "flake8-taskref"
 
 
+def _terminal_columns() -> int:
+    """``shutil.get_terminal_size().columns``: $COLUMNS, else the terminal's, else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+        columns = columns or 80
+    return columns
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter, its width found as argparse finds it (the terminal's
+    less 2) without importing ``shutil``: argparse makes a formatter for every
+    option added, and ``shutil`` (with the compression modules it imports) is a
+    few percent of a run on one file."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: Optional[int] = None, **more: Any) -> None:
+        if width is None:
+            width = _terminal_columns() - 2
+        super().__init__(prog, indent_increment, max_help_position, width, **more)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
+        formatter_class=_HelpFormatter,
         usage="%(prog)s [options] [PATH ...]",
         description="Find asyncio tasks that can be garbage-collected while still running, "
         "and fix the dropped ones (TRF001, TRF002) with --fix.",
@@ -73,8 +102,12 @@ def build_parser() -> argparse.ArgumentParser:
                        help="patterns of the files to check in folders (default: *.py)")
     files.add_argument("--stdin-display-name", default="stdin",
                        help="the name of standard input in the output (default: stdin)")
+    files.add_argument("--check-syntax", action="store_true", default=None,
+                       help="parse every file and report E999 for those that do not parse (by default "
+                       "only the files that name a spawner are parsed)")
     files.add_argument("-j", "--jobs", default=None,
-                       help="worker processes: a number or 'auto' (default: auto, the CPU count)")
+                       help="at most this many worker processes: a number or 'auto' (default: auto, "
+                       "the CPU count); fewer when the work does not pay for them")
     config = parser.add_argument_group("configuration")
     config.add_argument("--config", metavar="FILE", default=None,
                         help="the flake8 config file to read instead of looking for one")
@@ -115,11 +148,7 @@ def _main(argv: Optional[Sequence[str]], written: List[str]) -> int:
             from flake8_taskref.fix import rewrite  # noqa: F401  (it checks for Black)
         except ImportError as exc:
             parser.exit(2, f"{exc}\n")  # "flake8-taskref: --fix and --diff need Black: ..."
-    files, unreadable = discover(settings)
-    reports = check_all(files, settings, written)
-    reports += [FileReport(finding.path, [finding]) for finding in unreadable]
-    reports.sort(key=lambda report: report.path)
-    return _report(reports, settings)
+    return _report(check_all(settings, written), settings)
 
 
 def _stopped(signum: int, written: List[str]) -> int:
@@ -157,7 +186,7 @@ def _report(reports: List[FileReport], settings: Settings) -> int:
         if settings.format not in MACHINE_FORMATS:  # JSON and SARIF stay one document
             if settings.statistics:
                 out.write(statistics(findings))
-            if settings.count:
+            if settings.print_count:
                 out.write(f"{len(findings)}\n")
     for report in stdin_fixed:
         assert report.stdin_source is not None

@@ -13,30 +13,28 @@ Where a setting comes from, the later wins:
 
 Codes are chosen with flake8's own decision engine and the plugin's defaults
 (TRF006 is off until selected), so a configuration means the same to the
-command as to flake8.
+command as to flake8.  flake8's rules for all of this (where its config file
+is, how lists and paths are read, the decision engine) are copied in
+``flake8_parts.py``: a run imports no module of flake8's.
 """
 from __future__ import annotations
 
 import argparse
-import logging
+import io
 import os
 import re
 import sys
-from dataclasses import dataclass
-from typing import Any, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple
-
-from flake8 import utils as flake8_utils
-from flake8.defaults import EXCLUDE, VALID_CODE_PREFIX
-from flake8.exceptions import ExecutionError
-from flake8.options.config import load_config
+from typing import Any, Dict, FrozenSet, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from flake8_taskref.analysis import options as opts
 from flake8_taskref.analysis.messages import MESSAGES, OFF_BY_DEFAULT
+from flake8_taskref.command import flake8_parts as flake8_utils
+from flake8_taskref.command.files import Patterns
+from flake8_taskref.command.flake8_parts import EXCLUDE, VALID_CODE_PREFIX, load_config
 from flake8_taskref.fix import KEEP_FORMS, FixOptions
 
 __all__ = ["ConfigError", "Settings", "project_options", "resolve"]
 
-LOG = logging.getLogger(__name__)
 PYPROJECT_TABLE = "flake8-taskref"
 DEFAULT_LINE_LENGTH = 79  # flake8's (pycodestyle's) max-line-length
 FORMATS = ("default", "pylint", "json", "sarif")
@@ -45,7 +43,7 @@ FORMATS = ("default", "pylint", "json", "sarif")
 # lists in pyproject.toml); the command-line flag is "--" + the name.
 KEYS = (
     "select", "extend-select", "ignore", "extend-ignore", "per-file-ignores",
-    "exclude", "extend-exclude", "filename", "disable-noqa", "statistics", "count",
+    "exclude", "extend-exclude", "filename", "disable-noqa", "check-syntax", "statistics", "count",
     "exit-zero", "jobs", "format", "taskref-spawners", "taskref-loop-names", "taskref-timeouts",
     "fix-keep", "max-line-length",
 )
@@ -58,9 +56,8 @@ class ConfigError(Exception):
     """A setting that cannot be used; the message names it (exit 2)."""
 
 
-@dataclass(frozen=True)
-class Settings:
-    """Everything one run needs, validated."""
+class Settings(NamedTuple):
+    """Everything one run needs, validated (a named tuple: see ``Options``)."""
 
     paths: Tuple[str, ...]
     options: opts.Options
@@ -69,9 +66,10 @@ class Settings:
     exclude: Tuple[str, ...]
     filename_patterns: Tuple[str, ...]
     disable_noqa: bool
+    check_syntax: bool  # parse every file for E999, not only those the shortcut lets through
     format: str
     statistics: bool
-    count: bool
+    print_count: bool  # --count (a field named "count" would hide tuple.count)
     exit_zero: bool
     jobs: int
     stdin_display_name: str
@@ -84,9 +82,7 @@ class Settings:
         """flake8's per-file-ignores: the most specific matching pattern applies."""
         best: Optional[Tuple[int, FrozenSet[str]]] = None
         for pattern, codes in self.per_file:
-            if flake8_utils.matches_filename(
-                filename, patterns=[pattern], log_message="%(path)s %(whether)smatched", logger=LOG
-            ) and (best is None or len(pattern) > best[0]):
+            if Patterns((pattern,)).matches_filename(filename) and (best is None or len(pattern) > best[0]):
                 best = (len(pattern), codes)
         return self.codes if best is None else best[1]
 
@@ -94,8 +90,10 @@ class Settings:
 # ---------------------------------------------------------------- reading
 def _read_flake8_section(config: Optional[str], isolated: bool) -> Tuple[Dict[str, str], str]:
     try:
-        cfg, cfg_dir = load_config(config, [], isolated=isolated)
-    except Exception as exc:  # flake8's ExecutionError: the file named does not exist
+        cfg, cfg_dir = load_config(config, isolated)
+    except ConfigError:
+        raise
+    except Exception as exc:  # a file flake8 could not read either: one line, exit 2
         raise ConfigError(str(exc)) from exc
     if "flake8" not in cfg:
         return {}, cfg_dir
@@ -119,34 +117,51 @@ def _find_pyproject(start: str) -> Optional[str]:
         path = parent
 
 
-def _load_toml(path: str) -> Mapping[str, Any]:
+def _load_toml(path: str, data: bytes) -> Mapping[str, Any]:
     if sys.version_info >= (3, 11):
         import tomllib
     else:  # pragma: no cover - exercised by tox on older Pythons
         import tomli as tomllib
     try:
-        with open(path, "rb") as handle:
-            return tomllib.load(handle)
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:  # TOML is UTF-8
+        return tomllib.load(io.BytesIO(data))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: {exc}") from exc
 
 
-@dataclass(frozen=True)
-class _Tools:
+class _Tools(NamedTuple):
     """What the project's other tools say that the fix needs."""
 
     line_length: Optional[int] = None  # Ruff's, else Black's (88 where they say nothing)
     min_python: Optional[Tuple[int, int]] = None  # the oldest Python the project supports
 
 
-def _read_pyproject(isolated: bool) -> Tuple[Dict[str, str], Optional[str], _Tools]:
+def _read_bytes(path: str) -> bytes:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError as exc:
+        raise ConfigError(f"{path}: {exc}") from exc
+
+
+def _read_pyproject(isolated: bool, fixing: bool = True) -> Tuple[Dict[str, str], Optional[str], _Tools]:
     """Our table's settings, the folder of the file, and what the project's
-    formatter and packaging say (line length, oldest Python)."""
+    formatter and packaging say (line length, oldest Python).
+
+    Only --fix and --diff need what the other tools say (``fixing``).
+    Without them, a file whose text cannot hold our table is not parsed (the
+    TOML parser's import and run are about a tenth of a run on one file): a key
+    is spelled as it is unless a basic string writes it with escapes, which
+    take a backslash."""
     if isolated:
         return {}, None, _Tools()
     path = _find_pyproject(".")
-    data = _load_toml(path) if path is not None else {}
-    tools = _tools(data, os.path.dirname(path) if path is not None else os.path.abspath("."))
+    data: Mapping[str, Any] = {}
+    if path is not None:
+        raw = _read_bytes(path)
+        if fixing or PYPROJECT_TABLE.encode() in raw or b"\\" in raw:
+            data = _load_toml(path, raw)
+    folder = os.path.dirname(path) if path is not None else os.path.abspath(".")
+    tools = _tools(data, folder) if fixing else _Tools()
     table = data.get("tool", {}).get(PYPROJECT_TABLE) if isinstance(data.get("tool"), dict) else None
     if path is None or table is None:
         return {}, None, tools
@@ -210,7 +225,7 @@ def _ruff_file(folder: str) -> Optional[Mapping[str, Any]]:
         for name in (".ruff.toml", "ruff.toml"):
             candidate = os.path.join(path, name)
             if os.path.isfile(candidate):
-                return _load_toml(candidate)
+                return _load_toml(candidate, _read_bytes(candidate))
         parent = os.path.dirname(path)
         if parent == path:
             return None
@@ -300,7 +315,7 @@ class _Layer:
 def resolve(args: argparse.Namespace) -> Settings:
     """Merge defaults, config files and the command line; raises ConfigError."""
     flake8_values, cfg_dir = _read_flake8_section(args.config, args.isolated)
-    toml_values, toml_dir, tools = _read_pyproject(args.isolated)
+    toml_values, toml_dir, tools = _read_pyproject(args.isolated, bool(args.fix or args.diff))
     cli_values = {
         name: getattr(args, name.replace("-", "_"))
         for name in KEYS
@@ -350,7 +365,7 @@ def resolve(args: argparse.Namespace) -> Settings:
         taskref_timeouts=text("taskref-timeouts", _default("--taskref-timeouts")),
     )
     try:
-        analysis = opts.from_namespace(decisions)
+        analysis = opts.from_namespace(decisions, flake8_utils.selected)
     except opts.OptionValueError as exc:
         raise ConfigError(str(exc)) from exc
     chosen = _chosen(decisions)
@@ -360,7 +375,7 @@ def resolve(args: argparse.Namespace) -> Settings:
     if per_file_raw is not None:
         try:
             mapping = flake8_utils.parse_files_to_codes_mapping(per_file_raw[0])
-        except (ValueError, ExecutionError) as exc:  # flake8 raises ExecutionError for a malformed one
+        except ValueError as exc:  # flake8_parts.PerFileIgnoresError for a malformed one: on one line
             raise ConfigError(f"--per-file-ignores: {' '.join(str(exc).split())}") from exc
         for pattern, ignored in mapping:
             extended = argparse.Namespace(**vars(decisions))
@@ -387,9 +402,10 @@ def resolve(args: argparse.Namespace) -> Settings:
         exclude=tuple([*paths("exclude", EXCLUDE), *paths("extend-exclude", ())]),
         filename_patterns=tuple(paths("filename", ("*.py",))),
         disable_noqa=flag("disable-noqa"),
+        check_syntax=flag("check-syntax"),
         format=output_format,
         statistics=flag("statistics"),
-        count=flag("count"),
+        print_count=flag("count"),
         exit_zero=flag("exit-zero"),
         jobs=_jobs(text("jobs", "auto")),
         stdin_display_name=args.stdin_display_name,
@@ -434,4 +450,4 @@ def _default(flag: str) -> str:
 
 
 def _chosen(decisions: argparse.Namespace) -> FrozenSet[str]:
-    return frozenset(code for code in MESSAGES if opts.selected(decisions, code))
+    return frozenset(code for code in MESSAGES if flake8_utils.selected(decisions, code))

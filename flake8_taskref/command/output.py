@@ -12,12 +12,9 @@
 """
 from __future__ import annotations
 
-import json
 import os
 from collections import Counter
-from pathlib import Path
 from typing import Any, Dict, List, Sequence
-from urllib.parse import quote
 
 from flake8_taskref import __version__
 from flake8_taskref.analysis.messages import DOCS_URL, MESSAGES, NAMES, SUMMARIES
@@ -45,9 +42,11 @@ _FORMATS = {
 
 def render(findings: Sequence[Finding], output_format: str, root: str) -> str:
     """All findings in one format (with a trailing newline when not empty)."""
-    if output_format == "json":
-        return json.dumps([_json(finding) for finding in findings], indent=2) + "\n"
-    if output_format == "sarif":
+    if output_format in MACHINE_FORMATS:
+        import json  # only for these formats (with pathlib and urllib for SARIF)
+
+        if output_format == "json":
+            return json.dumps([_json(finding) for finding in findings], indent=2) + "\n"
         return json.dumps(sarif(findings, root), indent=2) + "\n"
     template = _FORMATS.get(output_format, output_format)
     return "".join(
@@ -79,6 +78,9 @@ def statistics(findings: Sequence[Finding]) -> str:
 
 def _location(path: str, root: str) -> Dict[str, str]:
     """A file below the root: a URI relative to %SRCROOT%; elsewhere an absolute one."""
+    from pathlib import Path
+    from urllib.parse import quote
+
     absolute = os.path.abspath(path)
     try:
         relative = os.path.relpath(absolute, root)
@@ -92,6 +94,8 @@ def _location(path: str, root: str) -> Dict[str, str]:
 def sarif(findings: Sequence[Finding], root: str) -> Dict[str, Any]:
     """A SARIF 2.1.0 log: every rule in the driver, one result per finding,
     file URIs relative to ``root`` (``%SRCROOT%``)."""
+    from pathlib import Path
+
     rules: List[Dict[str, Any]] = [
         {
             "id": code,

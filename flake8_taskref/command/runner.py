@@ -1,10 +1,18 @@
 """Run the analysis over files for the ``flake8-taskref`` command.
 
-Each file is read, parsed and checked the way flake8 does it (the same reading
-of encodings and byte-order marks, the same parse, the plugin's analysis, the
-same ``# noqa`` handling), optionally fixed in memory, and re-checked after a
-fix.  Files run in worker processes when there are several; the workers only
-compute.  The main process writes each fix as its result arrives
+Each file is read and decoded the way flake8 does it (the same reading of
+encodings and byte-order marks), then the text shortcut decides: a file that
+does not name a spawner where it can spawn (``analysis.shortcut.may_spawn``)
+can have no finding, and is neither split into lines nor parsed.  The others are
+parsed and checked as flake8 does it (the same parse, the plugin's analysis,
+the same ``# noqa`` handling), optionally fixed in memory, and re-checked after
+a fix.  With ``--check-syntax`` every file is parsed, for E999.
+
+How many processes: as many as the work pays for, at most ``-j``
+(``worker_count``).  Many files: worker processes read, scan and check batches
+of them.  Fewer: this process reads and scans them, and checks the files that
+pass the shortcut itself when they are few, else in workers.  The workers only
+compute (``workers.py``); this process writes each fix as its result arrives
 (``writing.write_in_place``), so that a SIGINT or SIGTERM stops the run between
 two whole files; the reports come back sorted by path.
 
@@ -16,45 +24,42 @@ that file's ``internal_error`` and the run goes on.
 from __future__ import annotations
 
 import ast
+import gc
 import io
-import logging
-import multiprocessing
 import os
 import sys
-import tokenize
-import signal
-import traceback
-from contextlib import closing
-from multiprocessing.connection import Connection, wait
-from dataclasses import dataclass, field
-from typing import Any, Generator, Iterator, List, Optional, Sequence, Tuple
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Iterator, List, NamedTuple, Optional, Sequence, Set, Tuple
 
-from flake8 import utils as flake8_utils
-
-from flake8_taskref.analysis.api import lint_file
+from flake8_taskref.analysis.api import lint_file, may_spawn, names_a_spawner
 from flake8_taskref.command.config import Settings
-from flake8_taskref.command.diffs import git_name, render_diff
+from flake8_taskref.command.files import expand
 from flake8_taskref.command.noqa import NoqaLines, file_is_skipped
-from flake8_taskref.command.writing import (
-    NotWritten,
-    deferred_signals,
-    ignore_signals_in_worker,
-    write_in_place,
-)
+from flake8_taskref.command.writing import NotWritten, deferred_signals, write_in_place
 
-__all__ = ["Finding", "FileReport", "discover", "check_all", "SYNTAX_ERROR", "IO_ERROR"]
+__all__ = ["Finding", "FileReport", "discover", "check_all", "worker_count", "SYNTAX_ERROR", "IO_ERROR"]
 
 SYNTAX_ERROR = "E999"
 IO_ERROR = "E902"
 DEBUG_VARIABLE = "FLAKE8_TASKREF_DEBUG"  # =1: an internal error shows its traceback
-LOG = logging.getLogger(__name__)
+# What pays for a worker process (``worker_count``; docs/performance.md has the
+# measurements): the files it reads and scans, or the bytes of the files that
+# pass the shortcut, which it parses and checks.  A worker costs about 10 ms to
+# start and to feed; reading and scanning a file about 35 us, parsing and
+# checking a file about 0.15 us a byte.
+FILES_PER_WORKER = 1000
+HOT_BYTES_PER_WORKER = 300_000
+# While the walk goes on, the workers' reports are collected every this many files.
+STREAM_POLL = 64
+
+if TYPE_CHECKING:  # pragma: no cover - imported when workers pay (multiprocessing)
+    from flake8_taskref.command.workers import Pool as WorkerPool
 # Where the fixer finds a finding's node: (line, col_offset, end line,
 # end_col_offset, code), columns in UTF-8 bytes as ast counts them.
 Site = Tuple[int, int, int, int, str]
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(NamedTuple):
     """One reported problem: 1-based line and column, as flake8 prints them."""
 
     path: str
@@ -65,8 +70,7 @@ class Finding:
     char_col: int = 0  # 1-based column in characters (``col`` counts UTF-8 bytes, as flake8)
 
 
-@dataclass(frozen=True)
-class FixNote:
+class FixNote(NamedTuple):
     path: str
     line: int
     col: int
@@ -75,26 +79,35 @@ class FixNote:
     detail: str
 
 
-@dataclass
 class FileReport:
     """What one file gave: findings (after a fix that was written: those left),
     fixes, and the fixed bytes the main process is to write."""
 
-    path: str
-    findings: List[Finding] = field(default_factory=list)
-    notes: List[FixNote] = field(default_factory=list)
-    diff: bytes = b""
-    stdin_source: Optional[bytes] = None  # with --fix on standard input: the (fixed) text
-    error: Optional[str] = None  # a problem with this file worth a line (not a finding)
-    internal_error: Optional[str] = None  # an unexpected exception: exit 2
-    # --fix on a file: what to write (``new``, if ``linted`` is still there) and what is left then
-    linted: bytes = b""
-    new: Optional[bytes] = None
-    findings_after: List[Finding] = field(default_factory=list)
+    __slots__ = ("path", "findings", "notes", "diff", "stdin_source", "error", "internal_error",
+                 "linted", "new", "findings_after")
+
+    def __init__(self, path: str, findings: Optional[List[Finding]] = None) -> None:
+        self.path = path
+        self.findings: List[Finding] = [] if findings is None else findings
+        self.notes: List[FixNote] = []
+        self.diff = b""
+        self.stdin_source: Optional[bytes] = None  # with --fix on standard input: the (fixed) text
+        self.error: Optional[str] = None  # a problem with this file worth a line (not a finding)
+        self.internal_error: Optional[str] = None  # an unexpected exception: exit 2
+        # --fix on a file: what to write (``new``, if ``linted`` is still there) and what is left then
+        self.linted = b""
+        self.new: Optional[bytes] = None
+        self.findings_after: List[Finding] = []
 
     @property
     def fixed(self) -> int:
         return sum(1 for note in self.notes if note.fixed)
+
+    @property
+    def empty(self) -> bool:
+        """Nothing to say: no finding, note, diff, text to echo, error or fix."""
+        return not (self.findings or self.notes or self.diff or self.stdin_source is not None
+                    or self.error is not None or self.internal_error is not None or self.new is not None)
 
 
 def discover(settings: Settings) -> Tuple[List[str], List[Finding]]:
@@ -102,65 +115,77 @@ def discover(settings: Settings) -> Tuple[List[str], List[Finding]]:
     standard input), and an E902 finding for each folder that cannot be listed
     (flake8's walk passes over those silently)."""
     errors: List[OSError] = []
-    files = sorted(set(_expand(settings, errors)))
+    files = sorted(set(expand(settings.paths, settings.filename_patterns, settings.exclude,
+                              settings.stdin_display_name, errors)))
+    return files, _unlistable(errors)
+
+
+def _unlistable(errors: List[OSError]) -> List[Finding]:
     unreadable = [
         Finding(str(exc.filename), 0, 1, IO_ERROR, f"{type(exc).__name__}: {exc}", 1) for exc in errors
     ]
-    return files, sorted(unreadable, key=lambda finding: finding.path)
-
-
-def _expand(settings: Settings, errors: List[OSError]) -> Iterator[str]:
-    """flake8's ``discover_files.expand_paths``, with the walk's errors kept."""
-    paths = list(settings.paths) or ["."]
-    patterns = list(settings.filename_patterns)
-
-    def excluded(arg: str) -> bool:
-        if arg == "-":
-            if settings.stdin_display_name == "stdin":
-                return False
-            arg = settings.stdin_display_name
-        return bool(flake8_utils.matches_filename(
-            arg, patterns=list(settings.exclude), log_message="%(path)s %(whether)sexcluded", logger=LOG,
-        ))
-
-    for path in paths:
-        if excluded(path):
-            continue
-        if not os.path.isdir(path):
-            yield path
-            continue
-        for root, folders, files in os.walk(path, onerror=errors.append):
-            folders[:] = [name for name in folders if not excluded(os.path.join(root, name))]
-            for name in files:
-                joined = os.path.join(root, name)
-                if not excluded(joined) and flake8_utils.fnmatch(joined, patterns):
-                    yield joined
+    return sorted(unreadable, key=lambda finding: finding.path)
 
 
 # ----------------------------------------------------------------- reading
-def _read(path: str) -> Tuple[bytes, List[str]]:
-    """The file's bytes (``-``: standard input) and its lines as flake8 reads them."""
+def _read(path: str) -> bytes:
+    """The file's bytes (``-``: standard input).  ``os.read`` of the size
+    ``fstat`` gives costs a third less than ``open().read()``, which builds a
+    buffered file object around the same calls; should it fail, ``open()`` says
+    why in flake8's words (E902: the error names the file)."""
     if path == "-":
-        data = sys.stdin.buffer.read()
-    else:
-        with open(path, "rb") as handle:
-            data = handle.read()
-    return data, _lines(data)
+        return sys.stdin.buffer.read()
+    try:
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            data = os.read(fd, os.fstat(fd).st_size + 1)
+            if data:  # whatever is left, if the file grew or fstat gave no size (a pipe)
+                chunks = [data]
+                while True:
+                    more = os.read(fd, 1 << 20)
+                    if not more:
+                        break
+                    chunks.append(more)
+                data = b"".join(chunks) if len(chunks) > 1 else data
+            return data
+        finally:
+            os.close(fd)
+    except OSError:
+        pass
+    with open(path, "rb") as handle:
+        return handle.read()
+
+
+def _plain_utf8(data: bytes) -> bool:
+    """Is the file UTF-8 without a byte-order mark or a coding cookie, so that
+    ``tokenize.detect_encoding`` would say "utf-8" (or fail on bytes that are
+    not UTF-8, which the decoding fails on too)?  Its cookie must be in one of
+    the first two lines and spell "coding"."""
+    if data[:3] == b"\xef\xbb\xbf":
+        return False
+    first = data.find(b"\n")
+    end = -1 if first < 0 else data.find(b"\n", first + 1)
+    return b"coding" not in (data if end < 0 else data[:end])
 
 
 def _decode(data: bytes) -> str:
     """The text as flake8 decodes a file: the encoding of its coding cookie (UTF-8
     by default), latin-1 as the last resort."""
     try:
+        if _plain_utf8(data):
+            return data.decode("utf-8")
+        import tokenize  # only for a byte-order mark or a coding cookie
+
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
         return data.decode(encoding)
     except (SyntaxError, UnicodeError, LookupError):
         return data.decode("latin-1")
 
 
-def _lines(data: bytes) -> List[str]:
-    """Text lines as flake8 reads a file: universal newlines, no byte-order mark."""
-    lines = io.StringIO(_decode(data), newline=None).readlines()
+def _lines(data: bytes, text: Optional[str] = None) -> List[str]:
+    """Text lines as flake8 reads a file: universal newlines, no byte-order mark
+    (``text``: the bytes decoded already)."""
+    lines = io.StringIO(_decode(data) if text is None else text, newline=None).readlines()
     if lines and lines[0][:1] == "\ufeff":
         lines[0] = lines[0][1:]
     return lines
@@ -180,16 +205,37 @@ def _syntax_error(path: str, exc: BaseException) -> Finding:
     return Finding(path, row, col + 1, SYNTAX_ERROR, f"{type(exc).__name__}: {message}", col + 1)
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused while one file is parsed, checked and
+    fixed.  Its tree and the analysis's records are many objects without
+    cycles, freed by their reference counts when the file is done; a collection
+    while they live walks all of them, again at each generation (measured on
+    the corpus: a quarter of the time of parsing and checking its files).
+    Whatever cycles the file leaves are collected after it."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def _char_col(lines: List[str], lineno: int, col_offset: int) -> int:
     """A column in UTF-8 bytes (as ast and flake8 count) in characters."""
     line = lines[lineno - 1] if 0 < lineno <= len(lines) else ""
     return len(line.encode("utf-8")[:col_offset].decode("utf-8", "ignore"))
 
 
-def _check_text(path: str, lines: List[str], settings: Settings) -> Tuple[List[Finding], List[Site]]:
+def _check_text(
+    path: str, lines: List[str], settings: Settings, text: Optional[str] = None,
+) -> Tuple[List[Finding], List[Site]]:
     """Findings to report, and their sites for the fixer (a file that does not
-    parse, or is too deep to analyse, gives its one E999 finding)."""
-    text = "".join(lines)
+    parse, or is too deep to analyse, gives its one E999 finding); ``text``:
+    the lines joined, if the caller has them."""
+    if text is None:
+        text = "".join(lines)
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
@@ -199,7 +245,7 @@ def _check_text(path: str, lines: List[str], settings: Settings) -> Tuple[List[F
     except (RecursionError, MemoryError) as exc:  # too deep to analyse (anything else is a bug)
         return [_syntax_error(path, exc)], []
     codes = settings.codes_for(path)
-    noqa = NoqaLines(lines)
+    noqa = NoqaLines(lines, text)
     findings: List[Finding] = []
     sites: List[Site] = []
     for error in errors:
@@ -215,26 +261,66 @@ def _check_text(path: str, lines: List[str], settings: Settings) -> Tuple[List[F
     return findings, sites
 
 
-def check_file(path: str, settings: Settings) -> FileReport:
-    """Check (and with --fix/--diff, fix in memory) one file; nothing is written here."""
+class _Source(NamedTuple):
+    """A file read and decoded, that the shortcut lets through (or every file
+    with --check-syntax): the next step parses it."""
+
+    data: bytes
+    text: str
+
+
+def _scan(path: str, settings: Settings) -> Tuple[FileReport, Optional[_Source]]:
+    """Read one file and decide with the text shortcut whether it is to be
+    parsed: its report (all there is to say when no source comes with it), and
+    its source when it is."""
     shown = settings.stdin_display_name if path == "-" else path
     report = FileReport(shown)
     try:
-        data, lines = _read(path)
+        data = _read(path)
     except OSError as exc:  # flake8's E902: row 0, column 1, "Type: [Errno n] text: 'path'"
         report.findings = [Finding(shown, 0, 1, IO_ERROR, f"{type(exc).__name__}: {exc}", 1)]
-        return report
+        return report, None
     if path == "-" and settings.fix:
         report.stdin_source = data  # echoed unchanged unless fixed
-    if not settings.disable_noqa and file_is_skipped(lines):
+    if not settings.check_syntax and _plain_utf8(data) and not names_a_spawner(data, settings.options):
+        return report, None  # the text cannot name a spawner: not even decoded
+    text = _decode(data)
+    # The decoded text, before its lines are split: may_spawn reads "\r" and
+    # "\r\n" line ends as the parser does, and a byte-order mark is no word.
+    if not settings.check_syntax and not may_spawn(text, settings.options):
+        return report, None  # no finding can be in it: not parsed (see docs/command.md)
+    return report, _Source(data, text)
+
+
+def check_file(path: str, settings: Settings) -> FileReport:
+    """Check (and with --fix/--diff, fix in memory) one file; nothing is written here."""
+    report, source = _scan(path, settings)
+    if source is None:
         return report
-    report.findings, sites = _check_text(shown, lines, settings)
+    return _check_source(path, report, source, settings)
+
+
+def _check_source(path: str, report: FileReport, source: _Source, settings: Settings) -> FileReport:
+    """The rest of ``check_file`` for a file the shortcut lets through."""
+    with _collector_paused():
+        return _check_parsed(path, report, source, settings)
+
+
+def _check_parsed(path: str, report: FileReport, source: _Source, settings: Settings) -> FileReport:
+    shown, data = report.path, source.data
+    lines = _lines(data, source.text)
+    text = "".join(lines)
+    if not settings.disable_noqa and file_is_skipped(lines, text):
+        return report
+    report.findings, sites = _check_text(shown, lines, settings, text)
     if not (settings.fix or settings.diff) or not sites:
         return report
     new = _fix(report, data, sites, settings)
     if new is None:
         return report
     if settings.diff:
+        from flake8_taskref.command.diffs import git_name, render_diff  # difflib only for --diff
+
         report.diff = render_diff(git_name(shown), data, new)
         return report
     report.findings_after = _check_text(shown, _lines(new), settings)[0]
@@ -282,20 +368,38 @@ def _not_applied(notes: List[FixNote], why: str) -> List[FixNote]:
     return [FixNote(n.path, n.line, n.col, n.code, False, why if n.fixed else n.detail) for n in notes]
 
 
-def _checked(path: str, settings: Settings) -> FileReport:
-    """``check_file``, with an unexpected exception kept as the file's internal error."""
+def _checked(
+    path: str, settings: Settings, source: Optional[Tuple[FileReport, _Source]] = None,
+) -> FileReport:
+    """``check_file`` (the rest of it, for a file scanned already), with an
+    unexpected exception kept as the file's internal error."""
     try:
+        if source is not None:
+            return _check_source(path, source[0], source[1], settings)
         return check_file(path, settings)
     except Exception as exc:
-        report = FileReport(settings.stdin_display_name if path == "-" else path)
-        report.internal_error = _exception(exc)
-        return report
+        return _internal_error(path, settings, _exception(exc))
+
+
+def _internal_error(path: str, settings: Settings, what: str) -> FileReport:
+    report = FileReport(settings.stdin_display_name if path == "-" else path)
+    report.internal_error = what
+    return report
+
+
+def check_batch(paths: Sequence[str], settings: Settings) -> List[FileReport]:
+    """A worker's batch: the reports that say something (a file the shortcut
+    skips, or without findings, gives an empty report, which is not sent back)."""
+    reports = (_checked(path, settings) for path in paths)
+    return [report for report in reports if not report.empty]
 
 
 def _exception(exc: Exception) -> str:
     """An unexpected exception in one line, or with its traceback if asked."""
     text = f"{type(exc).__name__}: {exc}".rstrip(": ")
     if os.environ.get(DEBUG_VARIABLE) == "1":
+        import traceback
+
         return text + "\n" + traceback.format_exc().rstrip("\n")
     return f"{text} ({DEBUG_VARIABLE}=1 shows the traceback)"
 
@@ -316,21 +420,105 @@ def _write(report: FileReport, written: List[str]) -> None:
 
 
 # ------------------------------------------------------------------ driver
-def check_all(paths: Sequence[str], settings: Settings, written: List[str]) -> List[FileReport]:
-    """Check every file, in worker processes when it pays, and write each fix as
-    it comes (``written`` lists the files written, in order, also when a
-    ``writing.Stopped`` ends the run); the reports are sorted by path."""
-    jobs = min(settings.jobs, len(paths))
-    reports: List[FileReport] = []
-    if jobs <= 1 or "-" in paths:
-        for path in paths:
-            reports.append(_landed(_checked(path, settings), written))
+def worker_count(jobs: int, files: int, hot_bytes: Optional[int] = None) -> int:
+    """How many worker processes the work pays for, at most ``jobs``; below two,
+    none (the run stays in this process).  While the folders are walked, from
+    the number of files found: each worker must get ``FILES_PER_WORKER`` files
+    to read and scan.  Once this process has scanned fewer files, from
+    ``hot_bytes``, the size of those the shortcut lets through: each worker must
+    get ``HOT_BYTES_PER_WORKER`` of them to parse and check."""
+    if hot_bytes is None:
+        count = files // FILES_PER_WORKER
     else:
-        with closing(_in_workers(paths, settings, jobs)) as results:  # a Stopped stops the workers
-            for report in results:
-                reports.append(_landed(report, written))
+        count = min(files, hot_bytes // HOT_BYTES_PER_WORKER)
+    count = min(jobs, count)
+    return count if count >= 2 else 0
+
+
+def check_all(settings: Settings, written: List[str]) -> List[FileReport]:
+    """Find the files to check, as flake8 does (``discover``), check them, in
+    worker processes when it pays (``worker_count``), and write each fix as it
+    comes (``written`` lists the files written, in order, also when a
+    ``writing.Stopped`` ends the run).  The reports that say something, sorted
+    by path; a folder that cannot be listed is an E902 report.
+
+    Many files: workers start as soon as the walk has found enough for two, and
+    read, scan and check them while the walk goes on (and more workers start as
+    it finds more).  Fewer files: this process reads and scans them, then
+    checks those the shortcut lets through, in workers if they are big enough."""
+    errors: List[OSError] = []
+    stdin = "-" in settings.paths  # read once, in this process
+    seen: Set[str] = set()
+    files: List[str] = []  # found before the workers start (all of them, if they never do)
+    reports: List[FileReport] = []
+    pool: Optional["WorkerPool"] = None
+    try:
+        for path in expand(settings.paths, settings.filename_patterns, settings.exclude,
+                           settings.stdin_display_name, errors):
+            if path in seen:
+                continue
+            seen.add(path)
+            if pool is None:
+                files.append(path)
+                if stdin or not worker_count(settings.jobs, len(files)):
+                    continue
+                from flake8_taskref.command.workers import Pool  # multiprocessing only when it pays
+
+                pool = Pool(settings)
+                pool.add(files)
+                files = []
+            else:
+                pool.add((path,))
+            pool.grow(worker_count(settings.jobs, len(seen)))
+            if len(seen) % STREAM_POLL == 0:
+                reports += [_landed(report, written) for report in pool.reports(block=False)]
+        if pool is None:
+            _check_here(sorted(files), settings, stdin, reports, written)
+        else:
+            pool.close()
+            while pool.busy():
+                reports += [_landed(report, written) for report in pool.reports(block=True)]
+    finally:  # a Stopped included: the workers end at once; they never write
+        if pool is not None:
+            pool.stop()
+    reports = [report for report in reports if not report.empty]  # as the workers send them
+    reports += [FileReport(finding.path, [finding]) for finding in _unlistable(errors)]
     reports.sort(key=lambda report: report.path)
     return reports
+
+
+def _check_here(
+    paths: Sequence[str], settings: Settings, stdin: bool, reports: List[FileReport], written: List[str],
+) -> None:
+    """Read and scan ``paths`` in this process, then check those the shortcut
+    lets through here, or in workers if they are big enough."""
+    hot: List[Tuple[str, Tuple[FileReport, _Source]]] = []
+    for path in paths:
+        try:
+            report, source = _scan(path, settings)
+        except Exception as exc:
+            report, source = _internal_error(path, settings, _exception(exc)), None
+        if source is None:
+            reports.append(_landed(report, written))
+        else:
+            hot.append((path, (report, source)))
+    hot_bytes = sum(len(source.data) for _, (_, source) in hot)
+    jobs = 0 if stdin else worker_count(settings.jobs, len(hot), hot_bytes)
+    if not jobs:
+        for path, scanned in hot:
+            reports.append(_landed(_checked(path, settings, scanned), written))
+        return
+    from flake8_taskref.command.workers import Pool  # multiprocessing only when it pays
+
+    pool = Pool(settings)
+    try:
+        pool.add(path for path, _ in hot)
+        pool.close()
+        pool.grow(jobs)
+        while pool.busy():
+            reports += [_landed(report, written) for report in pool.reports(block=True)]
+    finally:
+        pool.stop()
 
 
 def _landed(report: FileReport, written: List[str]) -> FileReport:
@@ -341,87 +529,3 @@ def _landed(report: FileReport, written: List[str]) -> FileReport:
             report.internal_error = _exception(exc)
             report.linted, report.new = b"", None
     return report
-
-
-def _worker(connection: Connection, settings: Settings) -> None:
-    """A worker process: paths in, reports out, one at a time, until ``None``."""
-    ignore_signals_in_worker()
-    while True:
-        try:
-            path = connection.recv()
-        except (EOFError, OSError):  # the main process is gone
-            return
-        if path is None:
-            return
-        connection.send(_checked(path, settings))
-
-
-class _Worker:
-    """One worker process and its own pipe: no lock is shared, so a worker that
-    dies (a crash, a signal to the whole process group) blocks nothing; the
-    file it was on gets an internal error."""
-
-    def __init__(self, context: Any, settings: Settings) -> None:
-        self.connection, theirs = context.Pipe()
-        self.process = context.Process(target=_worker, args=(theirs, settings), daemon=True)
-        self.process.start()
-        theirs.close()  # so that the worker's end closes with the worker
-        self.path: Optional[str] = None
-
-    def give(self, path: str) -> None:
-        self.path = path
-        try:
-            self.connection.send(path)
-        except OSError:  # it died: take() says so
-            pass
-
-    def take(self, settings: Settings) -> Tuple[FileReport, bool]:
-        """The report of its file, and whether the worker is still alive."""
-        path, self.path = self.path, None
-        assert path is not None
-        try:
-            return self.connection.recv(), True
-        except (EOFError, OSError):
-            self.process.join(5)
-            code = self.process.exitcode
-            how = f"signal {signal.Signals(-code).name}" if code is not None and code < 0 \
-                else f"exit code {code}"
-            report = FileReport(settings.stdin_display_name if path == "-" else path)
-            report.internal_error = f"the worker process died ({how})"
-            return report, False
-
-    def stop(self) -> None:
-        if self.process.is_alive():
-            self.process.terminate()
-        self.process.join(5)
-        if self.process.is_alive():  # pragma: no cover - a worker stuck in C code
-            self.process.kill()
-            self.process.join()
-        self.connection.close()
-
-
-def _in_workers(paths: Sequence[str], settings: Settings, jobs: int) -> Generator[FileReport, None, None]:
-    """The reports of ``paths`` as ``jobs`` worker processes finish them."""
-    context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
-    todo = list(reversed(paths))
-    workers: List[_Worker] = []
-    try:
-        with deferred_signals():  # no worker starts with the main process's handler
-            workers = [_Worker(context, settings) for _ in range(jobs)]
-        for worker in workers:
-            worker.give(todo.pop())
-        while any(worker.path is not None for worker in workers):
-            busy = {worker.connection: worker for worker in workers if worker.path is not None}
-            for ready in wait(list(busy)):
-                worker = busy[ready]
-                report, alive = worker.take(settings)
-                if not alive:
-                    worker.stop()
-                    with deferred_signals():
-                        workers[workers.index(worker)] = worker = _Worker(context, settings)
-                if todo:
-                    worker.give(todo.pop())
-                yield report
-    finally:  # a Stopped included: the workers end at once; they never write
-        for worker in workers:
-            worker.stop()

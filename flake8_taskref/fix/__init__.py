@@ -1,18 +1,19 @@
-"""``--fix``: keep the tasks the analysis found dropped (TRF001, TRF002), with
-LibCST.  ``rewrite`` is the entry point (``fix_source``) and the rewrite;
-``plan`` decides which sites can be fixed and where each task is kept;
-``classes`` which classes can hold a set of their own (``--fix-keep
-instance``); ``annotations`` spells the set's type with the names the file
-already has; ``lines`` breaks a new line that is too long as Black would;
-``cst_nodes`` has small helpers over LibCST nodes.  It knows neither the
-command nor the pytest option.
+"""``--fix``: keep the tasks the analysis found dropped (TRF001, TRF002).  The
+file is read with ``ast`` and edited as text at the positions it gives.
+``rewrite`` is the entry point (``fix_source``) and the rewrite; ``plan``
+decides which sites can be fixed and where each task is kept; ``classes`` which
+classes can hold a set of their own (``--fix-keep instance``); ``annotations``
+spells the set's type with the names the file already has; ``lines`` breaks a
+new line that is too long as Black would (with Black); ``nodes`` has small
+helpers over ``ast`` nodes; ``source`` turns positions into offsets and back
+into the file's bytes; ``verify`` checks that the fix, undone, gives back the
+original program.  It knows neither the command nor the pytest option.
 
-This module holds only the options, so that reading them costs no LibCST.
+This module holds only the options, so that reading them costs nothing.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Optional, Tuple
+from typing import NamedTuple, Optional, Tuple
 
 __all__ = ["FixOptions", "KEEP_FORMS"]
 
@@ -22,8 +23,7 @@ __all__ = ["FixOptions", "KEEP_FORMS"]
 KEEP_FORMS = ("module", "instance")
 
 
-@dataclass(frozen=True)
-class FixOptions:
+class FixOptions(NamedTuple):
     """How a fix is written."""
 
     keep: str = KEEP_FORMS[0]
