@@ -575,6 +575,20 @@ def test_configuration_errors_give_one_warning(pytester: pytest.Pytester, where:
         result.assert_outcomes(passed=1, errors=1, warnings=1)
 
 
+def test_what_only_the_fix_reads_is_not_read(pytester: pytest.Pytester) -> None:
+    """A ruff.toml that is not UTF-8 (only --fix reads Ruff's line length): no
+    warning, and the finding is confirmed."""
+    root = pytester.path
+    (root / "ruff.toml").write_bytes(b'line-length = "\xe9"\n')
+    (root / "pytest.ini").write_text("[pytest]\nasyncio_default_fixture_loop_scope = function\n")
+    (root / "test_lost.py").write_text(LOST)
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--taskref-gc", str(root))
+    result.assert_outcomes(passed=1, errors=1)
+    output = result.stdout.str()
+    assert "TaskRefGCWarning" not in output and "not matched" not in output, output
+    assert "confirms TRF" in output, output
+
+
 # ------------------------------------------------------------------ marker
 ALLOWED = LOST + """
 
