@@ -1,6 +1,7 @@
-"""Cost of ``pytest --taskref-gc`` (issue 13).
+"""Cost of ``pytest --taskref-gc`` (issues 13 and 18).
 
-    python benchmarks/bench_runtime.py [--rounds 5] [--tests 1000] [--own-suite]
+    python benchmarks/bench_runtime.py [--rounds 5] [--tests 1000] [--suite both] [--own-suite]
+    python benchmarks/bench_runtime.py --instructions 300 [--suite clean]
 
 In one run, in fresh pytest processes started from this interpreter:
 
@@ -17,9 +18,19 @@ In one run, in fresh pytest processes started from this interpreter:
 Reported: the median of each side, wall-clock (``time.perf_counter`` around the
 whole process) and CPU (user + system of the child, less disturbed by other load
 on a shared machine), and the ratio with/without, as a percent added; the same
-for the best run of each side (other load only adds time).  The suite must
-pass on both sides with the same counts (the plugin must not change which tests
-pass); the counts are printed.
+for the best run of each side (other load only adds time), and the median of
+the ratios of the runs taken one after the other (a run with the flag over the
+run without it just before: a slow spell of the machine affects both).  The
+suite must pass on both sides with the same counts (the plugin must not change
+which tests pass); the counts are printed.
+
+``--instructions N``: instead, the instructions each side executes, counted by
+valgrind's callgrind (deterministic, unlike times on a shared machine; about
+50 times slower), on suites of N tests, less those of a run that collects the
+same suite and runs no test: instructions per test without and with the flag,
+and of the whole processes.  The flag's one-time costs (its first full
+collection, the patches) count per test in proportion to 1/N: take N of a few
+hundred.  ``--suite clean`` or ``pending`` runs one of the two suites.
 """
 from __future__ import annotations
 
@@ -106,6 +117,7 @@ def run_pytest(cwd: Path, extra: Sequence[str]) -> Tuple[float, float, str]:
 
 
 SIDES = {"off": [], "on": ["--taskref-gc"], "debug": ["--taskref-gc", "--taskref-gc-debug"]}
+VARIANTS = {"clean": (False,), "pending": (True,), "both": (False, True)}  # --suite: pending?
 
 
 def compare(
@@ -129,10 +141,41 @@ def compare(
                 "median": statistics.median(runs[side]),
                 "added_percent": 100.0 * (statistics.median(runs[side]) / off - 1.0),
                 "best_added_percent": 100.0 * (min(runs[side]) / best_off - 1.0),
+                "paired_added_percent": 100.0 * (statistics.median(
+                    mine / theirs for mine, theirs in zip(runs[side], runs["off"])) - 1.0),
             }
             for side in sides
         }
     return result
+
+
+def instructions(cwd: Path, extra: Sequence[str]) -> int:
+    """Instructions executed by one pytest process, counted by callgrind."""
+    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+               sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *extra]
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PYTHONHASHSEED="0")
+    done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True)
+    found = re.search(r"refs:\s+([\d,]+)", done.stderr)
+    if found is None:
+        raise SystemExit(f"valgrind gave no count: {done.stderr[-500:]}")
+    return int(found.group(1).replace(",", ""))
+
+
+def count_instructions(tests: int, variants: Sequence[bool] = (False, True)) -> None:
+    """Instructions per test without and with the flag (see the module docstring),
+    and of the whole process (startup and collection included)."""
+    for pending in variants:
+        with tempfile.TemporaryDirectory() as tmp:
+            where = Path(tmp)
+            write_suite(where, tests, pending)
+            base = instructions(where, ["-k", "no_test_has_this_name"])
+            whole_off = instructions(where, [])
+            whole_on = instructions(where, ["--taskref-gc"])
+        off, on = (whole_off - base) / tests, (whole_on - base) / tests
+        name = "synthetic suite" + (", a kept task pending at each test's end" if pending else "")
+        print(f"{name}: {off / 1e6:.3f} M instructions a test without, {on / 1e6:.3f} M with: "
+              f"{100.0 * (on / off - 1.0):+.1f} %; whole process {whole_off / 1e9:.3f} G without, "
+              f"{whole_on / 1e9:.3f} G with: {100.0 * (whole_on / whole_off - 1.0):+.1f} %")
 
 
 def show(name: str, result: Dict[str, Any]) -> None:
@@ -143,7 +186,8 @@ def show(name: str, result: Dict[str, Any]) -> None:
             line = f"  {kind:>4} {side:>5}: median {figures['median']:.2f} s  (runs: {each})"
             if side != "off":
                 line += (f"  {figures['added_percent']:+.1f} % (best of each side: "
-                         f"{figures['best_added_percent']:+.1f} %)")
+                         f"{figures['best_added_percent']:+.1f} %, paired runs: "
+                         f"{figures['paired_added_percent']:+.1f} %)")
             print(line)
     print("  outcomes: " + ", ".join(f"{side} [{text}]" for side, text in result["summaries"].items()))
 
@@ -155,10 +199,18 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--own-suite", action="store_true", help="also run this project's suite")
     parser.add_argument("--debug", action="store_true",
                         help="also run the synthetic suites with --taskref-gc-debug")
+    parser.add_argument("--instructions", type=int, metavar="N",
+                        help="count instructions with valgrind on suites of N tests instead")
+    parser.add_argument("--suite", choices=("clean", "pending", "both"), default="both",
+                        help="which synthetic suites to run (default: both)")
     args = parser.parse_args(argv)
+    if args.instructions:
+        print(f"Python {sys.version.split()[0]}, {args.instructions} synthetic tests, instructions")
+        count_instructions(args.instructions, VARIANTS[args.suite])
+        return 0
     print(f"Python {sys.version.split()[0]}, {args.tests} synthetic tests, {args.rounds} rounds")
     sides = ("off", "on", "debug") if args.debug else ("off", "on")
-    for pending in (False, True):
+    for pending in VARIANTS[args.suite]:
         with tempfile.TemporaryDirectory() as tmp:
             where = Path(tmp)
             write_suite(where, args.tests, pending)

@@ -256,6 +256,25 @@ def test_bad_values_give_one_clear_error(tmp_path: Path, option: str, value: str
         assert "Traceback" not in proc.stderr
 
 
+@pytest.mark.parametrize("name,content,detail", [
+    ("setup.cfg", b"[flake8]\nper-file-ignores =\n    TRF001\n",
+     "--per-file-ignores: Expected `per-file-ignores` to be a mapping"),
+    # one that cannot hold our table is not parsed (tests/test_command_work.py)
+    ("pyproject.toml", b'[tool.flake8-taskref]\ntaskref-spawners = "\xe9"\n',
+     "pyproject.toml: 'utf-8' codec can't decode"),
+], ids=["malformed per-file-ignores", "pyproject.toml not UTF-8 in a parent folder"])
+def test_unreadable_configuration(tmp_path: Path, name: str, content: bytes, detail: str) -> None:
+    """A malformed per-file-ignores and a pyproject.toml with our table that is
+    not UTF-8 (here in the parent folder) gave a traceback: one clear error."""
+    (tmp_path / "project").mkdir()
+    (tmp_path / "project" / "mod.py").write_text(SOURCE)
+    (tmp_path / name if name == "pyproject.toml" else tmp_path / "project" / name).write_bytes(content)
+    proc = command("mod.py", cwd=tmp_path / "project")
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert detail in proc.stderr.strip().splitlines()[-1], proc.stderr
+
+
 def test_bad_pyproject_settings(tmp_path: Path) -> None:
     (tmp_path / "mod.py").write_text(SOURCE)
     (tmp_path / "pyproject.toml").write_text("[tool.flake8-taskref]\ntaskref-spawner = 'x'\n")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from flake8_taskref.runtime import attribution
 from flake8_taskref.runtime import watch as runtime
 
 pytest_plugins = ("pytester",)
@@ -57,7 +58,7 @@ REPORT = [
     "- Task-* running worker() (defined at test_lost.py:4): destroyed while pending",
     "  created at test_lost.py:9 in main",
     FINDING,
-    "fix: " + runtime.FIX,
+    "fix: " + attribution.FIX,
 ]
 
 
@@ -168,10 +169,10 @@ def test_unknown_mode_is_a_usage_error(pytester: pytest.Pytester) -> None:
 def test_found_only_because_the_collector_runs_before_the_cancel(
     pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Without the collection at the start of asyncio.run's shutdown, the lost
-    task is cancelled with the others and nothing is reported."""
+    """Without the collection when asyncio.run's shutdown asks for the tasks to
+    cancel, the lost task is cancelled with the others and nothing is reported."""
     pytester.makepyfile(test_lost=LOST)
-    monkeypatch.setattr(runtime, "_CANCEL_ALL", ())
+    monkeypatch.setattr(runtime, "_ALL_TASKS", ())
     result = _run(pytester, "--taskref-gc")
     result.assert_outcomes(passed=1)
 
@@ -274,14 +275,16 @@ def test_lost():
 
 
 def test_spawn_the_analysis_does_not_see(pytester: pytest.Pytester) -> None:
-    """A spawn through an unconfigured helper: caught at runtime, no finding."""
+    """A spawn through an unconfigured helper: caught at runtime, no finding;
+    the report names the caller that lost the task (the helper hands it out)."""
     pytester.makepyfile(test_lost=HELPER)
     result = _run(pytester, "--taskref-gc")
     result.assert_outcomes(passed=1, errors=1)
     result.stdout.fnmatch_lines(
         [
-            "  created at test_lost.py:5 in spawn",
-            "  no TRF finding at the lines that created it: the static analysis misses this spawn",
+            "  created at test_lost.py:13 in main, through spawn() at test_lost.py:5",
+            "  no TRF finding for this spawn: name the helper spawn() in taskref-spawners "
+            "to have its callers checked",
         ],
         consecutive=True,
     )
@@ -295,8 +298,11 @@ def test_configured_spawner_is_confirmed(pytester: pytest.Pytester) -> None:
     result = _run(pytester, "--taskref-gc")
     result.assert_outcomes(passed=1, errors=1)
     result.stdout.fnmatch_lines(
-        ["  created at test_lost.py:5 in spawn", "  confirms TRF001 at test_lost.py:13: *"],
-        consecutive=False,
+        [
+            "  created at test_lost.py:13 in main, through spawn() at test_lost.py:5",
+            "  confirms TRF001 at test_lost.py:13: *",
+        ],
+        consecutive=True,
     )
 
 
@@ -351,22 +357,20 @@ def test_patches_are_restored(pytester: pytest.Pytester) -> None:
     import asyncio
     import gc
 
-    before = (
-        asyncio.BaseEventLoop.call_exception_handler,
-        asyncio.BaseEventLoop.close,
-        asyncio.BaseEventLoop.create_task,
-        asyncio.runners._cancel_all_tasks,  # type: ignore[attr-defined]
-    )
+    def patched() -> tuple:  # type: ignore[type-arg]
+        return (
+            asyncio.BaseEventLoop.call_exception_handler,
+            asyncio.BaseEventLoop.create_task,
+            asyncio.all_tasks,
+            asyncio.tasks.all_tasks,
+            asyncio.coroutines._is_debug_mode,  # type: ignore[attr-defined]
+        )
+
+    before = patched()
     frozen = gc.get_freeze_count()  # not 0 when this suite runs under --taskref-gc
     pytester.makepyfile(test_lost=LOST)
-    _run(pytester, "--taskref-gc").assert_outcomes(passed=1, errors=1)
-    after = (
-        asyncio.BaseEventLoop.call_exception_handler,
-        asyncio.BaseEventLoop.close,
-        asyncio.BaseEventLoop.create_task,
-        asyncio.runners._cancel_all_tasks,  # type: ignore[attr-defined]
-    )
-    assert after == before
+    _run(pytester, "--taskref-gc", "--taskref-gc-debug").assert_outcomes(passed=1, errors=1)
+    assert patched() == before
     # frozen objects can be freed meanwhile; what matters is that ours were unfrozen
     assert (gc.get_freeze_count() == 0) == (frozen == 0)
 
@@ -402,12 +406,13 @@ def test_watch_keeps_no_reference_to_the_task() -> None:
 
 def test_format_names_the_unknown_creator() -> None:
     report = runtime.Report(runtime.DESTROYED, "Task-9", "worker", None, ())
-    text = runtime.format_reports([report], runtime.Attributor("."))
+    text = attribution.format_reports([report], attribution.Attributor("."))
     assert text.splitlines() == [
         "taskref-gc: 1 pending task(s) destroyed by the garbage collector during this test",
         "- Task-9 running worker(): destroyed while pending",
-        "  created at: unknown (not by BaseEventLoop.create_task, and not in debug mode)",
-        "fix: " + runtime.FIX,
+        "  created at: unknown (not by a loop's create_task, e.g. asyncio.Task() called directly; "
+        "--taskref-gc-debug records it)",
+        "fix: " + attribution.FIX,
     ]
 
 
@@ -479,18 +484,17 @@ def test_loop_shared_by_the_module(pytester: pytest.Pytester) -> None:
     assert "ERROR test_lost.py::test_lost - " in result.stdout.str()
 
 
-def test_watch_freezes_despite_the_interpreters_own_freeze() -> None:
-    """Python 3.12 starts with objects frozen; the watch must still freeze (it
+def test_heap_freezes_despite_the_interpreters_own_freeze() -> None:
+    """Python 3.12 starts with objects frozen; the heap must still freeze (it
     skipped it, and walked the whole heap, before this was fixed)."""
     import gc
 
     if gc.get_freeze_count() not in (0, runtime._STARTUP_FREEZE):
         pytest.skip("something else froze objects (this suite runs under --taskref-gc)")
-    watch = runtime.Watch()
-    watch.start()
+    heap = runtime.Heap()
     try:
-        assert watch._frozen
+        assert heap.before_test()
         assert gc.get_freeze_count() > runtime._STARTUP_FREEZE
     finally:
-        watch.stop()
+        heap.release()
     assert gc.get_freeze_count() == 0

@@ -22,6 +22,7 @@ from typing import Any, Callable, List, Optional, Tuple
 
 import pytest
 
+from flake8_taskref.runtime import attribution
 from flake8_taskref.runtime import watch as runtime
 
 CASES = Path(__file__).parent / "data" / "cases"
@@ -55,13 +56,14 @@ def _watched(scenario: Callable[[], Any], name: str) -> List[Lost]:
         watch.stop()
     del keep
     gc.collect()  # the scenario's objects die outside the watch
-    attributor = runtime.Attributor(str(ROOT))
+    attributor = attribution.Attributor(str(ROOT))
     lost: List[Lost] = []
     for report in watch.take():
         assert report.kind == runtime.DESTROYED
-        frames = [f for f in report.user_frames() if f[0] == str(CASES / f"{name}.py")]
-        confirmed = attributor.confirms(frames)
-        lost.append((frames[0][1], None if confirmed is None else (confirmed[2], confirmed[1])))
+        site, helpers = attributor.spawn_site(report.frames())
+        assert site is not None and site[0] == str(CASES / f"{name}.py"), site
+        confirmed = attributor.confirms(site, helpers)
+        lost.append((site[1], None if confirmed is None else (confirmed[2], confirmed[1])))
     return sorted(lost)
 
 

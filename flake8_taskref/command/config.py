@@ -375,8 +375,8 @@ def resolve(args: argparse.Namespace) -> Settings:
     if per_file_raw is not None:
         try:
             mapping = flake8_utils.parse_files_to_codes_mapping(per_file_raw[0])
-        except ValueError as exc:
-            raise ConfigError(f"--per-file-ignores: {exc}") from exc
+        except ValueError as exc:  # flake8_parts.PerFileIgnoresError for a malformed one: on one line
+            raise ConfigError(f"--per-file-ignores: {' '.join(str(exc).split())}") from exc
         for pattern, ignored in mapping:
             extended = argparse.Namespace(**vars(decisions))
             extended.extend_ignore = [*decisions.extend_ignore, *ignored]
@@ -423,12 +423,12 @@ def resolve(args: argparse.Namespace) -> Settings:
     )
 
 
-def project_options(root: str) -> Optional[opts.Options]:
+def project_options(root: str) -> opts.Options:
     """The analysis options of the project's configuration, read as the
     ``flake8-taskref`` command reads them from ``root`` (``[flake8]`` in
     setup.cfg/tox.ini/.flake8, ``[tool.flake8-taskref]`` in pyproject.toml), so
-    that configured spawners count (the pytest option uses this); None when it
-    cannot be read."""
+    that configured spawners count (the pytest option uses this); raises
+    ConfigError, naming the setting or the file, when it cannot be read."""
     defaults = argparse.Namespace(
         paths=[], config=None, isolated=False, stdin_display_name="stdin", fix=False, diff=False
     )
@@ -436,8 +436,8 @@ def project_options(root: str) -> Optional[opts.Options]:
     try:
         os.chdir(root)
         return resolve(defaults).options
-    except (ConfigError, OSError):
-        return None
+    except OSError as exc:
+        raise ConfigError(str(exc)) from exc
     finally:
         os.chdir(here)
 

@@ -3,35 +3,49 @@
 Off unless asked (``pytest --taskref-gc`` or ``taskref_gc = true`` in the ini
 options).  When on, for each test:
 
-* event loops created during the test run in asyncio debug mode, so that every
-  task records the stack that created it;
-* the cyclic collector runs when a loop shuts down, before its remaining tasks
-  are cancelled (``asyncio.run``/``asyncio.Runner`` and the runners of
-  pytest-asyncio and anyio, ``loop.close()``), and once more at the end of the
-  test's teardown;
+* ``create_task`` of asyncio's loops (and uvloop's) notes the stack that creates
+  each task (``--taskref-gc-debug`` runs the loops in asyncio debug mode instead);
+* the cyclic collector runs when a shutdown asks for the tasks it will cancel
+  (``asyncio.all_tasks``: ``asyncio.run``, ``asyncio.Runner``, the runners of
+  pytest-asyncio and anyio, ``IsolatedAsyncioTestCase``), and once more at the
+  end of the test's teardown;
 * every "Task was destroyed but it is pending!" the loops report in the
   meantime fails the test with one error naming the task, the line that created
-  it and, when the static analysis finds something at that line, the finding
-  it confirms.
+  it and, when the static analysis finds something there, the finding it
+  confirms.
 
-``--taskref-gc=warn`` lists the destroyed tasks in a summary section instead.
+``--taskref-gc=warn`` lists the destroyed tasks in a summary section instead
+(with pytest-xdist too: the workers send them with their reports).
 ``--taskref-gc-exceptions`` also reports "Task exception was never retrieved".
-The runtime side is in ``watch.py``; this module holds the pytest hooks.
+``@pytest.mark.taskref_gc(allow=True)`` lets one test lose tasks.  Nothing the
+plugin does may change a suite's fate otherwise: a configuration it cannot read
+gives a warning, and the reports are then made without the static findings.
+The watch is in ``watch.py``, the attribution in ``attribution.py``; this
+module holds the pytest hooks.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Generator, List, Optional, Tuple
+import warnings
+from typing import TYPE_CHECKING, Generator, List, Optional, Sequence, Set, Tuple
 
 import pytest
 
-from flake8_taskref.runtime.watch import Attributor, Report, Watch, format_reports
+from flake8_taskref.runtime.watch import Heap, Hooks, Report, Watch
 
 if TYPE_CHECKING:  # pragma: no cover
     from _pytest.terminal import TerminalReporter
 
+    from flake8_taskref.runtime.attribution import Attributor
+
 MODES = ("fail", "warn", "off")
+MARKER = "taskref_gc"
 _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("", "0", "false", "no", "off")
+REPORT_ATTRIBUTE = "taskref_gc"  # on a teardown report in warn mode: the text (sent by xdist workers)
+
+
+class TaskRefGCWarning(pytest.PytestWarning):
+    """What ``--taskref-gc`` could not do (a configuration it cannot read, a loop it cannot watch)."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -101,6 +115,11 @@ def mode_of(config: pytest.Config) -> str:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        f"{MARKER}(allow=True, reason=None): with --taskref-gc, the pending tasks this test "
+        "loses are neither failed nor listed (a test that drops a task on purpose)",
+    )
     mode = mode_of(config)
     if mode == "off":
         return
@@ -111,6 +130,8 @@ def pytest_configure(config: pytest.Config) -> None:
         # own option (its runner sets the loop's debug flag explicitly).
         config.option.asyncio_debug = True
     config.pluginmanager.register(TaskRefGC(config, mode, exceptions, debug), "taskref-gc")
+    if mode == "warn":
+        config.pluginmanager.register(WarnSummary(), "taskref-gc-warn")
 
 
 def _flag(config: pytest.Config, name: str) -> bool:
@@ -120,6 +141,37 @@ def _flag(config: pytest.Config, name: str) -> bool:
     return bool(value)
 
 
+def _attributor(root: str) -> "Attributor":
+    """Findings are matched with the project's configuration, read as the
+    command reads it (configured spawners count), at the first report: a
+    session that loses no task reads nothing and loads no analysis.  If it
+    cannot be read: one warning, and no static finding is matched (the
+    defaults could claim a finding the project silenced, or miss one it
+    configured)."""
+    from flake8_taskref.command.config import project_options
+    from flake8_taskref.runtime.attribution import Attributor
+
+    try:
+        return Attributor(root, project_options(root))
+    except Exception as exc:  # ConfigError, or anything reading it raised
+        _warn(
+            f"--taskref-gc: the project's flake8-taskref configuration cannot be read ({exc}); "
+            "lost tasks are reported without the static findings they confirm"
+        )
+        return Attributor(root, static=False)
+
+
+def _warn(text: str) -> None:
+    """A warning that filters may hide but not turn into an error: what the
+    plugin could not do must not fail a test."""
+    try:
+        warnings.warn(TaskRefGCWarning(text), stacklevel=3)
+    except TaskRefGCWarning:
+        with warnings.catch_warnings():
+            warnings.simplefilter("always", TaskRefGCWarning)
+            warnings.warn(TaskRefGCWarning(text), stacklevel=3)
+
+
 class TaskRefGC:
     """The per-test hooks, registered only when the plugin is on."""
 
@@ -127,19 +179,18 @@ class TaskRefGC:
         self.mode = mode
         self.exceptions = exceptions
         self.debug = debug
-        # configured spawners count: the project's configuration, read as the
-        # command reads it (only when the option is on)
-        from flake8_taskref.command.config import project_options
-
-        self.attributor = Attributor(str(config.rootpath), project_options(str(config.rootpath)))
+        self.root = str(config.rootpath)
+        self.attributor: Optional["Attributor"] = None
+        self.heap = Heap()
+        self.hooks = Hooks(debug)
         self.watch: Optional[Watch] = None
-        self.warned: List[Tuple[str, List[Report]]] = []
+        self.unwatched: Set[str] = set()  # loop classes already warned about
 
     @pytest.hookimpl(wrapper=True, tryfirst=True)
     def pytest_runtest_protocol(
         self, item: pytest.Item, nextitem: Optional[pytest.Item]
     ) -> Generator[None, object, object]:
-        self.watch = Watch(exceptions=self.exceptions, debug=self.debug)
+        self.watch = Watch(exceptions=self.exceptions, heap=self.heap, hooks=self.hooks)
         self.watch.start()
         try:
             return (yield)
@@ -147,8 +198,12 @@ class TaskRefGC:
             self.watch.stop()
             self.watch = None
 
+    def pytest_unconfigure(self) -> None:
+        self.hooks.remove()
+        self.heap.release()
+
     # Innermost wrapper: after the fixtures are torn down, inside the capture of
-    # logs and output (the loop logs what it reports).
+    # logs, output and warnings (the loop logs what it reports).
     @pytest.hookimpl(wrapper=True, trylast=True)
     def pytest_runtest_teardown(
         self, item: pytest.Item, nextitem: Optional[pytest.Item]
@@ -162,26 +217,86 @@ class TaskRefGC:
             if watch is not None:
                 watch.collect()
                 reports = watch.take()
-                if reports:
+                self._warn_unwatched(watch.unwatched)
+                if reports and not _allowed(item):
                     self._report(item, reports, failed)
 
     def _report(self, item: pytest.Item, reports: List[Report], failed: bool) -> None:
+        text = self._format(reports)
         if self.mode == "warn":
-            self.warned.append((item.nodeid, reports))
+            item.stash[_WARNED] = text  # put on the teardown report, for this process or xdist's controller
             return
-        text = format_reports(reports, self.attributor)
         if failed:  # the teardown's own error is shown; ours goes beside it
             item.add_report_section("teardown", "taskref-gc", text)
             return
         pytest.fail(text, pytrace=False)
 
+    def _format(self, reports: Sequence[Report]) -> str:
+        try:
+            from flake8_taskref.runtime.attribution import format_reports
+
+            if self.attributor is None:
+                self.attributor = _attributor(self.root)
+            return format_reports(reports, self.attributor)
+        except Exception as exc:  # a bug of ours must not hide the loss, nor break the run
+            names = ", ".join(f"{report.name} running {report.coroutine}()" for report in reports)
+            return f"taskref-gc: {len(reports)} task(s) lost during this test: {names} (no details: {exc!r})"
+
+    def _warn_unwatched(self, classes: Set[str]) -> None:
+        for name in sorted(classes - self.unwatched):
+            self.unwatched.add(name)
+            _warn(
+                f"--taskref-gc: loops of {name} are not watched (imported during this test, or a class "
+                "that cannot be patched): tasks lost on them are not reported"
+            )
+
+
+class WarnSummary:
+    """Warn mode's hooks, registered only then: the lost tasks of a test go on
+    its teardown report (which pytest-xdist's workers send to their
+    controller), and the summary lists them."""
+
+    def __init__(self) -> None:
+        self.warned: List[Tuple[str, str]] = []  # (node id, text)
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_makereport(
+        self, item: pytest.Item, call: "pytest.CallInfo[None]"
+    ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+        report = yield
+        if call.when == "teardown" and _WARNED in item.stash:
+            setattr(report, REPORT_ATTRIBUTE, item.stash[_WARNED])
+            del item.stash[_WARNED]
+        return report
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        # Here in this process, or in xdist's controller for its workers' reports.
+        text = getattr(report, REPORT_ATTRIBUTE, None)
+        if report.when == "teardown" and isinstance(text, str):
+            self.warned.append((report.nodeid, text))
+
     def pytest_terminal_summary(self, terminalreporter: "TerminalReporter") -> None:
         if not self.warned:
             return
-        count = sum(len(reports) for _, reports in self.warned)
-        terminalreporter.write_sep("=", f"taskref-gc: {count} pending task(s) destroyed")
-        for nodeid, reports in self.warned:
+        destroyed = sum(_count(text, ": destroyed while pending") for _, text in self.warned)
+        unread = sum(_count(text, ": exception never retrieved") for _, text in self.warned)
+        title = [f"{destroyed} pending task(s) destroyed"] if destroyed else []
+        title += [f"{unread} task exception(s) never retrieved"] if unread else []
+        terminalreporter.write_sep("=", "taskref-gc: " + " and ".join(title or ["lost tasks"]))
+        for nodeid, text in self.warned:
             terminalreporter.write_line(nodeid)
-            for line in format_reports(reports, self.attributor).splitlines():
+            for line in text.splitlines():
                 terminalreporter.write_line("  " + line)
             terminalreporter.write_line("")
+
+
+_WARNED = pytest.StashKey[str]()
+
+
+def _allowed(item: pytest.Item) -> bool:
+    marker = item.get_closest_marker(MARKER)
+    return marker is not None and bool(marker.kwargs.get("allow", False))
+
+
+def _count(text: str, what: str) -> int:
+    return sum(1 for line in text.splitlines() if line.startswith("- ") and line.endswith(what))

@@ -1,55 +1,67 @@
-"""Catch pending asyncio tasks that are garbage-collected, and say which static
-finding each one confirms.  Used by the pytest plugin (``pytest_plugin.py``);
-nothing here depends on pytest.
+"""Catch pending asyncio tasks that are garbage-collected.  Used by the pytest
+plugin (``pytest_plugin.py``); nothing here depends on pytest, and which static
+finding a report confirms is decided in ``attribution.py``.
 
-A :class:`Watch` is started for one test and stopped after it.  While it runs,
-it patches, and afterwards restores:
+A :class:`Watch` is started for one test and stopped after it.  Its
+:class:`Hooks` (shared by the watches of a pytest session, installed at the
+first test and removed at its end; a watch without shared hooks installs its
+own for the time it runs) patch, and afterwards restore:
 
-* ``BaseEventLoop.call_exception_handler``: the loop's reports of a task
-  destroyed while pending (and, if asked, of a task exception never retrieved)
-  are recorded as :class:`Report` objects (strings and numbers only: nothing
-  that keeps a task or its frames alive), then handled as before;
-* ``asyncio.coroutines._is_debug_mode``: loops created meanwhile start in debug
-  mode, so that tasks record the stack that created them;
-* the ``_cancel_all_tasks`` of ``asyncio.runners`` (``asyncio.run`` and
-  ``asyncio.Runner``) and of the runner back-ports anyio and pytest-asyncio use
-  on Python < 3.11, and ``BaseEventLoop.close``: the cyclic collector runs
-  first, so that a lost task is destroyed (and reported) instead of being
-  cancelled cleanly with the others.
+* ``create_task`` and ``call_exception_handler`` of ``asyncio.BaseEventLoop``
+  (and of ``uvloop.Loop`` and ``winloop.Loop`` when they are imported: Python
+  subclasses of compiled loops, patched the same way).  ``create_task`` notes
+  the stack that creates each task (by the task's id and a weak reference:
+  nothing that keeps it alive); ``call_exception_handler`` records the loops'
+  reports of a task destroyed while pending (and, if asked, of a task exception
+  never retrieved) as :class:`Report` objects (strings and numbers only), then
+  handles them as before;
+* ``asyncio.all_tasks`` (``asyncio.tasks.all_tasks`` too): every shutdown asks
+  it for the tasks it is about to cancel (``asyncio.run``, ``asyncio.Runner``,
+  the runner back-ports anyio and pytest-asyncio use before Python 3.11,
+  ``IsolatedAsyncioTestCase`` before 3.11, ``uvloop.run``, a hand-written
+  ``for task in asyncio.all_tasks(): task.cancel()``), so the cyclic collector
+  runs first when the loop has a task to cancel: a lost task is destroyed (and
+  reported) instead of being cancelled cleanly with the others;
+* with ``debug``, ``asyncio.coroutines._is_debug_mode``: loops created
+  meanwhile start in debug mode, and tasks record their own creation stack.
 
-The static analysis runs only on the files a destroyed task points at, once
-per file (:class:`Attributor`).
+The collector runs again at the end of the test (:meth:`Watch.collect`).  A
+:class:`Heap`, one for a session, keeps the objects older than the recent tests
+frozen (``gc.freeze``), so that these collections walk only recent objects and
+nothing the test left as garbage survives it, and runs a full collection when
+CPython would have run one.
 """
 from __future__ import annotations
 
-import ast
 import asyncio
+import dis
 import gc
-import importlib
 import os
 import sys
-import tokenize
+import weakref
 from dataclasses import dataclass
-from types import FrameType, ModuleType
-from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
-
-from flake8_taskref.analysis.options import Options
-from flake8_taskref.analysis.api import analyse
+from types import CodeType, FrameType
+from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 DESTROYED = "Task was destroyed but it is pending!"
 NOT_RETRIEVED = "Task exception was never retrieved"
 
-# Modules whose ``_cancel_all_tasks(loop)`` starts a runner's shutdown.
-_CANCEL_ALL = (
-    "asyncio.runners",
-    "anyio._backends._asyncio",
-    "backports.asyncio.runner.runner",
-)
+# Modules whose ``all_tasks`` a shutdown calls to find the tasks it cancels.
+_ALL_TASKS = ("asyncio", "asyncio.tasks")
+# Loop classes whose ``create_task`` and ``call_exception_handler`` are patched
+# (module, class): asyncio's base loop, and the compiled loops' Python subclasses.
+LOOPS = (("asyncio", "BaseEventLoop"), ("uvloop", "Loop"), ("winloop", "Loop"))
 _STARTUP_FREEZE = gc.get_freeze_count()  # 375 on 3.12.1, 0 on 3.9-3.11 and 3.13
 _ASYNCIO_DIR = os.path.dirname(os.path.abspath(asyncio.__file__)) + os.sep
 
 Frame = Tuple[str, int, str]  # file name, line, function
 STACK_DEPTH = 12  # frames noted for a task created with the loop not in debug mode
+PRUNE_AT = 1024  # notes kept before the dead and finished ones are dropped
+# A note: (weak reference to the task, its coroutine's name, where the
+# coroutine function is defined, the stack that created it, innermost first, as
+# (code, last instruction) pairs: a frame's line number costs a walk of its
+# code's line table, so lines are computed only for a report).
+Note = Tuple["weakref.ReferenceType[Any]", str, Optional[Tuple[str, int]], Tuple[Tuple[CodeType, int], ...]]
 
 
 @dataclass(frozen=True)
@@ -64,282 +76,391 @@ class Report:
     exception: Optional[str] = None  # NOT_RETRIEVED: the exception's repr
 
     @classmethod
-    def of(
-        cls, kind: str, context: Dict[str, Any], noted: Tuple[Frame, ...] = ()
-    ) -> Optional["Report"]:
+    def of(cls, kind: str, context: Dict[str, Any], note: Optional[Note] = None) -> Optional["Report"]:
         task = context.get("task" if kind == DESTROYED else "future")
         if not isinstance(task, asyncio.Task):
             return None
-        coro = task.get_coro()
-        code = getattr(coro, "cr_code", None) or getattr(coro, "gi_code", None)
         stack = context.get("source_traceback") or getattr(task, "_source_traceback", None)
         created = tuple((entry.filename, entry.lineno or 0, entry.name) for entry in stack or ())
+        if note is not None:
+            _, coroutine, defined, stack_noted = note
+            noted = tuple(
+                (code.co_filename, _line_of(code, lasti), code.co_name)
+                for code, lasti in reversed(stack_noted)
+            )
+        else:
+            coro = _coro_of(task)
+            coroutine, defined, noted = _name_of(coro), _defined(coro), ()
         exception = context.get("exception")
         return cls(
             kind=kind,
             name=task.get_name(),
-            coroutine=_name_of(coro),
-            defined=(code.co_filename, code.co_firstlineno) if code is not None else None,
-            created=created or noted,
+            coroutine=coroutine,
+            defined=defined,
+            created=tuple(entry for entry in created if entry[0] != __file__) or noted,
             exception=repr(exception) if exception is not None else None,
         )
 
-    def user_frames(self) -> List[Frame]:
-        """The creation stack without asyncio's own frames, innermost first."""
-        return [
-            frame
-            for frame in reversed(self.created)
-            if not frame[0].startswith(_ASYNCIO_DIR) and frame[0] != __file__
-        ]
+    def frames(self) -> List[Frame]:
+        """The creation stack, innermost first, without the plugin's own frames
+        (asyncio's are kept: :func:`in_asyncio` tells them)."""
+        return [frame for frame in reversed(self.created) if frame[0] != __file__]
 
 
-class Watch:
-    """Records the loops' reports while started; see the module docstring."""
+def in_asyncio(frame: Frame) -> bool:
+    """Whether ``frame`` is asyncio's own code."""
+    return frame[0].startswith(_ASYNCIO_DIR)
 
-    def __init__(self, exceptions: bool = False, debug: bool = False) -> None:
-        self.kinds = (DESTROYED, NOT_RETRIEVED) if exceptions else (DESTROYED,)
-        self.debug = debug
-        self.reports: List[Report] = []
-        # id(task): (its coroutine's name, the stack that created it)
-        self._created: Dict[int, Tuple[str, Tuple[Frame, ...]]] = {}
-        self._restore: List[Tuple[object, str, object]] = []
-        self._frozen = False
 
-    def start(self) -> None:
-        # Everything made before the test is moved out of the collector's sight
-        # (gc.freeze), so that each collection walks only what the test made:
-        # a full collection of a pytest process costs tens of milliseconds.
-        # Not if someone else froze objects: unfreezing would undo their freeze
-        # (Python 3.12 starts with a few hundred objects frozen: those do not count).
-        if gc.get_freeze_count() in (0, _STARTUP_FREEZE):
+class Heap:
+    """Keeps old objects frozen (``gc.freeze``), so that a collection during a
+    test walks only recent objects: a full collection of a pytest process costs
+    tens of milliseconds, once or twice a test.
+
+    It works as CPython's generations do, one heap for a session.  The objects
+    recent tests left stay unfrozen (the young ones: CPython's own collections
+    and the watch's see them, so a cycle one test made and a later one drops is
+    collected as without the plugin) until they outnumber ``YOUNG``; then they
+    are collected and what survives is frozen with the rest (the old ones), so
+    no garbage is ever frozen.  Before that, a full collection runs, unfrozen,
+    on CPython's rule for its oldest generation: when the objects frozen since
+    the last full collection outnumber a quarter of those it kept.  The freeze
+    ends with :meth:`release`.
+
+    Nothing is frozen if something else froze objects before the first test
+    (unfreezing would undo their freeze; the few hundred objects Python 3.12
+    freezes at startup do not count)."""
+
+    YOUNG = 500  # about what CPython's youngest generation holds (700, 2,000 on 3.13)
+    COUNT_EVERY = 4  # tests: counting the young objects lists them all
+
+    def __init__(self) -> None:
+        self.frozen = False  # frozen by us, not yet released
+        self.size = 0  # objects frozen by the last full collection
+        self.old = 0  # objects frozen since
+        self.young = 0  # objects not frozen at the end of the last test
+        self.full = 0  # full collections run
+        self.tests = 0
+
+    def before_test(self) -> bool:
+        """Freeze what is old enough; whether the collections of the coming
+        test walk only recent objects."""
+        if self.frozen and self.young <= self.YOUNG:
+            return True
+        if not self.frozen:
+            if gc.get_freeze_count() not in (0, _STARTUP_FREEZE):
+                return False
+            self.frozen = full = True
+        else:
+            full = self.old + self.young > self.size // 4
+        if full:
+            gc.unfreeze()
+            gc.collect()
             gc.freeze()
-            self._frozen = True
-        _ACTIVE.append(self)
-        base = asyncio.BaseEventLoop
-        handle = base.call_exception_handler
-        close = base.close
-        create_task = base.create_task
-        watch = self
+            self.size, self.old = gc.get_freeze_count(), 0  # walks the frozen list: rare
+            self.full += 1
+        else:
+            gc.collect()
+            self.old += len(gc.get_objects())
+            gc.freeze()
+        self.young = 0
+        return True
 
-        def call_exception_handler(loop: asyncio.BaseEventLoop, context: Dict[str, Any]) -> None:
-            if _ACTIVE and _ACTIVE[-1] is watch:  # a watch started inside records alone
+    def after_test(self) -> None:
+        self.tests += 1
+        if self.frozen and self.tests % self.COUNT_EVERY == 0:
+            self.young = len(gc.get_objects())  # the frozen ones are not listed
+
+    def release(self) -> None:
+        if self.frozen:
+            gc.unfreeze()
+            self.frozen = False
+
+
+class Hooks:
+    """The patched asyncio functions (see the module docstring).  Installed
+    once, for a session or for a watch alone, they act for the innermost
+    started watch that uses them, and do nothing between tests: patching a
+    class at every test would cost more (each change of a class or module
+    drops the interpreter's caches of its attributes)."""
+
+    def __init__(self, debug: bool = False) -> None:
+        self.debug = debug
+        self.loops: Tuple[type, ...] = ()  # loop classes patched
+        self.unwatched: Set[str] = set()  # loop classes that could not be
+        self._restore: List[Tuple[object, str, object]] = []  # (owner, name, original or _ABSENT)
+        self._installed = False
+
+    def install(self) -> None:
+        """Patch what is not yet patched (a loop class imported since, too)."""
+        for module_name, class_name in LOOPS:
+            cls = getattr(sys.modules.get(module_name), class_name, None)
+            if isinstance(cls, type) and cls not in self.loops and _name(cls) not in self.unwatched:
+                self._patch_loop(cls)
+        if self._installed:
+            return
+        self._installed = True
+        for module_name in _ALL_TASKS:
+            module = sys.modules[module_name]
+            self._patch(module, "all_tasks", self._collect_first(module.all_tasks))
+        coroutines = sys.modules["asyncio.coroutines"]
+        if self.debug and hasattr(coroutines, "_is_debug_mode"):
+            self._patch(coroutines, "_is_debug_mode", self._debug_mode(coroutines._is_debug_mode))
+
+    def remove(self) -> None:
+        while self._restore:
+            owner, name, original = self._restore.pop()
+            if original is _ABSENT:
+                delattr(owner, name)
+            else:
+                setattr(owner, name, original)
+        self.loops = ()
+        self._installed = False
+
+    def watch(self) -> Optional["Watch"]:
+        """The started watch these hooks act for, if any."""
+        watch = _ACTIVE[-1] if _ACTIVE else None
+        return watch if watch is not None and watch.hooks is self else None
+
+    def _patch_loop(self, cls: type) -> None:
+        handle = cls.call_exception_handler  # type: ignore[attr-defined]
+        create_task = cls.create_task  # type: ignore[attr-defined]
+        active = self.watch
+
+        def call_exception_handler(loop: Any, context: Dict[str, Any]) -> None:
+            watch = active()
+            if watch is not None:  # a watch started inside records alone
                 watch.record(context)
             handle(loop, context)
 
-        def close_after_collect(loop: asyncio.BaseEventLoop) -> None:
-            if not loop.is_closed() and not loop.is_running():
-                watch.collect()
-            close(loop)
-
-        def create_task_noting_caller(
-            loop: asyncio.BaseEventLoop, coro: Any, *args: Any, **kwargs: Any
-        ) -> "asyncio.Task[Any]":
+        def create_task_noting_caller(loop: Any, coro: Any, *args: Any, **kwargs: Any) -> Any:
             task = create_task(loop, coro, *args, **kwargs)
-            if _ACTIVE and _ACTIVE[-1] is watch:
-                watch.note(task, sys._getframe(1))
+            watch = active()
+            if watch is not None:
+                _drop_own_frames(task)
+                watch.note(task, coro, sys._getframe(1))
             return task
 
-        self._patch(base, "call_exception_handler", call_exception_handler)
-        self._patch(base, "close", close_after_collect)
-        self._patch(base, "create_task", create_task_noting_caller)
-        coroutines = sys.modules["asyncio.coroutines"]
-        if self.debug and hasattr(coroutines, "_is_debug_mode"):
-            self._patch(coroutines, "_is_debug_mode", _debug_mode)
-        for name in _CANCEL_ALL:
-            module = _runner_module(name)
-            cancel_all = getattr(module, "_cancel_all_tasks", None)
-            if module is not None and callable(cancel_all):
-                self._patch(module, "_cancel_all_tasks", _collect_first(cancel_all, self))
+        try:
+            self._patch(cls, "call_exception_handler", call_exception_handler)
+            self._patch(cls, "create_task", create_task_noting_caller)
+        except (TypeError, AttributeError):  # a class that cannot be patched
+            self.unwatched.add(_name(cls))
+            return
+        self.loops += (cls,)
 
-    def note(self, task: "asyncio.Task[Any]", frame: Optional[FrameType]) -> None:
-        """Remember where ``task`` was created (by id: a reference would keep
-        it alive), until it is done."""
+    def _collect_first(self, all_tasks: Callable[..., Set[Any]]) -> Callable[..., Set[Any]]:
+        active = self.watch
+
+        def count(loop: Any) -> int:
+            return len(all_tasks(loop))  # the set, which holds every task, is gone before collecting
+
+        def all_tasks_collecting_first(loop: Any = None) -> Set[Any]:
+            watch = active()
+            if watch is not None:
+                watch.before_shutdown(loop, count)
+            return all_tasks(loop)
+
+        return all_tasks_collecting_first
+
+    def _debug_mode(self, is_debug_mode: Callable[[], bool]) -> Callable[[], bool]:
+        active = self.watch
+
+        def debug_mode_while_watched() -> bool:
+            return active() is not None or is_debug_mode()
+
+        return debug_mode_while_watched
+
+    def _patch(self, owner: object, name: str, value: object) -> None:
+        original = vars(owner).get(name, _ABSENT) if isinstance(owner, type) else getattr(owner, name)
+        setattr(owner, name, value)
+        self._restore.append((owner, name, original))
+
+
+class Watch:
+    """Records the loops' reports while started; see the module docstring.
+
+    Without ``hooks`` it installs its own at :meth:`start` and removes them at
+    :meth:`stop`; the pytest plugin shares one :class:`Hooks` and one
+    :class:`Heap` among the watches of a session."""
+
+    def __init__(
+        self,
+        exceptions: bool = False,
+        debug: bool = False,
+        heap: Optional[Heap] = None,
+        hooks: Optional[Hooks] = None,
+    ) -> None:
+        self.kinds = (DESTROYED, NOT_RETRIEVED) if exceptions else (DESTROYED,)
+        self.heap = heap
+        self.hooks = hooks if hooks is not None else Hooks(debug)
+        self._own_hooks = hooks is None
+        self.reports: List[Report] = []
+        self.unwatched: Set[str] = set()  # classes of loops seen at a shutdown but not watched
+        self._noted: Dict[int, Note] = {}
+        self._prune_at = PRUNE_AT
+        self._before: Set[int] = set()  # ids of the tasks pending when the watch started
+
+    def start(self) -> None:
+        if self.heap is not None:
+            self.heap.before_test()
+        self._before = _pending_ids()
+        self.hooks.install()
+        self.unwatched |= self.hooks.unwatched
+        _ACTIVE.append(self)
+
+    def note(self, task: Any, coro: Any, frame: Optional[FrameType]) -> None:
+        """Remember where ``task`` was created, until it is freed."""
         if not isinstance(task, asyncio.Future):
             return
-        stack: List[Frame] = []
+        if task.done() and NOT_RETRIEVED not in self.kinds:
+            # Finished at once (an eager task): it cannot be destroyed pending.
+            # (With exceptions watched it is noted: its coroutine is gone, and
+            # ``get_coro()`` even crashes Python 3.12.0 to 3.12.4 then, CPython
+            # issue 122332, so the note keeps its name from ``coro``.)
+            return
+        # Each frame walked costs a frame object (most of the per-task cost), so
+        # the walk stops where the attribution stops looking: at asyncio's code
+        # again after code outside it (the loop running the coroutine that
+        # created the task), the caller of which is not where it was lost.
+        stack: List[Tuple[CodeType, int]] = []
+        outside = False
         while frame is not None and len(stack) < STACK_DEPTH:
-            stack.append((frame.f_code.co_filename, frame.f_lineno, frame.f_code.co_name))
+            code = frame.f_code
+            if code.co_filename.startswith(_ASYNCIO_DIR):
+                if outside:
+                    break
+            else:
+                outside = True
+            stack.append((code, frame.f_lasti))
             frame = frame.f_back
-        stack.reverse()
-        self._created[id(task)] = (_name_of(task.get_coro()), tuple(stack))
-        if NOT_RETRIEVED not in self.kinds:
-            # A finished task cannot be destroyed pending; but its exception
-            # can be reported as never retrieved when it is freed.
-            task.add_done_callback(self.forget)
+        self._noted[id(task)] = (weakref.ref(task), _name_of(coro), _defined(coro), tuple(stack))
+        if len(self._noted) > self._prune_at:
+            self._prune()
 
-    def forget(self, task: "asyncio.Future[Any]") -> None:
-        """Done callback: a finished task cannot be destroyed pending."""
-        self._created.pop(id(task), None)
+    def _prune(self) -> None:
+        """Drop the notes of freed tasks (and, unless exceptions are watched, of finished ones)."""
+        keep_done = NOT_RETRIEVED in self.kinds
+        for key, (ref, *_) in list(self._noted.items()):
+            task = ref()
+            if task is None or (task.done() and not keep_done):
+                del self._noted[key]
+        self._prune_at = max(PRUNE_AT, 2 * len(self._noted))
+
+    def pending(self) -> bool:
+        """Whether a task created during the test may still be pending: noted,
+        or registered by asyncio (``asyncio.Task()`` called directly too)."""
+        return any(
+            task is not None and not task.done() for task in (ref() for ref, *_ in self._noted.values())
+        ) or not _pending_ids() <= self._before
 
     def stop(self) -> None:
-        while self._restore:
-            owner, name, original = self._restore.pop()
-            setattr(owner, name, original)
-        if self._frozen:
-            gc.unfreeze()
-            self._frozen = False
-        self._created.clear()
         if self in _ACTIVE:
             _ACTIVE.remove(self)
+        if self._own_hooks:
+            self.hooks.remove()
+        if self.heap is not None:
+            self.heap.after_test()
+        self._noted.clear()
 
     def record(self, context: Dict[str, Any]) -> None:
         """Keep a report of ``context`` if it is one of the watched kinds."""
         message = context.get("message")
-        if message in self.kinds:
-            task = context.get("task", context.get("future"))
-            name, stack = self._created.pop(id(task), ("", ()))
-            if not isinstance(task, asyncio.Task) or name != _name_of(task.get_coro()):
-                stack = ()  # not noted, or another object that had the same id
-            report = Report.of(str(message), context, stack)
-            if report is not None:
-                self.reports.append(report)
+        if message not in self.kinds:
+            return
+        task = context.get("task", context.get("future"))
+        note = self._noted.pop(id(task), None)
+        if note is not None:
+            alive = note[0]()
+            # Another task with the id of a freed one: not the same coroutine.
+            if (alive is not None and alive is not task) or (
+                alive is None and note[1] != _name_of(_coro_of(task), note[1])
+            ):
+                note = None
+        report = Report.of(str(message), context, note)
+        if report is not None:
+            self.reports.append(report)
 
     def collect(self) -> None:
-        """Run the cyclic collector: lost tasks are destroyed and reported now.
+        """Run the cyclic collector if a task created during the test may still
+        be pending: a lost one is destroyed and reported now."""
+        if self.pending():
+            gc.collect()
 
-        Only if a task created during the test may still be pending (or, when
-        exceptions are watched, exists): what existed before is frozen, and a
-        task that is done cannot be destroyed pending.  Tasks not created by
-        ``BaseEventLoop.create_task`` (``asyncio.Task(...)`` called directly)
-        are not noted: they are found only when a noted task is pending too."""
-        if self._created:
+    def before_shutdown(self, loop: Any, count: Callable[[Any], int]) -> None:
+        """A shutdown is about to cancel ``loop``'s tasks: collect first if it has any."""
+        running = asyncio._get_running_loop()
+        loop = running if loop is None else loop
+        if loop is None:
+            return
+        if not isinstance(loop, self.hooks.loops):
+            self.unwatched.add(_name(type(loop)))
+        if count(loop) > (1 if loop is running else 0):  # the running task is not cancelled
             gc.collect()
 
     def take(self) -> List[Report]:
         reports, self.reports = self.reports, []
         return reports
 
-    def _patch(self, owner: object, name: str, value: object) -> None:
-        self._restore.append((owner, name, getattr(owner, name)))
-        setattr(owner, name, value)
 
-
-_MISSING: Set[str] = set()
+_ABSENT = object()  # the patched class inherited the attribute: delete ours to restore
 _ACTIVE: List[Watch] = []  # started watches, innermost last (pytester runs nest them)
 
 
-def _runner_module(name: str) -> Optional[ModuleType]:
-    """The module ``name`` if its package is in use (imported now if it is
-    not yet: anyio imports its asyncio back end during the first test)."""
-    module = sys.modules.get(name)
-    if module is None and name.partition(".")[0] in sys.modules and name not in _MISSING:
-        try:
-            module = importlib.import_module(name)
-        except ImportError:
-            _MISSING.add(name)
-    return module
+def _name(cls: type) -> str:
+    return f"{cls.__module__}.{cls.__qualname__}"
 
 
-def _name_of(coro: object) -> str:
+def _pending_ids() -> Set[int]:
+    """The ids of the pending tasks asyncio knows of (its registry is a weak
+    set: only living tasks; its references are read directly, a copy first,
+    which is cheaper than iterating the set)."""
+    scheduled = getattr(asyncio.tasks, "_scheduled_tasks", None)  # Python 3.12+
+    registry = getattr(asyncio.tasks, "_all_tasks", None) if scheduled is None else scheduled
+    tasks: List[Any] = [ref() for ref in list(getattr(registry, "data", ()))]
+    tasks += getattr(asyncio.tasks, "_eager_tasks", ())
+    return {id(task) for task in tasks if task is not None and not task.done()}
+
+
+def _coro_of(task: Any) -> Any:
+    """The task's coroutine, without ``get_coro()`` on a finished task (Python
+    3.12.0 to 3.12.4 crash on one that finished eagerly, CPython issue 122332;
+    ``_coro`` gives None then)."""
+    if not task.done():
+        return task.get_coro()
+    return getattr(task, "_coro", None)
+
+
+def _name_of(coro: object, unknown: str = "") -> str:
+    if coro is None:
+        return unknown
     return str(getattr(coro, "__qualname__", None) or type(coro).__name__)
 
 
-def _debug_mode() -> bool:
-    return True
+def _line_of(code: CodeType, lasti: int) -> int:
+    """The line of the instruction at offset ``lasti`` (what ``f_lineno`` said)."""
+    if hasattr(code, "co_lines"):  # Python 3.10+
+        for start, end, line in code.co_lines():
+            if start <= lasti < end:
+                return line or 0
+        return 0
+    found = 0
+    for offset, line in dis.findlinestarts(code):
+        if offset > lasti:
+            break
+        found = line
+    return found
 
 
-def _collect_first(cancel_all: Callable[[Any], None], watch: Watch) -> Callable[[Any], None]:
-    def cancel_all_tasks(loop: Any) -> None:
-        watch.collect()
-        cancel_all(loop)
-
-    return cancel_all_tasks
+def _defined(coro: object) -> Optional[Tuple[str, int]]:
+    code = getattr(coro, "cr_code", None) or getattr(coro, "gi_code", None)
+    return (code.co_filename, code.co_firstlineno) if code is not None else None
 
 
-Finding = Tuple[int, str, str]  # line, code, message
-
-
-class Attributor:
-    """Maps a creation stack to the static finding it confirms; each file is
-    analysed once, and only when a report points at it."""
-
-    def __init__(self, root: str, options: Optional[Options] = None) -> None:
-        self.root = os.path.abspath(root)
-        self.options = options if options is not None else Options.build()
-        self._findings: Dict[str, List[Finding]] = {}
-
-    def findings(self, path: str) -> List[Finding]:
-        if path not in self._findings:
-            self._findings[path] = self._analyse(path)
-        return self._findings[path]
-
-    def _analyse(self, path: str) -> List[Finding]:
-        if not path.endswith(".py"):
-            return []
-        try:
-            with tokenize.open(path) as source:
-                text = source.read()
-            lines = text.splitlines(True)
-            errors = analyse(ast.parse(text, path), self.options, lines=lines, text=text, filename=path)
-        except (OSError, SyntaxError, ValueError, RecursionError):
-            return []
-        return [(error.lineno, str(getattr(error, "code", "")), error.message) for error in errors]
-
-    def confirms(self, frames: Sequence[Frame]) -> Optional[Tuple[str, int, str, str]]:
-        """The first finding, innermost frame first, that a frame's line
-        confirms: the finding is at that line, or names the task created there
-        ("task 'x' (line 14) ...")."""
-        for path, line, _ in frames:
-            for at, code, message in self.findings(path):
-                if at == line or f"(line {line})" in message:
-                    return path, at, code, message
-        return None
-
-    def show(self, path: str) -> str:
-        absolute = os.path.abspath(path)
-        if absolute.startswith(self.root + os.sep):
-            return os.path.relpath(absolute, self.root)
-        return path
-
-
-FIX = (
-    "keep a reference to every task until it is done: add it to a set and call "
-    "task.add_done_callback(tasks.discard), run it in an asyncio.TaskGroup, or await or cancel it"
-)
-
-
-def format_reports(reports: Sequence[Report], attributor: Attributor) -> str:
-    """One message for all the reports of a test."""
-    destroyed = sum(1 for report in reports if report.kind == DESTROYED)
-    lost = len(reports) - destroyed
-    parts = []
-    if destroyed:
-        parts.append(f"{destroyed} pending task(s) destroyed by the garbage collector")
-    if lost:
-        parts.append(f"{lost} task exception(s) never retrieved")
-    lines = ["taskref-gc: " + " and ".join(parts) + " during this test"]
-    for report in reports:
-        lines.extend(_describe(report, attributor))
-    if destroyed:
-        lines.append("fix: " + FIX)
-    else:
-        lines.append("fix: await the task, or read task.exception() in a done callback")
-    return "\n".join(lines)
-
-
-def _describe(report: Report, attributor: Attributor) -> List[str]:
-    what = "destroyed while pending" if report.kind == DESTROYED else "exception never retrieved"
-    head = f"- {report.name} running {report.coroutine}()"
-    if report.defined is not None:
-        head += f" (defined at {_at(attributor, report.defined)})"
-    lines = [head + f": {what}"]
-    if report.exception is not None:
-        lines.append(f"  exception: {report.exception}")
-    frames = report.user_frames()
-    if not report.created:
-        lines.append("  created at: unknown (not by BaseEventLoop.create_task, and not in debug mode)")
-        return lines
-    if frames:
-        path, line, function = frames[0]
-        lines.append(f"  created at {_at(attributor, (path, line))} in {function}")
-    confirmed = attributor.confirms(frames)
-    if confirmed is None:
-        lines.append("  no TRF finding at the lines that created it: the static analysis misses this spawn")
-    else:
-        path, line, code, message = confirmed
-        lines.append(f"  confirms {code} at {_at(attributor, (path, line))}: {message}")
-    return lines
-
-
-def _at(attributor: Attributor, where: Tuple[str, int]) -> str:
-    return f"{attributor.show(where[0])}:{where[1]}"
+def _drop_own_frames(task: Any) -> None:
+    """A task of a loop in debug mode records its creation stack, which ends in
+    our wrapper (asyncio drops only its own ``create_task`` frame): drop ours,
+    so that asyncio's log names the user's line."""
+    stack = getattr(task, "_source_traceback", None)
+    if stack:
+        stack[:] = [entry for entry in stack if entry.filename != __file__]
