@@ -516,13 +516,39 @@ def test_formatter_defaults_and_files(config: "dict[str, str]", limit: int, tmp_
     assert len(fixed_line) == limit and fixed_line in (tmp_path / "mod.py").read_text().splitlines()
 
 
-def test_a_file_that_binds_set_is_not_fixed(tmp_path: Path) -> None:
-    """set() must make a set: a file that rebinds the name (an import, a def, a
-    parameter) is left, with the reason."""
-    source = ("import asyncio\nfrom cachelib import set\n\n\nasync def main() -> None:\n"
-              "    asyncio.create_task(main())\n")
+SPAWNS_IN_A_METHOD = (
+    "import asyncio\n\n\nclass Client:\n    def __init__(self):\n        self.n = 0\n\n"
+    "    def restart(self):\n        asyncio.ensure_future(self.run())\n\n"
+    "    async def run(self):\n        pass\n"
+)
+
+
+@pytest.mark.parametrize("binding,fixed", [
+    ("from cachelib import set\n", False),                    # the module's set
+    ("\n\ndef set(*items):\n    return list(items)\n", False),
+    ("\n\ndef reset():\n    global set\n    set = list\n", False),
+    ("\n\nclass Other:\n    def __init__(self, set=()):\n        self.items = set\n", False),
+    ("\n\nclass Store:\n    def set(self, key, value):\n        pass\n", True),  # a method
+    ("\n\nclass Flags:\n    set = 1\n", True),               # a class attribute
+    ("\n\ndef fill(set):\n    return [set]\n", True),          # a parameter elsewhere
+], ids=["import", "module def", "global", "__init__ parameter", "method", "class attribute",
+        "other function"])
+@pytest.mark.parametrize("form", list(FORMS))
+def test_a_file_that_binds_set_where_the_fix_calls_it_is_not_fixed(
+    binding: str, fixed: bool, form: str, tmp_path: Path,
+) -> None:
+    """set() must make a set: a file that rebinds the name where the fix calls
+    it (the module, an ``__init__``) is left, with the reason; a method, class
+    attribute or another function's local named ``set`` changes nothing there
+    (distributed's ``Variable.set`` kept its file from being fixed)."""
+    source = SPAWNS_IN_A_METHOD + binding
     (tmp_path / "mod.py").write_text(source)
-    proc = command("--fix", "mod.py", cwd=tmp_path)
-    assert proc.returncode == 1
-    assert (tmp_path / "mod.py").read_text() == source
-    assert "mod.py:6:5: not fixed TRF001: the file binds the name 'set'" in proc.stderr.splitlines()
+    proc = command("--fix", *FORMS[form], "mod.py", cwd=tmp_path)
+    assert proc.returncode == (0 if fixed else 1), proc.stderr
+    after = (tmp_path / "mod.py").read_text()
+    if fixed:
+        assert after != source and "mod.py:9:9: fixed TRF001" in proc.stderr, proc.stderr
+        compile(after, "mod.py", "exec")
+    else:
+        assert after == source
+        assert "mod.py:9:9: not fixed TRF001: the file binds the name 'set'" in proc.stderr.splitlines()

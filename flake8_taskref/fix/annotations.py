@@ -2,7 +2,8 @@
 has: a fix adds no import (so it cannot break an import order, and changes
 nothing but whether the task can be collected).
 
-The annotation follows the file: none in a file without annotations;
+The annotation follows the file: none where the caller says the file (or the
+``__init__``) has no annotations, which it says only of instance sets;
 ``set[asyncio.Task[object]]`` (``Task`` is covariant: every task fits) where
 the file imports ``asyncio`` or ``Task``; ``set[asyncio.Future[Any]]`` for
 the results of ``ensure_future()``, ``gather()``, ``shield()`` and helpers

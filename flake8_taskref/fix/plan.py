@@ -127,6 +127,7 @@ class Facts:
         self.annotated = False
         self.identifiers: Set[str] = set()  # every identifier written in the file
         self.bound: Set[str] = set()  # every name the file binds, in any scope
+        set_bindings: List[ast.AST] = []  # the nodes that bind the name "set"
         stack: List[ast.AST] = [tree]
         while stack:
             node = stack.pop()
@@ -140,6 +141,8 @@ class Facts:
                 self.name_uses.setdefault(node.id, set()).add(self._use(node))
                 if not isinstance(node.ctx, ast.Load):
                     self.bound.add(node.id)
+                    if node.id == "set":
+                        set_bindings.append(node)
             elif isinstance(node, ast.Attribute):
                 self.callables.add(span(node))
                 self.attribute_uses.setdefault(node.attr, set()).add(self._use(node))
@@ -147,6 +150,8 @@ class Facts:
                 for name in bound_names(node):  # parameters, imports, definitions, ...
                     self.name_uses.setdefault(name, set()).add("other")
                     self.bound.add(name)
+                    if name == "set":
+                        set_bindings.append(node)
                 if isinstance(node, ast.keyword) and node.arg:
                     self.identifiers.add(node.arg)
                 if isinstance(node, ast.AnnAssign) or (
@@ -154,9 +159,29 @@ class Facts:
                 ) or (isinstance(node, FUNCTIONS) and node.returns is not None):
                     self.annotated = True
         self.identifiers.update(self.name_uses, self.attribute_uses)
+        # Does a binding of "set" change what ``set()`` calls where a fix writes it
+        # (at module level, or in an ``__init__``)?  A method or class attribute
+        # named ``set`` does not: a class body's names are not seen from its
+        # methods, nor from the module.
+        self.set_shadowed = any(self._shadows_set(node) for node in set_bindings)
 
     def parent(self, node: ast.AST) -> Optional[ast.AST]:
         return self.parents.get(id(node))
+
+    def _shadows_set(self, binding: ast.AST) -> bool:
+        if isinstance(binding, (ast.Global, ast.Nonlocal)):
+            return True  # a module-level (or an enclosing function's) "set"
+        scope = self.parent(binding)
+        if isinstance(binding, ast.arg):
+            scope = self.parent(scope) if scope is not None else None  # arguments -> function
+        # (comprehensions are not taken as scopes: a walrus in one binds outside it)
+        while scope is not None and not isinstance(scope, (ast.Module, ast.ClassDef, ast.Lambda, *FUNCTIONS)):
+            scope = self.parent(scope)
+        if isinstance(scope, (ast.ClassDef, ast.Lambda)):
+            return False
+        if isinstance(scope, FUNCTIONS):
+            return scope.name == "__init__"  # where the instance form writes set()
+        return True  # the module
 
     def _use(self, node: Union[ast.Name, ast.Attribute]) -> str:
         """How this occurrence of a set's name is used: ``S.add(x)``,

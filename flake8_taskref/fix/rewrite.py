@@ -260,8 +260,10 @@ def _init_set_edit(facts: Facts, writer: _Writer, keeper: Keeper) -> TextEdit:
 
 def _annotation(facts: Facts, planner: Planner, options: FixOptions, keeper: Keeper) -> Optional[str]:
     """A new set's annotation: a module set's uses the names imported before it
-    (it is evaluated there); an instance set's is not evaluated, and an untyped
-    ``__init__`` gets none (its body is not type-checked)."""
+    (it is evaluated there), and is written even in a file without annotations
+    (mypy checks module-level code of any file, and ``x = set()`` there is its
+    error "Need type annotation"); an instance set's is not evaluated, and an
+    untyped ``__init__`` gets none (its body is not type-checked)."""
     body = facts.tree.body
     if keeper.init is None:
         index, after = _module_anchor(facts, planner)
@@ -271,7 +273,8 @@ def _annotation(facts: Facts, planner: Planner, options: FixOptions, keeper: Kee
         every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
         if keeper.init.returns is None and not any(a is not None and a.annotation for a in every):
             return None
-    typing = Typing(body, facts.source.text, facts.annotated, options.min_python, facts.bound)
+    annotated = facts.annotated or keeper.init is None
+    typing = Typing(body, facts.source.text, annotated, options.min_python, facts.bound)
     return typing.annotation(keeper.future, keeper.init is None)
 
 
@@ -315,7 +318,7 @@ def _fix_source(data: bytes, sites: Sequence[Site], options: FixOptions) -> FixR
             )
             outcomes.append(Outcome(line, col, code, False, why))
             continue
-        if "set" in facts.bound:  # the new set would be made by calling something else
+        if facts.set_shadowed:  # the new set would be made by calling something else
             outcomes.append(Outcome(line, col, code, False, "the file binds the name 'set'"))
             continue
         form, detail, statement = statement_of(facts, code, call)

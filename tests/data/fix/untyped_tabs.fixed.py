@@ -1,6 +1,6 @@
 import asyncio
 
-_background_tasks = set()
+_background_tasks: "set[object]" = set()
 
 
 class Tabs:
