@@ -28,7 +28,7 @@ import pytest
 
 SOURCE = "import asyncio\n\n\nasync def main():\n    asyncio.create_task(main())\n"
 FIXED = (
-    "import asyncio\n\n_background_tasks = set()\n\n\nasync def main():\n"
+    "import asyncio\n\n_background_tasks: \"set[asyncio.Task[object]]\" = set()\n\n\nasync def main():\n"
     "    main_task = asyncio.create_task(main())\n    _background_tasks.add(main_task)\n"
     "    main_task.add_done_callback(_background_tasks.discard)\n"
 )
