@@ -20,6 +20,7 @@ from typing import List, Optional, Sequence, Tuple, Union
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
+    polled_task,
     DROP,
     FINISH,
     HARMLESS,
@@ -249,15 +250,9 @@ class ScopeVisitor(FunctionsRecorder):
 
     def _poll(self, test: ast.expr) -> None:
         """``while not task.done(): ...`` keeps the frame until the task is done."""
-        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-            test = test.operand
-        if (
-            isinstance(test, ast.Call)
-            and isinstance(test.func, ast.Attribute)
-            and test.func.attr in N.POLL_METHODS
-            and isinstance(test.func.value, ast.Name)
-        ):
-            self._use(test.func.value.id, test.func.value, U_FINISH, None)
+        task = polled_task(test)
+        if task is not None:
+            self._use(task.id, task, U_FINISH, None)
 
     def _spawn_of(self, node: ast.expr) -> Optional[Spawn]:
         """A Spawn for ``node`` if it is a call that may create a task (its

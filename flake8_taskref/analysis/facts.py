@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 from typing import AbstractSet, Dict, List, Optional, Set, Tuple, Union
 
+from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.names import Imports, dotted_text
 
 Pos = Tuple[int, int]
@@ -307,6 +308,23 @@ class Scope:
 # What happens to a value: a sink constant, a group of handles, a name (the
 # value goes into that local collection) or a callback that drops it.
 Sink = Union[int, Group, str, CallbackSink]
+
+
+def polled_task(test: ast.expr, negated_only: bool = False) -> Optional[ast.Name]:
+    """The task ``t`` a loop test polls: ``not t.done()`` (or another poll
+    method), and ``t.done()`` itself unless ``negated_only``."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test = test.operand
+    elif negated_only:
+        return None
+    if (
+        isinstance(test, ast.Call)
+        and isinstance(test.func, ast.Attribute)
+        and test.func.attr in N.POLL_METHODS
+        and isinstance(test.func.value, ast.Name)
+    ):
+        return test.func.value
+    return None
 
 
 def may_add_task(add: CollectionAdd) -> bool:

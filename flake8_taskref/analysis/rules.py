@@ -31,15 +31,16 @@ from flake8_taskref.analysis.facts import (
     CollectionAdd,
     Frames,
     Group,
+    ModuleFacts,
     Pos,
     Scope,
     Spawn,
     TimeoutSite,
     Use,
+    polled_task,
 )
 from flake8_taskref.analysis.messages import PRUNE_HINTS, SpanError, make_error, what_of
 from flake8_taskref.analysis.options import Options
-from flake8_taskref.analysis.facts import ModuleFacts
 from flake8_taskref.analysis.summaries import Summaries
 
 _FATE = (U_FINISH, U_KEEP)
@@ -92,21 +93,6 @@ def _collection_kind(node: ast.AST) -> str:
     if attr in N.LIST_ADDS:
         return "list"
     return "dict" if attr in N.DICT_ADDS else "set"
-
-
-def _polled(test: ast.expr) -> Optional[str]:
-    """``name`` for a loop test ``not name.done()``."""
-    if not (isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)):
-        return None
-    call = test.operand
-    if (
-        isinstance(call, ast.Call)
-        and isinstance(call.func, ast.Attribute)
-        and call.func.attr in N.POLL_METHODS
-        and isinstance(call.func.value, ast.Name)
-    ):
-        return call.func.value.id
-    return None
 
 
 class Until:
@@ -664,7 +650,7 @@ class ModuleRules:
             return False
         test = loop.test
         if not (
-            _polled(test) == until.name
+            getattr(polled_task(test, negated_only=True), "id", None) == until.name
             or (until.shield and isinstance(test, ast.Constant) and bool(test.value))
         ):
             return False
