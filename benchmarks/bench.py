@@ -48,7 +48,6 @@ import io
 import json
 import os
 import platform
-import resource
 import shutil
 import statistics
 import subprocess
@@ -68,6 +67,7 @@ REPO_ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
 from corpus import CORPUS, count_lines, ensure_corpus  # noqa: E402
+from timing import timed_run  # noqa: E402
 
 from flake8_taskref.analysis.facts import Scope  # noqa: E402
 from flake8_taskref.analysis.options import Options  # noqa: E402
@@ -742,12 +742,7 @@ def _time_flake8(venv: Path, target: Optional[Path] = None) -> Tuple[float, floa
     """Wall-clock and CPU (user + system) seconds of one flake8 run."""
     where = SUBSET_DIR if target is None else target
     cmd = [str(venv / "bin" / "flake8"), "--isolated", "--select", SELECT, "-j", "1", str(where)]
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    t0 = time.perf_counter()
-    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=str(BENCH_DIR))
-    wall = time.perf_counter() - t0
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    wall, cpu, _ = timed_run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=str(BENCH_DIR))
     return wall, cpu
 
 

@@ -37,16 +37,16 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import resource
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from timing import timed_run  # noqa: E402
 
 MODULE_HEAD = '''import asyncio
 
@@ -105,12 +105,7 @@ def run_pytest(cwd: Path, extra: Sequence[str]) -> Tuple[float, float, str]:
     """Wall and CPU time of one pytest process, and its summary line."""
     command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *extra]
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True)
-    elapsed = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    elapsed, cpu, done = timed_run(command, cwd=cwd, env=env, capture_output=True, text=True)
     lines = [line for line in done.stdout.splitlines() if re.search(r"\d+ (passed|failed|error)", line)]
     summary = lines[-1] if lines else f"exit {done.returncode}: {done.stdout[-500:]}{done.stderr[-500:]}"
     return elapsed, cpu, re.sub(r" in [\d.]+s.*", "", summary.strip("= "))

@@ -39,7 +39,6 @@ import argparse
 import json
 import os
 import re
-import resource
 import shutil
 import statistics
 import subprocess
@@ -52,6 +51,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from corpus import ensure_corpus  # noqa: E402
+from timing import timed_run  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 BENCH = REPO / ".bench"
@@ -152,13 +152,7 @@ CHILD_ENV = {name: value for name, value in os.environ.items() if name != "PYTHO
 
 def _timed(argv: Sequence[str], cwd: Path) -> Tuple[float, float, "subprocess.CompletedProcess[bytes]"]:
     """Wall and CPU seconds (user + system of the process and its children)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    proc = subprocess.run(list(argv), cwd=cwd, capture_output=True, env=CHILD_ENV)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu, proc
+    return timed_run(argv, cwd=cwd, capture_output=True, env=CHILD_ENV)
 
 
 def _check(name: str, proc: "subprocess.CompletedProcess[bytes]") -> None:
