@@ -658,7 +658,33 @@ class ModuleRules:
         if any(_within(binding.pos, start, end) for binding in until.group.bindings):
             return False
         first, last = _pos(body[0]), _end(body[-1])
-        return all(site <= exit_at and _within(exit_at, first, last) for exit_at in until.exits(loop))
+        done_when = self._left_when_done(frames[index][1], body, site, until)
+        return all(
+            (site <= exit_at and _within(exit_at, first, last))
+            or any(_within(exit_at, start, end) for start, end in done_when)
+            for exit_at in until.exits(loop)
+        )
+
+    def _left_when_done(
+        self, node: ast.AST, body: List[ast.stmt], site: Pos, until: "Until"
+    ) -> List[Tuple[Pos, Pos]]:
+        """The handlers that run only once the shielded task is done: the ``try``
+        body is just the await of the shield, and the handler does not catch
+        ``CancelledError`` (awaiting a shield raises anything else only when the
+        task itself has raised it)."""
+        if not (until.shield and isinstance(node, ast.Try) and len(body) == 1):
+            return []
+        statement = body[0]
+        value = statement.value if isinstance(statement, (ast.Expr, ast.Assign)) else None
+        if isinstance(statement, ast.Assign) and not all(isinstance(t, ast.Name) for t in statement.targets):
+            return []
+        if not (isinstance(value, ast.Await) and _end(statement) == site):
+            return []
+        return [
+            (_pos(handler), _end(handler))
+            for handler in node.handlers
+            if handler.type is not None and not self._catches(handler, N.CANCEL_EXCEPTIONS)
+        ]
 
     @staticmethod
     def _in_finally(node: ast.AST, fate: List[Pos]) -> bool:

@@ -67,7 +67,61 @@ async def forever_returns_its_result() -> None:
             return await asyncio.shield(closing)
 
 
+async def polled_until_the_task_raises() -> object:
+    # litellm's MCP cleanup: the shield raises something other than
+    # CancelledError only once the task itself has raised it, so the break
+    # leaves a task that is done.
+    task = asyncio.create_task(job())
+    interrupted = None
+    while not task.done():
+        try:
+            await asyncio.shield(task)
+        except asyncio.CancelledError as exc:
+            interrupted = exc
+        except Exception:
+            break
+    if interrupted is not None:
+        raise interrupted
+    return task.result()
+
+
+async def polled_until_the_result_or_a_failure() -> object:
+    task = asyncio.create_task(job())
+    result = None
+    while not task.done():
+        try:
+            result = await asyncio.shield(task)
+        except asyncio.CancelledError:
+            pass
+        except (OSError, ValueError):
+            return None
+    return result
+
+
 # ---- look-alikes that can leave while the task runs: reported --------------------
+async def polled_but_a_broad_handler_breaks() -> None:
+    task = asyncio.create_task(job())
+    while not task.done():
+        try:
+            await asyncio.shield(task)  # error: TRF004:19
+        except asyncio.CancelledError:
+            pass
+        except BaseException:
+            break
+
+
+async def polled_but_the_break_may_follow_other_work(log: list) -> None:
+    task = asyncio.create_task(job())
+    while not task.done():
+        try:
+            log.append("waiting")
+            await asyncio.shield(task)  # error: TRF004:19
+        except asyncio.CancelledError:
+            pass
+        except Exception:
+            break
+
+
 async def polled_but_handler_returns() -> None:
     closing = asyncio.create_task(job())
     while not closing.done():
