@@ -39,13 +39,13 @@ def test_ci_runs_the_readme_test_command() -> None:
 def test_ci_runs_in_a_clone_in_an_empty_directory() -> None:
     """A clone with nothing beside it must pass: .ci/run clones HEAD into a fresh
     temporary directory and runs the test command there, with the pre-commit and
-    release tests switched on."""
+    release tests switched on, and CI=true as CI services set it."""
     lines = (REPO / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert 'work="$(mktemp -d)"' in lines
     clone = lines.index('git clone --quiet --no-checkout . "$work/flake8-taskref"')
     enter = lines.index('cd "$work/flake8-taskref"')
     assert clone < enter < lines.index(COMMANDS[1])
-    assert "export TASKREF_PRECOMMIT=1 TASKREF_RELEASE=1" in lines[enter:]
+    assert "export TASKREF_PRECOMMIT=1 TASKREF_RELEASE=1 CI=true" in lines[enter:]
 
 
 def test_sample_output_is_what_the_command_prints() -> None:
