@@ -192,6 +192,30 @@ def test_not_fixed_sites_are_listed_with_reasons(tmp_path: Path) -> None:
     assert len(proc.stdout.splitlines()) == 12
 
 
+def test_a_set_typed_for_tasks_is_not_given_a_future(tmp_path: Path) -> None:
+    """An existing keep set typed ``Task[object]`` takes a new task, but not the
+    Future of ``ensure_future()``: a type checker would reject it."""
+    target = tmp_path / "typed.py"
+    target.write_text(
+        "import asyncio\n\n"
+        "background_tasks: 'set[asyncio.Task[object]]' = set()\n\n\n"
+        "async def job() -> None:\n    await asyncio.sleep(1)\n\n\n"
+        "def start() -> None:\n"
+        "    asyncio.create_task(job())\n"
+        "    asyncio.ensure_future(job())\n",
+        encoding="utf-8",
+    )
+    proc = _fix(target)
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stderr.splitlines() == [
+        "typed.py:11:5: fixed TRF001 (kept in background_tasks)",
+        "typed.py:12:5: not fixed TRF001: "
+        "the set background_tasks is typed for tasks, and this makes a future",
+        "fixed 1 of 2 findings in 1 file; 1 left, see above",
+    ]
+    assert "job_task = asyncio.create_task(job())\n    background_tasks.add(job_task)\n" in target.read_text()
+
+
 def test_crlf_file_keeps_its_line_ends(tmp_path: Path) -> None:
     source = FIX / "method_new_set.py"
     golden = FIX / "method_new_set.fixed.py"

@@ -16,7 +16,11 @@ the task until it is done whatever the lifetime of any object; with
 reused only when nothing but the keep idiom touches it (``S.add(t)``,
 ``t.add_done_callback(S.discard)``, its creation ``S = set()``): a collection
 the program also iterates, awaits, cancels, clears, measures or passes on has
-readers that a new task must not meet.
+readers that a new task must not meet.  It is reused only when its name speaks of
+tasks (``_billing_retries`` is not a home for a streaming task) and its type, if it
+has one, takes any task (``Task[object]``) or any future (``Future[Any]``):
+``set[asyncio.Task[None]]`` would make a type checker fail on a task of another
+result type.
 """
 from __future__ import annotations
 
@@ -59,6 +63,7 @@ class Keeper:
     name: str  # attribute or module-level name
     new: bool
     future: bool = False  # holds an ensure_future() result: annotate as Future
+    holds: str = "any"  # an existing set typed Task[object] holds "tasks" only
     annotation: Optional[str] = None  # of a new set, decided before the rewrite
     init: Optional[ast.FunctionDef] = None  # instance sets: the __init__ that creates it
     index: int = 0  # ... before this statement of its body
@@ -68,7 +73,7 @@ class Keeper:
 class Edit:
     spawn: ast.Call
     statement: ast.stmt
-    form: str  # "bare", "hoist" or "bind"
+    form: str  # "bare", "hoist", "bind" or "rename" (``_ = spawn(...)``, ``_`` never read)
     keeper: Keeper
     receiver: str  # the expression that names the set: "self._background_tasks"
     handle: str  # the name that holds the task
@@ -108,6 +113,44 @@ def _empty_set(value: Optional[ast.expr]) -> bool:
         and not value.args
         and not value.keywords
     )
+
+
+def _type_argument(annotation: ast.expr) -> Optional[ast.expr]:
+    """``set[X]`` (any spelling of a set, quoted or not) -> ``X``, unquoted."""
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        try:
+            annotation = ast.parse(annotation.value.strip(), mode="eval").body
+        except SyntaxError:
+            return None
+    if not isinstance(annotation, ast.Subscript):
+        return None
+    inner = annotation.slice
+    if isinstance(inner, ast.Constant) and isinstance(inner.value, str):
+        try:
+            inner = ast.parse(inner.value.strip(), mode="eval").body
+        except SyntaxError:
+            return None
+    return inner
+
+
+def holds(name: str, made: ast.stmt) -> Optional[str]:
+    """What the existing set ``name`` (created by ``made``) may be given: "any"
+    task or future, "tasks" only, or None: not reused (its name does not speak
+    of tasks, or its type is narrower than any task)."""
+    if "task" not in name.lower():
+        return None
+    if not isinstance(made, ast.AnnAssign):
+        return "any"
+    item = _type_argument(made.annotation)
+    if not isinstance(item, ast.Subscript):
+        return None
+    kind = (dotted(item.value) or "").rsplit(".", 1)[-1]
+    argument = dotted(item.slice) if isinstance(item.slice, (ast.Name, ast.Attribute)) else None
+    if kind == "Future" and argument in ("Any", "typing.Any", "t.Any"):
+        return "any"
+    if kind == "Task" and argument in ("object", "Any", "typing.Any", "t.Any"):
+        return "tasks"
+    return None
 
 
 class Facts:
@@ -328,6 +371,23 @@ def _alone(facts: Facts, statement: ast.stmt) -> str:
     return ""
 
 
+def _throwaway(facts: Facts, target: ast.Name) -> bool:
+    """Is ``target`` the name ``_`` in a function that never reads it (nor
+    declares it global or nonlocal, nor reads it from a nested function)?  Then
+    the task may get a real name: ``_`` holds nothing anyone uses."""
+    if target.id != "_":
+        return False
+    function = facts.enclosing(target)
+    if not isinstance(function, FUNCTIONS):
+        return False  # a module's ``_`` is an attribute others may read
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and node.id == "_" and not isinstance(node.ctx, ast.Store):
+            return False
+        if isinstance(node, (ast.Global, ast.Nonlocal)) and "_" in node.names:
+            return False
+    return True
+
+
 def statement_of(facts: Facts, code: str, call: ast.Call) -> Tuple[Optional[str], str, Optional[ast.stmt]]:
     """(form, handle name, statement) when the site can be fixed, else (None,
     reason, None)."""
@@ -345,7 +405,15 @@ def statement_of(facts: Facts, code: str, call: ast.Call) -> Tuple[Optional[str]
             form = "hoist"
     elif code == "TRF002":
         targets = parent.targets if isinstance(parent, ast.Assign) else []
-        if len(targets) == 1 and isinstance(targets[0], ast.Name):
+        if (
+            len(targets) == 1
+            and isinstance(targets[0], ast.Name)
+            and targets[0].col_offset == parent.col_offset  # type: ignore[union-attr]
+            and targets[0].lineno == parent.lineno  # type: ignore[union-attr]
+            and _throwaway(facts, targets[0])
+        ):
+            form, statement = "rename", parent  # type: ignore[assignment]
+        elif len(targets) == 1 and isinstance(targets[0], ast.Name):
             form, statement, handle = "bind", parent, targets[0].id  # type: ignore[assignment]
         elif isinstance(parent, ast.AnnAssign) and isinstance(parent.target, ast.Name):
             form, statement, handle = "bind", parent, parent.target.id
@@ -444,7 +512,9 @@ class Planner:
         for name in sorted(self.facts.attribute_uses):
             made = self.facts.dedicated(name, attribute=True)
             if made is not None and any(statement is made for statement in init.body):
-                return Keeper(cls, name, new=False), ""
+                kind = holds(name, made)
+                if kind is not None:
+                    return Keeper(cls, name, new=False, holds=kind), ""
         index, why = place_in_init(init)
         if index is None:
             return None, why
@@ -458,8 +528,9 @@ class Planner:
             top = {id(statement) for statement in self.facts.tree.body}
             for name in sorted(self.facts.name_uses):
                 made = self.facts.dedicated(name, attribute=False)
-                if made is not None and id(made) in top:
-                    self.module_keeper = Keeper(self.facts.tree, name, new=False)
+                kind = holds(name, made) if made is not None and id(made) in top else None
+                if made is not None and kind is not None:
+                    self.module_keeper = Keeper(self.facts.tree, name, new=False, holds=kind)
                     break
             else:
                 name = fresh(SET_NAME, self.facts.identifiers)

@@ -36,7 +36,7 @@ from typing import List, Optional, Sequence, Tuple
 
 from flake8_taskref.fix import FixOptions
 from flake8_taskref.fix.annotations import Typing
-from flake8_taskref.fix.lines import fit, too_long
+from flake8_taskref.fix.lines import fit, too_long, width
 from flake8_taskref.fix.nodes import FUNCTIONS, first_param, is_docstring
 from flake8_taskref.fix.plan import Edit, Facts, Keeper, Planner, statement_of
 from flake8_taskref.fix.source import Edit as TextEdit
@@ -114,13 +114,16 @@ class _Writer:
         self.unit = _indent_unit(source)
         self.newline = source.newline
 
-    def statement(self, code: str, indent: str) -> str:
+    def statement(self, code: str, indent: str, floor: int = 0) -> str:
         """One statement at ``indent`` (its first line unindented; its other
-        lines as they are), broken where it is too long."""
-        if not too_long(code, indent, self.limit):
+        lines as they are), broken where it is too long.  ``floor``: the width
+        of the longest line of the statement it changes, which the file already
+        accepts (a limit the file does not follow must not reflow its lines)."""
+        limit = max(self.limit, floor)
+        if not too_long(code, indent, limit):
             return code  # as it is (a statement of the file keeps its own line ends)
         code = code.replace("\r\n", "\n").replace("\r", "\n")
-        return fit(code + "\n", indent, self.limit, self.unit).rstrip("\n").replace("\n", self.newline)
+        return fit(code + "\n", indent, limit, self.unit).rstrip("\n").replace("\n", self.newline)
 
     def lines(self, codes: Sequence[str], indent: str) -> str:
         """New statements, each on lines of its own, at ``indent``."""
@@ -154,11 +157,17 @@ def _statement_edits(source: Source, writer: _Writer, edit: Edit) -> List[TextEd
     stop = source.line_start(end_line) + len(source.line(end_line))
     keep = writer.lines(_keep_codes(edit), indent)
     call = edit.spawn
+    floor = max(width(source.line(n).rstrip("\r\n")) for n in range(statement.lineno, end_line + 1))
     if edit.form == "bind":
         return [_after_line(source, end_line, keep)]
     if edit.form == "bare":  # the statement becomes the binding, its comment and all
         code = f"{edit.handle} = {source.text[start:stop]}"
-        return [(start, stop, writer.statement(code, indent)), _after_line(source, end_line, keep)]
+        return [(start, stop, writer.statement(code, indent, floor)), _after_line(source, end_line, keep)]
+    if edit.form == "rename":  # ``_ = spawn(...)``: the task gets a name of its own
+        target = edit.statement.targets[0]  # type: ignore[attr-defined]
+        after = source.offset(target.end_lineno or target.lineno, target.end_col_offset or 0)
+        code = f"{edit.handle}{source.text[after:stop]}"
+        return [(start, stop, writer.statement(code, indent, floor)), _after_line(source, end_line, keep)]
     # hoist: the spawn moves to a line of its own before the statement, which
     # uses the handle in its place (the spawn is on one line: plan.py)
     call_start = source.offset(call.lineno, call.col_offset)
@@ -167,8 +176,8 @@ def _statement_edits(source: Source, writer: _Writer, edit: Edit) -> List[TextEd
     line_start = source.line_start(statement.lineno)
     rest = source.text[start:call_start] + edit.handle + source.text[call_end:stop]
     return [
-        (line_start, line_start, indent + writer.statement(bind, indent) + source.newline + keep),
-        (start, stop, writer.statement(rest, indent)),
+        (line_start, line_start, indent + writer.statement(bind, indent, floor) + source.newline + keep),
+        (start, stop, writer.statement(rest, indent, floor)),
     ]
 
 
@@ -337,6 +346,10 @@ def _fix_source(data: bytes, sites: Sequence[Site], options: FixOptions) -> FixR
                 continue
             planner.module_sites.add(id(top))
         if (getattr(call.func, "attr", None) or getattr(call.func, "id", None)) not in _MAKE_TASKS:
+            if keeper.holds == "tasks":  # an existing set typed Task[object]
+                outcomes.append(Outcome(line, col, code, False,
+                                        f"the set {keeper.name} is typed for tasks, and this makes a future"))
+                continue
             keeper.future = True  # ensure_future(), gather(), shield(), a helper: a Future
         handle = detail if form == "bind" else planner.handle_for(statement, call)
         edit = Edit(call, statement, form, keeper, receiver, handle, why_module)

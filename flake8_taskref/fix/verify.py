@@ -25,7 +25,13 @@ class _Undo(ast.NodeTransformer):
     def __init__(self, edits: List[Edit], new: List[Keeper]) -> None:
         self.keep: Set[Tuple[str, Optional[str]]] = {(e.handle, e.receiver) for e in edits}
         # the bindings the fix made: a name (fresh in its scope) and the spawn it binds
-        self.bound: Set[Tuple[str, str]] = {(e.handle, ast.dump(e.spawn)) for e in edits if e.form != "bind"}
+        self.bound: Set[Tuple[str, str]] = {
+            (e.handle, ast.dump(e.spawn)) for e in edits if e.form in ("bare", "hoist")
+        }
+        # ``_ = spawn(...)`` whose ``_`` became the task's name
+        self.renamed: Set[Tuple[str, str]] = {
+            (e.handle, ast.dump(e.spawn)) for e in edits if e.form == "rename"
+        }
         self.sets: Set[str] = set()
         for keeper in new:
             own = None if keeper.init is None else first_param(keeper.init) or "self"
@@ -59,6 +65,15 @@ class _Undo(ast.NodeTransformer):
         kept = [statement for statement in statements if not self._added(statement)]
         out: List[ast.stmt] = []
         for index, statement in enumerate(kept):
+            if (
+                isinstance(statement, ast.Assign)
+                and len(statement.targets) == 1
+                and isinstance(statement.targets[0], ast.Name)
+                and (statement.targets[0].id, ast.dump(statement.value)) in self.renamed
+            ):
+                statement.targets[0].id = "_"
+                out.append(self.visit(statement))
+                continue
             if (
                 isinstance(statement, ast.Assign)
                 and len(statement.targets) == 1

@@ -6,12 +6,12 @@ _background_tasks: Set["asyncio.Task[object]"] = set()
 
 class Server:
     def __init__(self) -> None:
-        self.jobs: Set["asyncio.Task[None]"] = set()
+        self.job_tasks: Set["asyncio.Task[object]"] = set()
 
     def submit(self) -> None:
         job = asyncio.create_task(self._job())
-        self.jobs.add(job)
-        job.add_done_callback(self.jobs.discard)
+        self.job_tasks.add(job)
+        job.add_done_callback(self.job_tasks.discard)
 
     def restart(self) -> None:
         job_task = asyncio.create_task(self._job())

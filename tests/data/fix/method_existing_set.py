@@ -4,12 +4,12 @@ from typing import Set
 
 class Server:
     def __init__(self) -> None:
-        self.jobs: Set["asyncio.Task[None]"] = set()
+        self.job_tasks: Set["asyncio.Task[object]"] = set()
 
     def submit(self) -> None:
         job = asyncio.create_task(self._job())
-        self.jobs.add(job)
-        job.add_done_callback(self.jobs.discard)
+        self.job_tasks.add(job)
+        job.add_done_callback(self.job_tasks.discard)
 
     def restart(self) -> None:
         asyncio.create_task(self._job())
