@@ -74,6 +74,9 @@ def test_exit_codes(tmp_path: Path) -> None:
     assert command("--exit-zero", "bad.py", cwd=tmp_path).returncode == 0
     assert command("--no-such-option", cwd=tmp_path).returncode == 2
     assert command("--format", "xml", "bad.py", cwd=tmp_path).returncode == 2
+    wrong = command("--enable-extensions", "TRF006", "bad.py", cwd=tmp_path)
+    assert wrong.returncode == 2 and wrong.stdout == ""
+    assert wrong.stderr.splitlines()[-1].endswith("enable TRF006 with --extend-select TRF006")
 
 
 def test_stdin_with_display_name(tmp_path: Path) -> None:

@@ -112,7 +112,8 @@ def build_parser() -> argparse.ArgumentParser:
     config.add_argument("--config", metavar="FILE", default=None,
                         help="the flake8 config file to read instead of looking for one")
     config.add_argument("--isolated", action="store_true",
-                        help="read no config file (neither flake8's nor pyproject.toml)")
+                        help="read no config file (neither flake8's nor pyproject.toml, so no "
+                             "Ruff or Black line length for --fix either)")
     for flag, default, help_text in opts.FLAGS:
         config.add_argument(flag, default=None, help=help_text)
     output = parser.add_argument_group("output")
@@ -124,6 +125,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="print the number of findings at the end (as flake8)")
     output.add_argument("--exit-zero", action="store_true", default=None,
                         help="exit 0 even when there are findings")
+    # flake8's switch for plugins that are off as a whole: not ours (one plugin, on by
+    # default), so a user who reaches for it is told what enables TRF006.
+    parser.add_argument("--enable-extensions", default=None, help=argparse.SUPPRESS)
     return parser
 
 
@@ -139,6 +143,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 def _main(argv: Optional[Sequence[str]], written: List[str]) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.enable_extensions is not None:
+        parser.error("--enable-extensions is flake8's switch for plugins that are off as a whole; "
+                     "flake8-taskref is on by default: enable TRF006 with --extend-select TRF006")
     try:
         settings = resolve(args)
     except ConfigError as exc:
