@@ -13,6 +13,7 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -225,6 +226,39 @@ def test_crlf_file_keeps_its_line_ends(tmp_path: Path) -> None:
     assert target.read_bytes() == golden.read_bytes().replace(b"\n", b"\r\n")
 
 
+def _git_diff(old: Path, new: Path) -> List[str]:
+    """git's own diff of two files in one folder, named as ``old``, without its
+    index line and the function names it writes after a hunk's range."""
+    git = subprocess.run(["git", "diff", "--no-index", "--no-color", "--no-ext-diff", old.name, new.name],
+                         cwd=old.parent, capture_output=True, text=True)
+    assert git.returncode == 1, git.stderr
+    return [re.sub(r"^(@@ [^@]* @@).*", r"\1", line).replace(new.name, old.name)
+            for line in git.stdout.splitlines() if not line.startswith("index ")]
+
+
+def test_diff_hunks_are_gits_in_a_long_file(tmp_path: Path) -> None:
+    """In a long file, lines repeated everywhere (``except Exception as e:``,
+    ``)``) anchor nothing for difflib's default matcher, which showed them as
+    removed and added again, and placed new lines before a ``)`` instead of
+    after it.  The hunks are now those git shows."""
+    block = (
+        "    try:\n        await job()\n"
+        "        asyncio.create_task(\n            job()\n        )\n"
+        "    except Exception as e:\n        asyncio.create_task(job())\n        print(e)\n"
+    )
+    source = "import asyncio\n\n\nasync def job() -> None:\n    pass\n"
+    source += "".join(f"\n\nasync def handler_{n}() -> None:\n{block}" for n in range(40))
+    target = tmp_path / "long.py"
+    target.write_text(source)
+    proc = command("--isolated", "--diff", target.name, cwd=tmp_path)
+    assert proc.returncode == 1, proc.stderr
+    fixed = tmp_path / "fixed.py"
+    fixed.write_text(source)
+    assert command("--isolated", "--fix", fixed.name, cwd=tmp_path).returncode == 0
+    assert proc.stdout.splitlines() == _git_diff(target, fixed)
+    assert "-    except Exception as e:" not in proc.stdout
+
+
 def test_diff_prints_the_fix_and_writes_nothing(tmp_path: Path) -> None:
     source = FIX / "method_new_set.py"
     golden = FIX / "method_new_set.fixed.py"
@@ -233,10 +267,11 @@ def test_diff_prints_the_fix_and_writes_nothing(tmp_path: Path) -> None:
     proc = command("--isolated", "--diff", target.name, cwd=tmp_path)
     assert proc.returncode == 1, proc.stderr
     assert target.read_bytes() == source.read_bytes()
-    want = f"diff --git a/{target.name} b/{target.name}\n" + "".join(difflib.unified_diff(
-        source.read_text().splitlines(True), golden.read_text().splitlines(True),
-        fromfile=f"a/{target.name}", tofile=f"b/{target.name}"))
-    assert proc.stdout == want
+    # git's own diff of the two files, without its index line and the function
+    # names it writes after a hunk's range
+    fixed = tmp_path / "fixed.py"
+    shutil.copy(golden, fixed)
+    assert proc.stdout.splitlines() == _git_diff(target, fixed)
     assert proc.stderr.splitlines()[-1] == "would fix 3 of 3 findings in 1 file"
     clean = command("--isolated", "--diff", golden.name, cwd=FIX)
     assert (clean.returncode, clean.stdout) == (0, "")
