@@ -439,6 +439,43 @@ def _applies(patch: bytes, cwd: Path, tool: str, scratch: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+def test_diff_hunks_rebuild_the_new_file_and_are_cut_as_difflib_cuts_them() -> None:
+    """The diff's own matcher (patience anchors, then difflib, blocks slid down),
+    on 3,000 random pairs of files made of few distinct lines: the edit script
+    turns the old lines into the new ones, its ranges follow each other, and it
+    is cut into hunks exactly as difflib cuts the same script."""
+    import difflib
+    import random
+
+    from flake8_taskref.command import diffs
+
+    rng = random.Random(20261201)
+    for case in range(3000):
+        pool = [b"x\n", b")\n", b"\n", b"except Exception as e:\n", b"n%d\n" % rng.randint(0, 30)]
+        old = [rng.choice(pool) for _ in range(rng.randint(0, 40))]
+        new = list(old)
+        for _ in range(rng.randint(1, 4)):
+            at = rng.randint(0, len(new))
+            if rng.random() < 0.6 or not new:
+                new[at:at] = [rng.choice([*pool, b"q%d\n" % case]) for _ in range(rng.randint(1, 3))]
+            else:
+                del new[at:at + rng.randint(1, 2)]
+        ops = diffs._opcodes(old, new)
+        rebuilt: List[bytes] = []
+        i = j = 0
+        for tag, i1, i2, j1, j2 in ops:
+            assert (i1, j1) == (i, j), (old, new, ops)
+            if tag == "equal":
+                assert old[i1:i2] == new[j1:j2], (old, new, ops)
+            rebuilt += new[j1:j2]
+            i, j = i2, j2
+        assert (i, j) == (len(old), len(new)) and rebuilt == new, (old, new, ops)
+        if old != new:
+            matcher = difflib.SequenceMatcher(None, old, new)
+            matcher.opcodes = ops  # difflib's grouping, over this script
+            assert diffs._hunks(ops) == [list(group) for group in matcher.get_grouped_opcodes(3)]
+
+
 @pytest.mark.skipif(shutil.which("git") is None or shutil.which("patch") is None, reason="git and patch")
 def test_diff_is_bytes_that_git_apply_and_patch_take(tmp_path: Path) -> None:
     """Encodings, a byte-order mark, CRLF, a name with a space, a non-ASCII name,
