@@ -125,22 +125,29 @@ class FunctionsRecorder(Recorder):
             return False
         args = node.args
         keywords = node.keywords
-        if any(isinstance(arg, ast.Starred) for arg in args) or any(
+        # ``helper(coro, *args)``: which parameter each argument binds is not
+        # known, so every argument is kept; what it returns is known all the same.
+        starred = any(isinstance(arg, ast.Starred) for arg in args) or any(
             keyword.arg is None for keyword in keywords
-        ):
-            return False
+        )
         result_kept = sink == FINISH or sink == SHIELDED or (sink == KEEP and node is not self._returning)
-        if result_kept and not any(isinstance(arg, _CARRIERS) for arg in args) and not any(
+        if result_kept and (starred or (not any(isinstance(arg, _CARRIERS) for arg in args) and not any(
             isinstance(keyword.value, _CARRIERS) for keyword in keywords
-        ):
+        ))):
             return False  # nothing it is given or returns can be a task we follow
         call = CallSite(node, name, owner, owner is not self.facts.module, scope)
         scope.calls.append(call)
         self.value(func, KEEP)
-        for index, arg in enumerate(args):
-            self._call_arg(arg, CallArg(call, index, None))
-        for keyword in keywords:
-            self._call_arg(keyword.value, CallArg(call, -1, keyword.arg))
+        if starred:
+            for arg in args:
+                self.value(arg, KEEP)
+            for keyword in keywords:
+                self.value(keyword.value, KEEP)
+        else:
+            for index, arg in enumerate(args):
+                self._call_arg(arg, CallArg(call, index, None))
+            for keyword in keywords:
+                self._call_arg(keyword.value, CallArg(call, -1, keyword.arg))
         if result_kept:
             return True  # awaited or kept: a new task it returns is not lost
         spawn = Spawn(node, call.text, None, self.frames)
