@@ -45,8 +45,9 @@ from flake8_taskref.analysis.facts import (
     Use,
     may_add_task,
 )
+from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.scopes import Recorder, pos_of
-from flake8_taskref.analysis.shortcut import HotLines
+from flake8_taskref.analysis.shortcut import HotLines, holds_word
 
 SELF_NAMES = frozenset({"self", "cls"})
 # Arguments that can carry a task the analysis follows: a name, or a call (a spawn).
@@ -205,9 +206,12 @@ class FunctionsRecorder(Recorder):
                 self._enter_deferred(node, scope)
             else:
                 cold.append((node, scope, last))
+        weak = any(holds_word(hot.text, word) for word in N.WEAK_WORDS)
         while cold:
             count = len(cold)
             cold = self._enter_helpers(hot, cold)
+            if weak:
+                cold = self._enter_weak(hot, cold)
             if self.options.collections:
                 cold = self._enter_pruning(hot, cold)
             if len(cold) == count:
@@ -252,6 +256,27 @@ class FunctionsRecorder(Recorder):
         rest = []
         for node, scope, last in cold:
             if node.name in needed or HotLines.between(lines, node.lineno, last):
+                self._enter_deferred(node, scope)
+            else:
+                rest.append((node, scope, last))
+        return rest
+
+    def _enter_weak(self, hot: HotLines, cold: List[_Cold]) -> List[_Cold]:
+        """In a file that names a weak collection (``weakref.WeakSet``), whether
+        a collection a task is added to is weak depends on every store of it
+        (``self.tasks = weakref.WeakSet()`` in ``__init__``, ``global tasks``):
+        each names the collection.  Enter the cold functions that name a
+        collection something is added to (the adds of the functions entered
+        so far; a helper entered later adds its own)."""
+        names = {add.key[1] for add in self.facts.adds}
+        for scope in self.facts.scopes:
+            names.update(name for name, _ in scope.module_adds)
+        if not names:
+            return cold
+        lines = hot.lines_holding(names)
+        rest = []
+        for node, scope, last in cold:
+            if HotLines.between(lines, node.lineno, last):
                 self._enter_deferred(node, scope)
             else:
                 rest.append((node, scope, last))
