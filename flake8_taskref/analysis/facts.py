@@ -412,6 +412,12 @@ class ModuleFacts:
         children, groups and their bindings, flows and waits), so that reference
         counting frees them when the analysis is done instead of a later run of
         the cyclic collector (which would walk them, and the tree, again)."""
+        adds = list(self.adds)
+        for scope in self.scopes:
+            adds.extend(add for _, add in scope.module_adds)
+            scope.weak_drops = []
+        for add in adds:  # a use of kind U_ADD targets its add
+            add.scope = add.use = None  # type: ignore[assignment]
         for scope in self.scopes:
             scope.parent = scope.cls = None
             scope.children = []
