@@ -19,3 +19,43 @@ def test_trf005_says_where_the_pending_tasks_come_from() -> None:
     texts = {line: text for line, _, code, text in lint([path])[str(path)] if code == "TRF005"}
     assert "(tasks from local 'first', local 'second')" in texts[15]
     assert "(tasks from asyncio.create_task() at line 36)" in texts[35]
+
+
+def test_trf002_says_how_the_local_loses_the_task() -> None:
+    """A task held by a local collection is stored, in a collection that dies with
+    the frame (twitchio's ``waits``); one added to a weak collection is added, but
+    not kept; a plain local is never awaited, cancelled or stored."""
+    path = DATA / "trf002_unkept_binding.py"
+    texts = {line: text for line, _, code, text in lint([path])[str(path)] if code == "TRF002"}
+    assert "held only by local 'task', which is never awaited, cancelled or stored;" in texts[13]
+    collection = "a collection that dies with the frame (nothing awaits, cancels or stores its tasks);"
+    assert f"held only by local 'pending', {collection}" in texts[58]
+    assert f"held only by local 'bag', {collection}" in texts[62]
+    weak = DATA / "trf002_weak_collections.py"
+    found = {line: (code, text) for line, _, code, text in lint([weak])[str(weak)]}
+    assert found[38] == ("TRF002", (
+        "task returned by asyncio.create_task() is held only by local 'task', which is only added "
+        "to 'self._tasks', a weak collection that does not keep it; keep a reference (e.g. a set "
+        "with add_done_callback(set.discard)) or await it"
+    ))
+    assert "not stored (it is added to 'self._tasks', a weak collection, which does not keep it);" in (
+        found[42][1]
+    )
+
+
+def test_trf006_dict_hint_is_valid_code() -> None:
+    """The hint for a dict names the key the task is stored under (no undefined
+    placeholder): the callback it suggests compiles."""
+    import ast
+
+    path = DATA / "trf006_never_pruned.py"
+    texts = {line: text for line, _, code, text in lint([path], "--extend-select=TRF006")[str(path)]}
+    assert texts[35].endswith("(task.add_done_callback(lambda _, k=id(task): self.by_id.pop(k, None)))")
+    for text in texts.values():
+        start = text.index("task.add_done_callback(")
+        depth, end = 0, start
+        for end in range(start, len(text)):  # to the parenthesis that closes the call
+            depth += {"(": 1, ")": -1}.get(text[end], 0)
+            if text[end] == ")" and depth == 0:
+                break
+        ast.parse(text[start:end + 1])

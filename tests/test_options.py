@@ -63,13 +63,13 @@ def test_trf006_is_off_unless_named(args: "tuple[str, ...]") -> None:
      ("--select", "TRF", "--extend-select", "TRF006"), ("--select", "E,F,W,TRF006")],
 )
 def test_trf006_is_on_when_named(args: "tuple[str, ...]") -> None:
-    assert _trf006_count("--isolated", *args) == 5
+    assert _trf006_count("--isolated", *args) == 8
 
 
 @pytest.mark.parametrize(
     "config, count",
     [("select = E,F,W,TRF\n", 0), ("extend-select = TRF\n", 0),
-     ("extend-select = TRF006\n", 5), ("select = E,F,W,TRF,TRF006\n", 5)],
+     ("extend-select = TRF006\n", 8), ("select = E,F,W,TRF,TRF006\n", 8)],
 )
 def test_trf006_from_config(tmp_path: Path, config: str, count: int) -> None:
     (tmp_path / "setup.cfg").write_text("[flake8]\n" + config, encoding="utf-8")

@@ -28,6 +28,7 @@ from flake8_taskref.analysis.facts import (
     LOOP,
     SHIELDED,
     TRUTH,
+    U_ADD,
     U_FINISH,
     U_FLOW,
     U_HARMLESS,
@@ -206,20 +207,57 @@ class ScopeVisitor(FunctionsRecorder):
             return self.scope.imports.resolve(node.func) == N.GET_LOGGER
         return False
 
-    def _note_self_store(self, target: ast.expr, value: ast.expr) -> None:
-        """``self.x[k] = task`` adds to a long-lived collection; ``self.x = ...``
-        outside ``__init__`` replaces it (which prunes it)."""
+    def _note_self_store(self, target: ast.expr, value: ast.expr) -> bool:
+        """``self.x[k] = task`` adds to a long-lived collection (in a function,
+        the value is visited here: kept, unless the collection turns out weak);
+        ``self.x = ...`` outside ``__init__`` replaces it (which prunes it);
+        ``self.x = weakref.WeakSet()`` and, at module level, ``name =
+        weakref.WeakSet()`` make a weak collection."""
         if isinstance(target, ast.Subscript):
             key = self._collection_key(target.value)
-            if key is not None:
-                spawn = self._spawn_of(value)
-                use = None
+            if key is None:
+                return False
+            spawn = self._spawn_of(value)
+            add = CollectionAdd(self.scope, key, N.dotted_text(target.value), target, spawn, None)
+            self.facts.adds.append(add)
+            if not self._in_function():
                 if isinstance(value, ast.Name):
-                    use = Use(value.id, pos_of(value), U_KEEP, None, self.frames)
-                text = N.dotted_text(target.value)
-                self.facts.adds.append(CollectionAdd(self.scope, key, text, target, spawn, use))
-        elif isinstance(target, ast.Attribute):
+                    add.use = Use(value.id, pos_of(value), U_KEEP, None, self.frames)
+                return False
+            self._added(value, add, spawn)
+            return True
+        if isinstance(target, ast.Attribute):
+            if self._is_weak_collection(value):
+                key = self._collection_key(target) or (0, target.attr)
+                weak = self.facts.weak_stores
+                weak[key] = weak.get(key, 0) + 1
             self._note_replaced(target)
+        elif isinstance(target, ast.Name) and self.scope.kind == Scope.MODULE and (
+            self._is_weak_collection(value)
+        ):
+            self.facts.weak_names.add(target.id)
+        return False
+
+    def _note_attr_store(self, target: ast.Attribute) -> None:
+        key = self._collection_key(target) or (0, target.attr)
+        stores = self.facts.attr_stores
+        stores[key] = stores.get(key, 0) + 1
+
+    def _is_weak_collection(self, value: ast.expr) -> bool:
+        """``weakref.WeakSet()``, ``WeakValueDictionary()`` (any import spelling)."""
+        return isinstance(value, ast.Call) and self.scope.imports.resolve(value.func) in N.WEAK_COLLECTIONS
+
+    def _added(self, value: ast.expr, add: CollectionAdd, spawn: Optional[Spawn]) -> None:
+        """The value ``add`` puts into a collection that outlives the frame: kept,
+        unless the file shows the collection is weak (decided at the end)."""
+        if spawn is not None:
+            self._spawn(spawn, KEEP)
+            if self._in_function():
+                self.scope.weak_drops.append((spawn, add))
+        elif isinstance(value, ast.Name):
+            add.use = self._use(value.id, value, U_ADD, add)
+        else:
+            self.value(value, KEEP)
 
     def _note_replaced(self, target: ast.Attribute) -> None:
         key = self._collection_key(target)
@@ -372,13 +410,13 @@ class ScopeVisitor(FunctionsRecorder):
             self._args(node, HARMLESS, keywords=HARMLESS)
             return
         if attr in N.ADD_METHODS:
+            skip = 0 if attr in ("insert", "setdefault") else -1
             key = self._collection_key(receiver)
             if key is not None:
-                self._collection_add(node, key, receiver)
+                self._collection_add(node, key, receiver, skip)
                 return
             if isinstance(receiver, ast.Name):
                 self._use(receiver.id, receiver, U_HARMLESS, None)
-                skip = 0 if attr in ("insert", "setdefault") else -1
                 if self._in_function() and receiver.id not in self.scope.bindings:
                     self._module_add(node, receiver.id, skip)
                     return
@@ -475,14 +513,24 @@ class ScopeVisitor(FunctionsRecorder):
             self.facts.module_prunes.add(node.id)
 
     def _drained(self, node: ast.expr) -> None:
-        """The collection ``node`` (or a copy of it) is gathered or waited on as a
-        whole: it finishes at a known point, and TRF006 takes it as pruned."""
+        """The collection ``node`` (or a copy of it, also a filtered one, or a
+        local bound only to such copies) is gathered or waited on as a whole: it
+        finishes at a known point, and TRF006 takes it as pruned."""
         if not self.options.collections:
             return
-        if isinstance(node, ast.Call) and len(node.args) == 1 and isinstance(node.func, ast.Name) and (
-            node.func.id in N.COPYING_CALLS
-        ):
-            node = node.args[0]
+        node = _copied(node)
+        if isinstance(node, ast.Name) and node.id in self.scope.bindings:
+            # pending = [t for t in self.tasks if not t.done()]; gather(*pending)
+            bindings = self.scope.bindings[node.id]
+            values = [_assigned(binding.stmt, node.id) for binding in bindings]
+            sources = [None if value is None else _copied(value) for value in values]
+            first = sources[0] if sources else None
+            if not isinstance(first, (ast.Attribute, ast.Name)) or any(
+                source is None or N.dotted_text(source) != N.dotted_text(first) or not _is_copy(binding.stmt)
+                for source, binding in zip(sources, bindings)
+            ):
+                return
+            node = first
         if isinstance(node, ast.Attribute) or (
             isinstance(node, ast.Name) and node.id not in self.scope.bindings
         ):
@@ -503,18 +551,21 @@ class ScopeVisitor(FunctionsRecorder):
                 return default
         return None
 
-    def _collection_add(self, node: ast.Call, key: Tuple[int, str], receiver: ast.expr) -> None:
+    def _collection_add(self, node: ast.Call, key: Tuple[int, str], receiver: ast.expr, skip: int) -> None:
         text = N.dotted_text(receiver)
-        for arg in node.args:
+        for index, arg in enumerate(node.args):
             spawn = self._spawn_of(arg)
-            use: Optional[Use] = None
-            if spawn is not None:
-                self._spawn(spawn, KEEP)
-            elif isinstance(arg, ast.Name):
-                use = self._use(arg.id, arg, U_KEEP, None)
+            add = CollectionAdd(self.scope, key, text, node, spawn, None)
+            if index == skip:  # the index of ``insert``, the key of ``setdefault``
+                if spawn is not None:
+                    self._spawn(spawn, KEEP)
+                elif isinstance(arg, ast.Name):
+                    add.use = self._use(arg.id, arg, U_KEEP, None)
+                else:
+                    self.value(arg, KEEP)
             else:
-                self.value(arg, KEEP)
-            self.facts.adds.append(CollectionAdd(self.scope, key, text, node, spawn, use))
+                self._added(arg, add, spawn)
+            self.facts.adds.append(add)
         for keyword in node.keywords:
             self.value(keyword.value, KEEP)
 
@@ -525,15 +576,8 @@ class ScopeVisitor(FunctionsRecorder):
             if index == skip:
                 self.value(arg, KEEP)
                 continue
-            spawn = self._spawn_of(arg)
-            use: Optional[Use] = None
-            if spawn is not None:
-                self._spawn(spawn, KEEP)
-            elif isinstance(arg, ast.Name):
-                use = self._use(arg.id, arg, U_KEEP, None)
-            else:
-                self.value(arg, KEEP)
-            add = CollectionAdd(self.scope, (0, name), name, node, spawn, use)
+            add = CollectionAdd(self.scope, (0, name), name, node, self._spawn_of(arg), None)
+            self._added(arg, add, add.spawn)
             self.scope.module_adds.append((name, add))
         for keyword in node.keywords:
             self.value(keyword.value, KEEP)
@@ -691,3 +735,45 @@ class ScopeVisitor(FunctionsRecorder):
         site = WaitSite(node, pending)
         pending.wait = site
         self.scope.waits.append(site)
+
+
+def _copied(node: ast.expr) -> ast.expr:
+    """The collection a copy copies (``list(c)``, ``c.copy()``, ``c.values()``, a
+    comprehension ``[t for t in c if ...]`` of its elements), else ``node``."""
+    for _ in range(3):
+        if isinstance(node, ast.Call) and not node.keywords:
+            func = node.func
+            if isinstance(func, ast.Name) and func.id in N.COPYING_CALLS and len(node.args) == 1:
+                node = node.args[0]
+                continue
+            if isinstance(func, ast.Attribute) and func.attr in ("copy", "values") and not node.args:
+                node = func.value
+                continue
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp)) and len(node.generators) == 1:
+            comp = node.generators[0]
+            if (
+                not comp.is_async
+                and isinstance(comp.target, ast.Name)
+                and isinstance(node.elt, ast.Name)
+                and node.elt.id == comp.target.id
+            ):
+                node = comp.iter
+                continue
+        break
+    return node
+
+
+def _assigned(stmt: Optional[ast.stmt], name: str) -> Optional[ast.expr]:
+    """The value ``stmt`` binds to ``name`` when it is ``name = value`` (or
+    ``name: T = value``), else None."""
+    if isinstance(stmt, ast.Assign) and all(isinstance(t, ast.Name) for t in stmt.targets):
+        return stmt.value
+    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id == name:
+        return stmt.value
+    return None
+
+
+def _is_copy(stmt: Optional[ast.stmt]) -> bool:
+    """Does ``stmt`` bind a copy of a collection (not the collection itself)?"""
+    value = getattr(stmt, "value", None)
+    return isinstance(value, ast.expr) and _copied(value) is not value

@@ -26,8 +26,11 @@ TRY_BODY, TRY_HANDLERS, TRY_ELSE, TRY_FINALLY = 0, 1, 2, 3
 DROP, KEEP, FINISH, TRUTH, HARMLESS, SHIELDED = range(6)
 
 # Kinds of a use of a name.  U_CALL: passed to a function this file may define,
-# decided once its summary is known (``summaries.py``).
-U_FINISH, U_KEEP, U_HARMLESS, U_GUARD, U_FLOW, U_CALL = range(6)
+# decided once its summary is known (``summaries.py``).  U_ADD: added to a
+# collection that outlives the frame (the use's target is the ``CollectionAdd``):
+# kept, unless the file shows the collection is weak (``weakref.WeakSet``),
+# decided once the whole file has been seen (``ModuleFacts.weak``).
+U_FINISH, U_KEEP, U_HARMLESS, U_GUARD, U_FLOW, U_CALL, U_ADD = range(7)
 
 FunctionNode = Union[ast.FunctionDef, ast.AsyncFunctionDef]
 
@@ -155,7 +158,7 @@ class Use:
         name: str,
         pos: Pos,
         kind: int,
-        target: Union[Group, str, CallArg, None],
+        target: Union[Group, str, CallArg, "CollectionAdd", None],
         frames: Frames,
     ) -> None:
         self.name = name
@@ -215,7 +218,9 @@ class WaitSite:
 
 
 class CollectionAdd:
-    """``owner.attr.add(x)`` or ``module_name.add(x)``: a candidate for TRF006."""
+    """``owner.attr.add(x)``, ``owner.attr[k] = x`` or ``module_name.add(x)``: a
+    candidate for TRF006; ``key`` is (id of the class scope, attribute) or (0,
+    module name)."""
 
     __slots__ = ("key", "text", "node", "spawn", "use", "scope")
 
@@ -243,7 +248,7 @@ class Scope:
         "kind", "node", "parent", "cls", "imports", "bindings", "uses", "loads",
         "declared", "groups", "drops", "timeouts", "shields", "waits", "loop_vars",
         "async_defs", "children", "module_adds", "loop_exits", "runs_loop", "forever", "loop_aliases",
-        "defs", "rebound", "calls", "call_drops", "returns", "generator",
+        "defs", "rebound", "calls", "call_drops", "returns", "generator", "weak_drops",
     )
 
     MODULE, CLASS, FUNCTION = 0, 1, 2
@@ -288,6 +293,9 @@ class Scope:
         self.call_drops: List[Tuple[Spawn, CallArg]] = []
         self.returns: List[Union[Spawn, Use, None]] = []
         self.generator = False
+        # New tasks added straight to a collection that outlives the frame: lost
+        # if the collection turns out weak (``ModuleFacts.weak``).
+        self.weak_drops: List[Tuple[Spawn, CollectionAdd]] = []
 
     def holds_loop(self, name: str, loop_names: AbstractSet[str], depth: int = 0) -> bool:
         """Is ``name``, as seen from this scope, bound to an event loop (directly,
@@ -361,12 +369,55 @@ class ModuleFacts:
         self.logger_attrs: Set[str] = set()
         # ``self.attr`` read in a class's __exit__/__aexit__: (id of class scope, attr).
         self.read_at_exit: Set[Tuple[int, str]] = set()
+        # Weak collections (``weakref.WeakSet()``, ``WeakValueDictionary()``): how
+        # many stores of each attribute the file has, and how many of them store
+        # a new weak collection, by (id of the class scope, attr) for ``self.attr``
+        # in a method, (0, attr) through any other receiver; module names bound
+        # to one.
+        self.attr_stores: Dict[Tuple[int, str], int] = {}
+        self.weak_stores: Dict[Tuple[int, str], int] = {}
+        self.weak_names: Set[str] = set()
+
+    def weak(self, add: CollectionAdd) -> bool:
+        """Does the file show that ``add``'s collection is weak (adding a task to
+        it keeps nothing)?  An attribute every store of which, in the file, is a
+        new weak collection (at least one through ``self`` in the class; a
+        store through another receiver may be to this object too), or a
+        module name bound once, at module level, to one, and never bound by a
+        function (``global``) or as a local of a function around the add."""
+        owner, name = add.key
+        if owner:
+            stores, weak = self.attr_stores, self.weak_stores
+            foreign = (0, name)
+            return (
+                weak.get(add.key, 0) > 0
+                and stores.get(add.key, 0) == weak[add.key]
+                and stores.get(foreign, 0) == weak.get(foreign, 0)
+            )
+        if name not in self.weak_names or name in self.module.rebound:
+            return False
+        scope: Optional[Scope] = add.scope
+        while scope is not None and scope.kind != Scope.MODULE:
+            if scope.kind == Scope.FUNCTION and name in scope.bindings and name not in scope.declared:
+                return False
+            scope = scope.parent
+        return not any(
+            name in scope.declared and name in scope.bindings
+            for scope in self.scopes
+            if scope.kind == Scope.FUNCTION
+        )
 
     def release(self) -> None:
         """Break the reference cycles between the recorded facts (scopes and their
         children, groups and their bindings, flows and waits), so that reference
         counting frees them when the analysis is done instead of a later run of
         the cyclic collector (which would walk them, and the tree, again)."""
+        adds = list(self.adds)
+        for scope in self.scopes:
+            adds.extend(add for _, add in scope.module_adds)
+            scope.weak_drops = []
+        for add in adds:  # a use of kind U_ADD targets its add
+            add.scope = add.use = None  # type: ignore[assignment]
         for scope in self.scopes:
             scope.parent = scope.cls = None
             scope.children = []

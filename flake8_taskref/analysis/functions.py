@@ -45,8 +45,9 @@ from flake8_taskref.analysis.facts import (
     Use,
     may_add_task,
 )
+from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.scopes import Recorder, pos_of
-from flake8_taskref.analysis.shortcut import HotLines
+from flake8_taskref.analysis.shortcut import HotLines, holds_word
 
 SELF_NAMES = frozenset({"self", "cls"})
 # Arguments that can carry a task the analysis follows: a name, or a call (a spawn).
@@ -125,22 +126,29 @@ class FunctionsRecorder(Recorder):
             return False
         args = node.args
         keywords = node.keywords
-        if any(isinstance(arg, ast.Starred) for arg in args) or any(
+        # ``helper(coro, *args)``: which parameter each argument binds is not
+        # known, so every argument is kept; what it returns is known all the same.
+        starred = any(isinstance(arg, ast.Starred) for arg in args) or any(
             keyword.arg is None for keyword in keywords
-        ):
-            return False
+        )
         result_kept = sink == FINISH or sink == SHIELDED or (sink == KEEP and node is not self._returning)
-        if result_kept and not any(isinstance(arg, _CARRIERS) for arg in args) and not any(
+        if result_kept and (starred or (not any(isinstance(arg, _CARRIERS) for arg in args) and not any(
             isinstance(keyword.value, _CARRIERS) for keyword in keywords
-        ):
+        ))):
             return False  # nothing it is given or returns can be a task we follow
         call = CallSite(node, name, owner, owner is not self.facts.module, scope)
         scope.calls.append(call)
         self.value(func, KEEP)
-        for index, arg in enumerate(args):
-            self._call_arg(arg, CallArg(call, index, None))
-        for keyword in keywords:
-            self._call_arg(keyword.value, CallArg(call, -1, keyword.arg))
+        if starred:
+            for arg in args:
+                self.value(arg, KEEP)
+            for keyword in keywords:
+                self.value(keyword.value, KEEP)
+        else:
+            for index, arg in enumerate(args):
+                self._call_arg(arg, CallArg(call, index, None))
+            for keyword in keywords:
+                self._call_arg(keyword.value, CallArg(call, -1, keyword.arg))
         if result_kept:
             return True  # awaited or kept: a new task it returns is not lost
         spawn = Spawn(node, call.text, None, self.frames)
@@ -198,9 +206,12 @@ class FunctionsRecorder(Recorder):
                 self._enter_deferred(node, scope)
             else:
                 cold.append((node, scope, last))
+        weak = any(holds_word(hot.text, word) for word in N.WEAK_WORDS)
         while cold:
             count = len(cold)
             cold = self._enter_helpers(hot, cold)
+            if weak:
+                cold = self._enter_weak(hot, cold)
             if self.options.collections:
                 cold = self._enter_pruning(hot, cold)
             if len(cold) == count:
@@ -245,6 +256,27 @@ class FunctionsRecorder(Recorder):
         rest = []
         for node, scope, last in cold:
             if node.name in needed or HotLines.between(lines, node.lineno, last):
+                self._enter_deferred(node, scope)
+            else:
+                rest.append((node, scope, last))
+        return rest
+
+    def _enter_weak(self, hot: HotLines, cold: List[_Cold]) -> List[_Cold]:
+        """In a file that names a weak collection (``weakref.WeakSet``), whether
+        a collection a task is added to is weak depends on every store of it
+        (``self.tasks = weakref.WeakSet()`` in ``__init__``, ``global tasks``):
+        each names the collection.  Enter the cold functions that name a
+        collection something is added to (the adds of the functions entered
+        so far; a helper entered later adds its own)."""
+        names = {add.key[1] for add in self.facts.adds}
+        for scope in self.facts.scopes:
+            names.update(name for name, _ in scope.module_adds)
+        if not names:
+            return cold
+        lines = hot.lines_holding(names)
+        rest = []
+        for node, scope, last in cold:
+            if HotLines.between(lines, node.lineno, last):
                 self._enter_deferred(node, scope)
             else:
                 rest.append((node, scope, last))

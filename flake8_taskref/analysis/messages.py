@@ -39,6 +39,17 @@ MESSAGES: Final[Dict[str, str]] = {
     "TRF006": "TRF006 tasks added to '{collection}' are never removed from it; {fix}",
 }
 
+# TRF002's ``{why}``: how the local that holds the handle loses it.
+TRF002_WHY: Final[Dict[str, str]] = {
+    "never": "which is never awaited, cancelled or stored",
+    "rebound": "which the loop rebinds before the task is awaited, cancelled or stored",
+    "collection": "a collection that dies with the frame (nothing awaits, cancels or stores its tasks)",
+    "weak": "which is only added to '{collection}', a weak collection that does not keep it",
+}
+
+# TRF001's ``{how}`` for a new task added straight to a weak collection.
+HOW_WEAK: Final = " (it is added to '{collection}', a weak collection, which does not keep it)"
+
 NAMES: Final[Dict[str, str]] = {
     "TRF001": "dropped-task",
     "TRF002": "unkept-task-binding",
@@ -72,8 +83,8 @@ PRUNE_HINTS: Final[Dict[str, str]] = {
         "or keep the tasks in a set"
     ),
     "dict": (
-        "remove each task when it is done "
-        "(task.add_done_callback(lambda t: {collection}.pop(key, None)))"
+        "remove each task's entry when it is done "
+        "(task.add_done_callback(lambda _, k={key}: {collection}.pop(k, None)))"
     ),
 }
 

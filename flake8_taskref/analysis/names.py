@@ -100,6 +100,11 @@ CONTAINER_FACTORIES: FrozenSet[str] = frozenset(
      "collections.defaultdict", "deque", "OrderedDict", "defaultdict", "weakref.WeakSet"}
 )
 
+# Collections that hold their elements (values, for a dict) weakly: adding a
+# task to one keeps nothing.  Their last parts, for the text shortcut.
+WEAK_COLLECTIONS: FrozenSet[str] = frozenset({"weakref.WeakSet", "weakref.WeakValueDictionary"})
+WEAK_WORDS: FrozenSet[str] = frozenset(name.rpartition(".")[2] for name in WEAK_COLLECTIONS)
+
 # Calls that run the event loop inside the calling frame.
 LOOP_RUN_METHODS: FrozenSet[str] = frozenset({"run_forever", "run_until_complete"})
 LOOP_RUN_FUNCTIONS: FrozenSet[str] = frozenset({"asyncio.run"})

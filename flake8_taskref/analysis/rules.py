@@ -20,6 +20,7 @@ from flake8_taskref.analysis.facts import (
     TRY_BODY,
     TRY_FINALLY,
     TRY_HANDLERS,
+    U_ADD,
     U_FINISH,
     U_FLOW,
     U_CALL,
@@ -39,7 +40,14 @@ from flake8_taskref.analysis.facts import (
     Use,
     polled_task,
 )
-from flake8_taskref.analysis.messages import PRUNE_HINTS, SpanError, make_error, what_of
+from flake8_taskref.analysis.messages import (
+    HOW_WEAK,
+    PRUNE_HINTS,
+    TRF002_WHY,
+    SpanError,
+    make_error,
+    what_of,
+)
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.summaries import Summaries
 
@@ -95,6 +103,19 @@ def _collection_kind(node: ast.AST) -> str:
     return "dict" if attr in N.DICT_ADDS else "set"
 
 
+def _constant_key(node: ast.AST) -> bool:
+    """``coll["name"] = task``: an item stored under a constant key."""
+    return isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant)
+
+
+def _key_text(node: ast.AST) -> str:
+    """The key a dict add stores under, as written, for TRF006's hint."""
+    if isinstance(node, ast.Subscript):
+        return ast.unparse(node.slice)
+    args = getattr(node, "args", None)
+    return ast.unparse(args[0]) if args else "key"
+
+
 class Until:
     """The handle whose loss is asked about at a site: its group and name, and
     whether the site shields it (then ``while True:`` re-awaits it)."""
@@ -126,6 +147,8 @@ class ModuleRules:
         self._loop_cache: Dict[int, FrozenSet[int]] = {}
         self._reach: Dict[int, Tuple[List[Group], List[Pos]]] = {}
         self._loop_attr_set: Optional[Set[str]] = None
+        # Groups added to a weak collection (its text): they are not kept by it.
+        self._weak_adds: Dict[int, str] = {}
         self.summaries = Summaries(facts, self)
 
     # ---------------------------------------------------------------- driver
@@ -144,6 +167,11 @@ class ModuleRules:
                 label = self.label(spawn, scope)
                 if label is not None and self.summaries.argument(where) == U_HARMLESS:
                     self._error("TRF001", spawn.node, call=label, how=spawn.how, what=what_of(label))
+            for spawn, add in scope.weak_drops:
+                label = self.label(spawn, scope)
+                if label is not None and self.facts.weak(add):
+                    how = HOW_WEAK.format(collection=add.text)
+                    self._error("TRF001", spawn.node, call=label, how=how, what=what_of(label))
         for scope in self.facts.scopes:
             if scope.kind == Scope.FUNCTION:
                 self._function(scope)
@@ -323,6 +351,13 @@ class ModuleRules:
                     elif use.kind == U_CALL:
                         assert isinstance(use.target, CallArg)
                         group.events.append((self.summaries.argument(use.target), use.pos))
+                    elif use.kind == U_ADD:
+                        assert isinstance(use.target, CollectionAdd)
+                        if self.facts.weak(use.target):
+                            self._weak_adds.setdefault(id(group), use.target.text)
+                            group.events.append((U_HARMLESS, use.pos))
+                        else:
+                            group.events.append((U_KEEP, use.pos))
                     else:
                         group.events.append((use.kind, use.pos))
 
@@ -427,19 +462,16 @@ class ModuleRules:
                         passed = [name]
                     waits.setdefault(id(wait), []).extend(passed)
                     continue
+                name, why = self._why_lost(group, reachable, name)
                 for spawn, label in spawns:
-                    self._error(
-                        "TRF002", spawn.node, call=label, name=name, what=what_of(label),
-                        why="which is never awaited, cancelled or stored",
-                    )
+                    self._error("TRF002", spawn.node, call=label, name=name, what=what_of(label), why=why)
                 continue
             if self._rebound_in_loop(group, scope):
                 self._reported.add(id(group))
                 for spawn, label in spawns:
                     self._error(
                         "TRF002", spawn.node, call=label, name=group.name, what=what_of(label),
-                        why="which the loop rebinds before the task is awaited, "
-                        "cancelled or stored",
+                        why=TRF002_WHY["rebound"],
                     )
                 continue
             live.append((group, spawns))
@@ -449,6 +481,20 @@ class ModuleRules:
                 self._error("TRF005", site.node, names=", ".join(sorted(set(names))))
         self._shields(scope)
         self._timeouts(scope, live)
+
+    def _why_lost(self, group: Group, reachable: List[Group], name: str) -> Tuple[str, str]:
+        """The local TRF002 names, and why the handle is lost: added only to a weak
+        collection, held by a local collection that dies with the frame, or held
+        by a name never awaited, cancelled or stored."""
+        for g in reachable:
+            weak = self._weak_adds.get(id(g))
+            if weak is not None:
+                return name, TRF002_WHY["weak"].format(collection=weak)
+        for g in reachable:
+            for target, _ in g.flows:
+                if isinstance(target, str):  # added to a local collection
+                    return target, TRF002_WHY["collection"]
+        return name, TRF002_WHY["never"]
 
     @staticmethod
     def _held_forever(spawns: List[Tuple[Spawn, str]], scope: Scope) -> bool:
@@ -723,11 +769,18 @@ class ModuleRules:
                     and not self._bound_in_enclosing_function(scope, name)
                 ):
                     adds.append(add)
+        # A collection written only with constant keys (``self.tasks["reconnect"] =
+        # t``) holds at most one task per key: it cannot grow.
+        grows = {a.key for a in facts.adds if not _constant_key(a.node)}
+        bounded = {a.key for a in facts.adds} - grows
         for add in adds:
+            if add.key in bounded or facts.weak(add):
+                continue
             label = self._added_task(add)
             if label is not None:
                 hint = PRUNE_HINTS[_collection_kind(add.node)]
-                self._error("TRF006", add.node, collection=add.text, fix=hint.format(collection=add.text))
+                fix = hint.format(collection=add.text, key=_key_text(add.node))
+                self._error("TRF006", add.node, collection=add.text, fix=fix)
 
     @staticmethod
     def _bound_in_enclosing_function(scope: Scope, name: str) -> bool:

@@ -41,6 +41,7 @@ from flake8_taskref.analysis.facts import (
     U_KEEP,
     Binding,
     CallArg,
+    CollectionAdd,
     CallbackSink,
     ModuleFacts,
     Sink,
@@ -216,7 +217,7 @@ class Recorder:
 
     # ----------------------------------------------------------------- helpers
     def _use(
-        self, name: str, node: ast.expr, kind: int, target: Union[Group, str, CallArg, None]
+        self, name: str, node: ast.expr, kind: int, target: Union[Group, str, CallArg, CollectionAdd, None]
     ) -> Use:
         scope = self.scope
         scope.loads.add(name)
@@ -286,6 +287,7 @@ class Recorder:
         elif isinstance(target, ast.Starred):
             self._store_target(target.value, group, pos, kills)
         elif isinstance(target, ast.Attribute):
+            self._note_attr_store(target)
             self.value(target.value, HARMLESS)
         elif isinstance(target, ast.Subscript):
             self.value(target.value, HARMLESS)
@@ -343,7 +345,9 @@ class Recorder:
                 self._use(target.value.id, target.value, U_HARMLESS, None)
                 self.value(target.slice, KEEP)
                 return
-            self._note_self_store(target, value)
+            if self._note_self_store(target, value):
+                self._store_target(target, None, pos, True)
+                return
         self.value(value, KEEP)
         for target in targets:
             self._store_target(target, None, pos, True)
@@ -377,8 +381,8 @@ class Recorder:
             self.value(node.value, group)
             self._bind(target.id, group, end_of(node), True)
             return
-        self.value(node.value, KEEP)
-        self._note_self_store(target, node.value)
+        if not self._note_self_store(target, node.value):
+            self.value(node.value, KEEP)
         self._store_target(target, None, end_of(node), True)
 
     def _aug_assign(self, node: ast.AugAssign) -> None:
@@ -799,8 +803,13 @@ class Recorder:
     def _note_loop_factory(self, targets: Sequence[ast.expr], value: ast.expr) -> None:
         """``targets = value`` where ``value`` may be an event loop."""
 
-    def _note_self_store(self, target: ast.expr, value: ast.expr) -> None:
-        """``target = value`` where ``target`` may be an attribute or an item."""
+    def _note_self_store(self, target: ast.expr, value: ast.expr) -> bool:
+        """``target = value`` where ``target`` may be an attribute or an item (or,
+        at module level, a name); True when the hook has visited ``value``."""
+        return False
+
+    def _note_attr_store(self, target: ast.Attribute) -> None:
+        """An attribute is stored to (any statement that binds it)."""
 
     def _note_logger(self, targets: Sequence[ast.expr], value: ast.expr) -> None:
         """``targets = value`` outside functions (a logger?)."""

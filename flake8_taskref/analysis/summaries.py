@@ -13,7 +13,7 @@ binds:
   function, a method not defined in the class: precision by construction);
 * ``U_FINISH``: it does not keep it but cancels or awaits it;
 * ``U_HARMLESS``: it only looks at it (done callbacks, logging, ``done()``,
-  ``result()``, truth tests).
+  ``result()``, truth tests, adding it to a weak collection).
 
 and whether the function returns a new task nobody else keeps (every ``return``
 returns a spawn, or a local holding only spawns that is kept nowhere else): then
@@ -26,6 +26,7 @@ import ast
 from typing import Dict, List, Optional, Protocol, Set, Tuple
 
 from flake8_taskref.analysis.facts import (
+    U_ADD,
     U_CALL,
     U_FINISH,
     U_FLOW,
@@ -34,6 +35,7 @@ from flake8_taskref.analysis.facts import (
     Binding,
     CallArg,
     CallSite,
+    CollectionAdd,
     FunctionNode,
     Group,
     ModuleFacts,
@@ -69,11 +71,13 @@ class Summaries:
         }
         self._params: Dict[Tuple[int, str], int] = {}
         self._spawners: Dict[int, bool] = {}
+        self._facts: Optional[ModuleFacts] = facts
 
     def release(self) -> None:
         """Break the cycle with the judge (the rules), for reference counting."""
         self.judge = None  # type: ignore[assignment]
         self._scopes = {}
+        self._facts = None
 
     # ----------------------------------------------------------------- callee
     def callee(self, call: CallSite) -> Optional[Tuple[Scope, List[str]]]:
@@ -140,6 +144,9 @@ class Summaries:
             if kind == U_CALL:
                 assert isinstance(use.target, CallArg)
                 kind = self.argument(use.target)
+            elif kind == U_ADD:
+                assert isinstance(use.target, CollectionAdd) and self._facts is not None
+                kind = U_HARMLESS if self._facts.weak(use.target) else U_KEEP
             if kind == U_KEEP or kind == U_FLOW:
                 return U_KEEP
             if kind == U_FINISH:

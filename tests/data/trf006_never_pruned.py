@@ -2,6 +2,7 @@
 """TRF006 task-set-never-pruned (off by default): a long-lived collection only grows."""
 import asyncio
 import collections
+import weakref
 from typing import Dict, List, Set
 
 _TASKS: Set["asyncio.Task[None]"] = set()
@@ -178,3 +179,69 @@ class ListGrows:
 
     def other(self) -> None:
         self.queue.count(1)
+
+
+# ---- one task per constant key: the dict cannot grow (asyncua's HA client): silent ------
+class OneTaskPerName:
+    def __init__(self) -> None:
+        self._tasks: Dict[str, "asyncio.Task[None]"] = {}
+
+    def start(self) -> None:
+        self._tasks["reconnect"] = asyncio.create_task(job())
+        self._tasks["renew"] = asyncio.create_task(job())
+
+
+class SomeKeysVary:
+    def __init__(self) -> None:
+        self._tasks: Dict[str, "asyncio.Task[None]"] = {}
+
+    def start(self, name: str) -> None:
+        self._tasks["reconnect"] = asyncio.create_task(job())  # error: TRF006:9
+        self._tasks[name] = asyncio.create_task(job())  # error: TRF006:9
+
+
+# ---- drained through a filtered copy (litellm's harness runtime): silent -----------------
+class DrainedThroughAFilteredCopy:
+    def __init__(self) -> None:
+        self._tasks: Set["asyncio.Task[None]"] = set()
+        self._others: Dict[int, "asyncio.Task[None]"] = {}
+        self._listed: List["asyncio.Task[None]"] = []
+
+    def spawn(self, n: int) -> None:
+        self._tasks.add(asyncio.create_task(job()))
+        self._others[n] = asyncio.create_task(job())
+        self._listed.append(asyncio.create_task(job()))
+
+    async def close(self) -> None:
+        pending = [t for t in self._tasks if not t.done()]
+        for t in pending:
+            t.cancel()
+        await asyncio.gather(*pending, return_exceptions=True)
+        await asyncio.wait({t for t in self._others.values() if not t.done()})
+        await asyncio.gather(*(t for t in list(self._listed) if not t.cancelled()))
+
+
+class FilteredCopyRebound:
+    """A local bound to a copy and then to something else is not a copy."""
+
+    def __init__(self) -> None:
+        self._tasks: Set["asyncio.Task[None]"] = set()
+
+    def spawn(self) -> None:
+        self._tasks.add(asyncio.create_task(job()))  # error: TRF006:9
+
+    async def close(self, more: List["asyncio.Task[None]"]) -> None:
+        pending = [t for t in self._tasks if not t.done()]
+        pending = more
+        await asyncio.gather(*pending)
+
+
+# ---- a weak collection prunes itself: silent (see trf002_weak_collections.py) --------
+class WeakTasks:
+    def __init__(self) -> None:
+        self._tasks: "weakref.WeakSet[asyncio.Task[None]]" = weakref.WeakSet()
+
+    def spawn(self) -> "asyncio.Task[None]":
+        task = asyncio.create_task(job())
+        self._tasks.add(task)
+        return task
