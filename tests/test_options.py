@@ -39,6 +39,10 @@ def test_without_options_the_project_helpers_are_unknown(tmp_path: Path) -> None
     assert found == [(23, "TRF001")]
 
 
+# the TRF006 findings the fixture marks
+_MARKED = (DATA / "trf006_never_pruned.py").read_text(encoding="utf-8").count("# error: TRF006")
+
+
 def _trf006_count(*args: str, cwd: "Path | None" = None) -> int:
     fixture = DATA / "trf006_never_pruned.py"
     proc = flake8([*args, "--format", _FORMAT, str(fixture)], cwd=cwd)
@@ -63,17 +67,18 @@ def test_trf006_is_off_unless_named(args: "tuple[str, ...]") -> None:
      ("--select", "TRF", "--extend-select", "TRF006"), ("--select", "E,F,W,TRF006")],
 )
 def test_trf006_is_on_when_named(args: "tuple[str, ...]") -> None:
-    assert _trf006_count("--isolated", *args) == 8
+    assert _trf006_count("--isolated", *args) == _MARKED >= 10
 
 
 @pytest.mark.parametrize(
     "config, count",
     [("select = E,F,W,TRF\n", 0), ("extend-select = TRF\n", 0),
-     ("extend-select = TRF006\n", 8), ("select = E,F,W,TRF,TRF006\n", 8)],
+     ("extend-select = TRF006\n", 1), ("select = E,F,W,TRF,TRF006\n", 1)],
 )
 def test_trf006_from_config(tmp_path: Path, config: str, count: int) -> None:
+    """count: 0 for none, 1 for every marked finding."""
     (tmp_path / "setup.cfg").write_text("[flake8]\n" + config, encoding="utf-8")
-    assert _trf006_count(cwd=tmp_path) == count
+    assert _trf006_count(cwd=tmp_path) == count * _MARKED
 
 
 def test_version_and_help_list_the_plugin() -> None:

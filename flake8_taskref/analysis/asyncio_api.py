@@ -739,8 +739,14 @@ class ScopeVisitor(FunctionsRecorder):
 
 def _copied(node: ast.expr) -> ast.expr:
     """The collection a copy copies (``list(c)``, ``c.copy()``, ``c.values()``, a
-    comprehension ``[t for t in c if ...]`` of its elements), else ``node``."""
-    for _ in range(3):
+    comprehension ``[t for t in c if ...]`` of its elements, the first starred
+    item of a display: ``(*(t for t in c if ...), *others)``), else ``node``."""
+    for _ in range(4):
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            starred = next((item for item in node.elts if isinstance(item, ast.Starred)), None)
+            if starred is not None:
+                node = starred.value
+                continue
         if isinstance(node, ast.Call) and not node.keywords:
             func = node.func
             if isinstance(func, ast.Name) and func.id in N.COPYING_CALLS and len(node.args) == 1:

@@ -104,8 +104,15 @@ def _collection_kind(node: ast.AST) -> str:
 
 
 def _constant_key(node: ast.AST) -> bool:
-    """``coll["name"] = task``: an item stored under a constant key."""
-    return isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant)
+    """``coll["name"] = task``, ``coll[self.manager] = task``: an item stored
+    under a constant key, or an attribute of the instance (one object per
+    instance: asyncua's HA client keys its manager's task so)."""
+    if not isinstance(node, ast.Subscript):
+        return False
+    key = node.slice
+    return isinstance(key, ast.Constant) or (
+        isinstance(key, ast.Attribute) and isinstance(key.value, ast.Name) and key.value.id in ("self", "cls")
+    )
 
 
 def _key_text(node: ast.AST) -> str:

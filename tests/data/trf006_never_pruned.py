@@ -200,7 +200,58 @@ class SomeKeysVary:
         self._tasks[name] = asyncio.create_task(job())  # error: TRF006:9
 
 
+class OneTaskPerOwnAttribute:
+    """Keyed by an attribute of the instance (asyncua's HA client): one object, one
+    task per instance."""
+
+    def __init__(self) -> None:
+        self.manager = object()
+        self._manager_task: Dict[object, "asyncio.Task[None]"] = {}
+
+    def start(self) -> None:
+        self._manager_task[self.manager] = asyncio.create_task(job())
+
+
+class OneTaskPerClient:
+    def __init__(self, clients: List[object]) -> None:
+        self.clients = clients
+        self._keepalive: Dict[object, "asyncio.Task[None]"] = {}
+
+    def start(self) -> None:
+        for client in self.clients:
+            self._keepalive[client] = asyncio.create_task(job())  # error: TRF006:13
+
+
 # ---- drained through a filtered copy (litellm's harness runtime): silent -----------------
+class DrainedThroughAStarredCopy:
+    def __init__(self) -> None:
+        self.approvals: List["asyncio.Future[None]"] = []
+        self.producer: "asyncio.Task[None] | None" = None
+
+    def approve(self) -> None:
+        self.approvals.append(asyncio.ensure_future(job()))
+
+    async def stop(self) -> None:
+        live = (self.producer,) if self.producer is not None else ()
+        pending = (*(task for task in self.approvals if not task.done()), *live)
+        for task in pending:
+            task.cancel()
+        if pending:
+            await asyncio.wait(pending)
+
+
+class StarredCopyOfSomethingElse:
+    def __init__(self) -> None:
+        self.approvals: List["asyncio.Future[None]"] = []
+
+    def approve(self) -> None:
+        self.approvals.append(asyncio.ensure_future(job()))  # error: TRF006:9
+
+    async def stop(self, others: List["asyncio.Task[None]"]) -> None:
+        pending = (*(task for task in others if not task.done()),)
+        await asyncio.wait(pending)
+
+
 class DrainedThroughAFilteredCopy:
     def __init__(self) -> None:
         self._tasks: Set["asyncio.Task[None]"] = set()
