@@ -68,6 +68,7 @@ SHAPES: Dict[str, List[str]] = {
     "logged": ["log.warning('%s', {spawn})"],
     "binding": ["t = {spawn}", "t.add_done_callback(report)"],
     "walrus_statement": ["(t := {spawn})", "show(t.done())"],
+    "throwaway": ["for _ in rec('loop', range(1)):", "    rec('body')", "_ = {spawn}"],
     "callback": ["LOOP.call_soon(lambda: {spawn})"],
 }
 
