@@ -271,16 +271,7 @@ class FunctionsRecorder(Recorder):
         names = {add.key[1] for add in self.facts.adds}
         for scope in self.facts.scopes:
             names.update(name for name, _ in scope.module_adds)
-        if not names:
-            return cold
-        lines = hot.lines_holding(names)
-        rest = []
-        for node, scope, last in cold:
-            if HotLines.between(lines, node.lineno, last):
-                self._enter_deferred(node, scope)
-            else:
-                rest.append((node, scope, last))
-        return rest
+        return self._enter_naming(hot, cold, names)
 
     def _enter_pruning(self, hot: HotLines, cold: List[_Cold]) -> List[_Cold]:
         """A cold function can still prune a task collection for TRF006
@@ -292,6 +283,10 @@ class FunctionsRecorder(Recorder):
         names = {add.key[1] for add in self.facts.adds if may_add_task(add)}
         for scope in self.facts.scopes:
             names.update(name for name, add in scope.module_adds if may_add_task(add))
+        return self._enter_naming(hot, cold, names)
+
+    def _enter_naming(self, hot: HotLines, cold: List[_Cold], names: Set[str]) -> List[_Cold]:
+        """Enter the cold functions whose lines name one of ``names``; the others stay cold."""
         if not names:
             return cold
         lines = hot.lines_holding(names)
