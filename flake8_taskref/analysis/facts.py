@@ -407,6 +407,11 @@ class ModuleFacts:
             if scope.kind == Scope.FUNCTION
         )
 
+    def added(self, add: CollectionAdd) -> int:
+        """What an add does to the handle it adds (a use of kind ``U_ADD``): keeps
+        it (``U_KEEP``), unless the collection is weak (``U_HARMLESS``)."""
+        return U_HARMLESS if self.weak(add) else U_KEEP
+
     def release(self) -> None:
         """Break the reference cycles between the recorded facts (scopes and their
         children, groups and their bindings, flows and waits), so that reference

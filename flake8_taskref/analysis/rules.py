@@ -360,11 +360,10 @@ class ModuleRules:
                         group.events.append((self.summaries.argument(use.target), use.pos))
                     elif use.kind == U_ADD:
                         assert isinstance(use.target, CollectionAdd)
-                        if self.facts.weak(use.target):
+                        kind = self.facts.added(use.target)
+                        if kind == U_HARMLESS:
                             self._weak_adds.setdefault(id(group), use.target.text)
-                            group.events.append((U_HARMLESS, use.pos))
-                        else:
-                            group.events.append((U_KEEP, use.pos))
+                        group.events.append((kind, use.pos))
                     else:
                         group.events.append((use.kind, use.pos))
 

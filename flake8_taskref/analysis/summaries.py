@@ -146,7 +146,7 @@ class Summaries:
                 kind = self.argument(use.target)
             elif kind == U_ADD:
                 assert isinstance(use.target, CollectionAdd) and self._facts is not None
-                kind = U_HARMLESS if self._facts.weak(use.target) else U_KEEP
+                kind = self._facts.added(use.target)
             if kind == U_KEEP or kind == U_FLOW:
                 return U_KEEP
             if kind == U_FINISH:
