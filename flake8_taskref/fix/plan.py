@@ -115,22 +115,21 @@ def _empty_set(value: Optional[ast.expr]) -> bool:
     )
 
 
+def _unquoted(node: Optional[ast.expr]) -> Optional[ast.expr]:
+    """A string annotation (``"set[X]"``) as the expression it spells; None if it
+    does not parse; anything else as it is."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        try:
+            return ast.parse(node.value.strip(), mode="eval").body
+        except SyntaxError:
+            return None
+    return node
+
+
 def _type_argument(annotation: ast.expr) -> Optional[ast.expr]:
     """``set[X]`` (any spelling of a set, quoted or not) -> ``X``, unquoted."""
-    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
-        try:
-            annotation = ast.parse(annotation.value.strip(), mode="eval").body
-        except SyntaxError:
-            return None
-    if not isinstance(annotation, ast.Subscript):
-        return None
-    inner = annotation.slice
-    if isinstance(inner, ast.Constant) and isinstance(inner.value, str):
-        try:
-            inner = ast.parse(inner.value.strip(), mode="eval").body
-        except SyntaxError:
-            return None
-    return inner
+    outer = _unquoted(annotation)
+    return _unquoted(outer.slice) if isinstance(outer, ast.Subscript) else None
 
 
 def holds(name: str, made: ast.stmt) -> Optional[str]:

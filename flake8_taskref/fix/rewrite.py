@@ -157,9 +157,9 @@ def _statement_edits(source: Source, writer: _Writer, edit: Edit) -> List[TextEd
     stop = source.line_start(end_line) + len(source.line(end_line))
     keep = writer.lines(_keep_codes(edit), indent)
     call = edit.spawn
-    floor = max(width(source.line(n).rstrip("\r\n")) for n in range(statement.lineno, end_line + 1))
     if edit.form == "bind":
         return [_after_line(source, end_line, keep)]
+    floor = max(width(source.line(n).rstrip("\r\n")) for n in range(statement.lineno, end_line + 1))
     if edit.form == "bare":  # the statement becomes the binding, its comment and all
         code = f"{edit.handle} = {source.text[start:stop]}"
         return [(start, stop, writer.statement(code, indent, floor)), _after_line(source, end_line, keep)]

@@ -21,6 +21,15 @@ class FixError(Exception):
     """The fix would change more than whether the task can be collected."""
 
 
+def _simple_binding(statement: ast.stmt) -> Optional[Tuple[ast.Name, ast.expr]]:
+    """``name = value``: (the name, the value); None for any other statement."""
+    if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+        target = statement.targets[0]
+        if isinstance(target, ast.Name):
+            return target, statement.value
+    return None
+
+
 class _Undo(ast.NodeTransformer):
     def __init__(self, edits: List[Edit], new: List[Keeper]) -> None:
         self.keep: Set[Tuple[str, Optional[str]]] = {(e.handle, e.receiver) for e in edits}
@@ -65,29 +74,21 @@ class _Undo(ast.NodeTransformer):
         kept = [statement for statement in statements if not self._added(statement)]
         out: List[ast.stmt] = []
         for index, statement in enumerate(kept):
-            if (
-                isinstance(statement, ast.Assign)
-                and len(statement.targets) == 1
-                and isinstance(statement.targets[0], ast.Name)
-                and (statement.targets[0].id, ast.dump(statement.value)) in self.renamed
-            ):
-                statement.targets[0].id = "_"
+            simple = _simple_binding(statement)
+            key = None if simple is None else (simple[0].id, ast.dump(simple[1]))
+            if simple is not None and key in self.renamed:
+                simple[0].id = "_"
                 out.append(self.visit(statement))
                 continue
-            if (
-                isinstance(statement, ast.Assign)
-                and len(statement.targets) == 1
-                and isinstance(statement.targets[0], ast.Name)
-                and (statement.targets[0].id, ast.dump(statement.value)) in self.bound
-            ):
-                handle = statement.targets[0].id
+            if simple is not None and key in self.bound:
+                handle, value = simple[0].id, simple[1]
                 following = kept[index + 1] if index + 1 < len(kept) else None
                 if following is not None and any(
                     isinstance(node, ast.Name) and node.id == handle for node in ast.walk(following)
                 ):
-                    self.hoisted[handle] = statement.value  # back into the statement that uses it
+                    self.hoisted[handle] = value  # back into the statement that uses it
                 else:
-                    out.append(ast.Expr(value=statement.value))  # the statement it was
+                    out.append(ast.Expr(value=value))  # the statement it was
                 continue
             out.append(self.visit(statement))
         return out
