@@ -39,6 +39,12 @@ def runs_here(path: Path) -> bool:
     return match is None or sys.version_info[:2] >= (3, int(match.group(1)))
 
 
+def newer_fixtures() -> List[Path]:
+    """Our fixtures that need a newer Python than this one to parse: each is
+    reported as a skipped test with its reason (``tests/test_fixtures.py``)."""
+    return sorted(p for p in DATA.glob("*.py") if not runs_here(p))
+
+
 def fixture_files() -> List[Path]:
     """Our fixtures (top level of tests/data) that parse on this Python, and the
     shared real-world cases."""

@@ -1,12 +1,23 @@
 """Every fixture through the real flake8: exact lines, columns and codes."""
 from __future__ import annotations
 
+import sys
 from pathlib import Path
-from typing import Dict, List, Tuple
+from typing import Dict, List, Optional, Tuple
 
 import pytest
 
-from tests.harness import extra_args, fixture_files, flake8, lint, compare, parse_output, _FORMAT
+from tests.harness import (
+    _FORMAT,
+    _MIN_VERSION,
+    compare,
+    extra_args,
+    fixture_files,
+    flake8,
+    lint,
+    newer_fixtures,
+    parse_output,
+)
 
 FILES = fixture_files()
 _cache: Dict[Tuple[str, ...], Dict[str, List[Tuple[int, int, str, str]]]] = {}
@@ -29,6 +40,17 @@ def test_there_are_fixtures() -> None:
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_fixture(path: Path) -> None:
     compare(path, _results(path))
+
+
+@pytest.mark.parametrize("path", newer_fixtures() or [None], ids=lambda p: p.name if p else "none")
+def test_fixture_for_a_newer_python(path: Optional[Path]) -> None:
+    """A fixture of syntax this Python cannot parse is skipped with its reason,
+    never silently: run the suite on that Python (docs/reliability.md)."""
+    if path is None:
+        return  # every fixture parses here: nothing is skipped
+    match = _MIN_VERSION.search(path.name)
+    assert match is not None
+    pytest.skip(f"{path.name} needs Python 3.{match.group(1)} to parse (this is {sys.version.split()[0]})")
 
 
 def test_fixtures_have_markers_with_columns() -> None:

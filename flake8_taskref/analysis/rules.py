@@ -115,6 +115,12 @@ def _constant_key(node: ast.AST) -> bool:
     )
 
 
+# ``ast.unparse`` imports its implementation on first use on Python 3.14+
+# (``_ast_unparse``): make that first use now, at import, so that the analysis
+# itself never imports (tests/test_purity.py).
+ast.unparse(ast.Name("key"))
+
+
 def _key_text(node: ast.AST) -> str:
     """The key a dict add stores under, as written, for TRF006's hint."""
     if isinstance(node, ast.Subscript):

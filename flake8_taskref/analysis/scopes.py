@@ -163,6 +163,9 @@ class Recorder:
             ast.JoinedStr: self._joinedstr,  # type: ignore[dict-item]
             ast.BinOp: self._binop,  # type: ignore[dict-item]
         }
+        template_type = getattr(ast, "TemplateStr", None)
+        if template_type is not None:  # Python 3.14+
+            self._expr[template_type] = self._template
 
     # ------------------------------------------------------------------ driver
     def run(self, tree: ast.AST) -> ModuleFacts:
@@ -693,6 +696,18 @@ class Recorder:
                 if part.format_spec is not None:
                     self.value(part.format_spec, HARMLESS)
 
+    def _template(self, node: ast.expr, sink: Sink) -> None:
+        """A template string (``t"{task}"``, 3.14): the ``Template`` it makes
+        holds the values of its interpolations, as a tuple holds its items; a
+        format spec is formatted into text."""
+        inner = HARMLESS if sink == TRUTH else sink
+        for part in node.values:  # type: ignore[attr-defined]
+            if isinstance(part, ast.Constant):
+                continue
+            self.value(part.value, inner)
+            if part.format_spec is not None:
+                self.value(part.format_spec, HARMLESS)
+
     def _binop(self, node: ast.BinOp, sink: Sink) -> None:
         if isinstance(sink, Group):
             sink.opaque = True
@@ -736,8 +751,13 @@ class Recorder:
         self._generators(node.generators)  # type: ignore[attr-defined]
         inner = HARMLESS if sink == TRUTH else sink
         if isinstance(node, ast.DictComp):
-            self.value(node.key, KEEP)
-            self.value(node.value, inner)
+            if node.value is None:
+                # ``{**d for d in ds}`` (3.15, PEP 798): the key is a mapping
+                # whose items go into the new dict, as ``{**d}`` does.
+                self.value(node.key, inner)
+            else:
+                self.value(node.key, KEEP)
+                self.value(node.value, inner)
         else:
             self.value(node.elt, inner)  # type: ignore[attr-defined]
 
