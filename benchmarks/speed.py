@@ -196,7 +196,7 @@ def shortcut_share(root: Path) -> Dict[str, Any]:
     """How many files (and bytes) the text shortcut passes over, unparsed."""
     from flake8_taskref.command import runner
     from flake8_taskref.command.cli import build_parser
-    from flake8_taskref.command.config import resolve
+    from flake8_taskref.project.config import resolve
 
     here = os.getcwd()
     os.chdir(root)

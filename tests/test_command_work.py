@@ -2,7 +2,7 @@
 undone (issue 19).  No timing here (speed is measured in
 ``benchmarks/speed.py``): which modules a run imports, which files it parses,
 how many worker processes it starts, and that the parts of flake8 it copied
-(``command/flake8_parts.py``, ``command/files.py``) answer as the flake8
+(``project/flake8_parts.py``, ``project/files.py``) answer as the flake8
 installed does."""
 from __future__ import annotations
 
@@ -25,10 +25,11 @@ from flake8.options.config import load_config as real_load_config
 from flake8.style_guide import Decision, DecisionEngine
 
 from flake8_taskref.analysis.options import Options
-from flake8_taskref.command import flake8_parts, runner
+from flake8_taskref.command import runner
+from flake8_taskref.project import check, flake8_parts
 from flake8_taskref.command.cli import build_parser
-from flake8_taskref.command.config import resolve
-from flake8_taskref.command.files import Patterns, expand
+from flake8_taskref.project.config import resolve
+from flake8_taskref.project.files import Patterns, expand
 from tests.test_fix import command
 
 SOURCE = "import asyncio\n\n\nasync def main():\n    asyncio.create_task(main())\n"
@@ -127,7 +128,7 @@ def test_the_bytes_test_and_the_text_test_agree() -> None:
     # the text test would say no wherever the bytes test does
     for data in (b"x = 1\n", b"\xff\xfe junk \x80\n", "# é\nx = 1\n".encode()):
         assert not names_a_spawner(data, plain)
-        assert not runner.may_spawn(runner._decode(data), plain)
+        assert not runner.may_spawn(check.decode(data), plain)
 
 
 @pytest.mark.parametrize("data", [
@@ -147,18 +148,18 @@ def test_files_are_decoded_as_flake8_decodes_them(data: bytes) -> None:
         expected = data.decode(encoding)
     except (SyntaxError, UnicodeError, LookupError):
         expected = data.decode("latin-1")
-    assert runner._decode(data) == expected
+    assert check.decode(data) == expected
 
 
 def test_files_are_read_whole(tmp_path: Path) -> None:
     big = tmp_path / "big.py"
     big.write_bytes(b"x = 1\n" * 500_000)
-    assert runner._read(str(big)) == big.read_bytes()
+    assert check.read_bytes(str(big)) == big.read_bytes()
     empty = tmp_path / "empty.py"
     empty.write_bytes(b"")
-    assert runner._read(str(empty)) == b""
+    assert check.read_bytes(str(empty)) == b""
     with pytest.raises(IsADirectoryError) as caught:  # open()'s error, naming the file
-        runner._read(str(tmp_path))
+        check.read_bytes(str(tmp_path))
     assert caught.value.filename == str(tmp_path)
 
 
@@ -398,7 +399,7 @@ def test_the_files_found_are_flake8s(
 
 
 def test_a_folder_that_cannot_be_listed_is_an_error_as_in_os_walk(tmp_path: Path) -> None:
-    from flake8_taskref.command.files import _walk
+    from flake8_taskref.project.files import _walk
 
     (tmp_path / "a" / "b").mkdir(parents=True)
     (tmp_path / "a" / "b" / "m.py").write_text("")

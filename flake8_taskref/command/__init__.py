@@ -1,5 +1,5 @@
-"""The ``flake8-taskref`` command: ``cli`` (arguments, exit codes), ``config``
-(flake8's and pyproject.toml's settings), ``runner`` (files, workers, reading
-and writing them), ``noqa`` (flake8's ``# noqa`` rules) and ``output`` (the
-formats).  It runs the analysis through ``analysis.api.lint_file``, as flake8
-does, and hands ``--fix``/``--diff`` to ``fix/``."""
+"""The ``flake8-taskref`` command: ``cli`` (arguments, exit codes), ``runner``
+(files, workers, writing fixes), ``output`` (the formats), ``workers``,
+``writing`` and ``diffs``.  It reads the project (its settings, its files, one
+file checked with ``# noqa``) through the project view (``project/``) and hands
+``--fix``/``--diff`` to ``fix/``."""

@@ -16,7 +16,7 @@ from typing import Any, List, Optional, Sequence
 
 from flake8_taskref import __version__
 from flake8_taskref.analysis import options as opts
-from flake8_taskref.command.config import ConfigError, Settings, resolve
+from flake8_taskref.project.config import ConfigError, Settings, resolve
 from flake8_taskref.command.output import MACHINE_FORMATS, render, statistics
 from flake8_taskref.command.runner import (
     IO_ERROR,

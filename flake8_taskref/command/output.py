@@ -18,7 +18,7 @@ from typing import Any, Dict, List, Sequence
 
 from flake8_taskref import __version__
 from flake8_taskref.analysis.messages import DOCS_URL, MESSAGES, NAMES, SUMMARIES
-from flake8_taskref.command.runner import IO_ERROR, SYNTAX_ERROR, Finding
+from flake8_taskref.project.check import IO_ERROR, SYNTAX_ERROR, Finding
 
 __all__ = ["MACHINE_FORMATS", "render", "statistics"]
 

@@ -23,24 +23,29 @@ that file's ``internal_error`` and the run goes on.
 """
 from __future__ import annotations
 
-import ast
-import gc
-import io
 import os
-import sys
-from contextlib import contextmanager
-from typing import TYPE_CHECKING, Iterator, List, NamedTuple, Optional, Sequence, Set, Tuple
+from typing import TYPE_CHECKING, List, NamedTuple, Optional, Sequence, Set, Tuple
 
-from flake8_taskref.analysis.api import lint_file, may_spawn, names_a_spawner
-from flake8_taskref.command.config import Settings
-from flake8_taskref.command.files import expand
-from flake8_taskref.command.noqa import NoqaLines, file_is_skipped
+from flake8_taskref.analysis.api import may_spawn, names_a_spawner
+from flake8_taskref.project.check import (
+    IO_ERROR,
+    SYNTAX_ERROR,
+    Finding,
+    Site,
+    check_text,
+    collector_paused,
+    decode,
+    plain_utf8,
+    read_bytes,
+    split_lines,
+)
+from flake8_taskref.project.config import Settings
+from flake8_taskref.project.files import expand
+from flake8_taskref.project.noqa import file_is_skipped
 from flake8_taskref.command.writing import NotWritten, deferred_signals, write_in_place
 
 __all__ = ["Finding", "FileReport", "discover", "check_all", "worker_count", "SYNTAX_ERROR", "IO_ERROR"]
 
-SYNTAX_ERROR = "E999"
-IO_ERROR = "E902"
 DEBUG_VARIABLE = "FLAKE8_TASKREF_DEBUG"  # =1: an internal error shows its traceback
 # What pays for a worker process (``worker_count``; docs/performance.md has the
 # measurements): the files it reads and scans, or the bytes of the files that
@@ -54,20 +59,6 @@ STREAM_POLL = 64
 
 if TYPE_CHECKING:  # pragma: no cover - imported when workers pay (multiprocessing)
     from flake8_taskref.command.workers import Pool as WorkerPool
-# Where the fixer finds a finding's node: (line, col_offset, end line,
-# end_col_offset, code), columns in UTF-8 bytes as ast counts them.
-Site = Tuple[int, int, int, int, str]
-
-
-class Finding(NamedTuple):
-    """One reported problem: 1-based line and column, as flake8 prints them."""
-
-    path: str
-    line: int
-    col: int
-    code: str
-    text: str  # the message without its code
-    char_col: int = 0  # 1-based column in characters (``col`` counts UTF-8 bytes, as flake8)
 
 
 class FixNote(NamedTuple):
@@ -127,140 +118,6 @@ def _unlistable(errors: List[OSError]) -> List[Finding]:
     return sorted(unreadable, key=lambda finding: finding.path)
 
 
-# ----------------------------------------------------------------- reading
-def _read(path: str) -> bytes:
-    """The file's bytes (``-``: standard input).  ``os.read`` of the size
-    ``fstat`` gives costs a third less than ``open().read()``, which builds a
-    buffered file object around the same calls; should it fail, ``open()`` says
-    why in flake8's words (E902: the error names the file)."""
-    if path == "-":
-        return sys.stdin.buffer.read()
-    try:
-        fd = os.open(path, os.O_RDONLY)
-        try:
-            data = os.read(fd, os.fstat(fd).st_size + 1)
-            if data:  # whatever is left, if the file grew or fstat gave no size (a pipe)
-                chunks = [data]
-                while True:
-                    more = os.read(fd, 1 << 20)
-                    if not more:
-                        break
-                    chunks.append(more)
-                data = b"".join(chunks) if len(chunks) > 1 else data
-            return data
-        finally:
-            os.close(fd)
-    except OSError:
-        pass
-    with open(path, "rb") as handle:
-        return handle.read()
-
-
-def _plain_utf8(data: bytes) -> bool:
-    """Is the file UTF-8 without a byte-order mark or a coding cookie, so that
-    ``tokenize.detect_encoding`` would say "utf-8" (or fail on bytes that are
-    not UTF-8, which the decoding fails on too)?  Its cookie must be in one of
-    the first two lines and spell "coding"."""
-    if data[:3] == b"\xef\xbb\xbf":
-        return False
-    first = data.find(b"\n")
-    end = -1 if first < 0 else data.find(b"\n", first + 1)
-    return b"coding" not in (data if end < 0 else data[:end])
-
-
-def _decode(data: bytes) -> str:
-    """The text as flake8 decodes a file: the encoding of its coding cookie (UTF-8
-    by default), latin-1 as the last resort."""
-    try:
-        if _plain_utf8(data):
-            return data.decode("utf-8")
-        import tokenize  # only for a byte-order mark or a coding cookie
-
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-        return data.decode(encoding)
-    except (SyntaxError, UnicodeError, LookupError):
-        return data.decode("latin-1")
-
-
-def _lines(data: bytes, text: Optional[str] = None) -> List[str]:
-    """Text lines as flake8 reads a file: universal newlines, no byte-order mark
-    (``text``: the bytes decoded already)."""
-    lines = io.StringIO(_decode(data) if text is None else text, newline=None).readlines()
-    if lines and lines[0][:1] == "\ufeff":
-        lines[0] = lines[0][1:]
-    return lines
-
-
-def _syntax_error(path: str, exc: BaseException) -> Finding:
-    """flake8's E999: the row and column of a SyntaxError, 1:1 for an exception
-    without a place (RecursionError, MemoryError), ``Type: message``."""
-    row, col = 1, 0
-    if isinstance(exc, SyntaxError):
-        # the row and column flake8 prints for its E999
-        row = exc.lineno or 1
-        col = exc.offset or 0
-        if sys.version_info < (3, 10) and col > 0:
-            col -= 1
-    message = exc.args[0] if exc.args else str(exc) or "out of memory"
-    return Finding(path, row, col + 1, SYNTAX_ERROR, f"{type(exc).__name__}: {message}", col + 1)
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """The cyclic garbage collector paused while one file is parsed, checked and
-    fixed.  Its tree and the analysis's records are many objects without
-    cycles, freed by their reference counts when the file is done; a collection
-    while they live walks all of them, again at each generation (measured on
-    the corpus: a quarter of the time of parsing and checking its files).
-    Whatever cycles the file leaves are collected after it."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
-def _char_col(lines: List[str], lineno: int, col_offset: int) -> int:
-    """A column in UTF-8 bytes (as ast and flake8 count) in characters."""
-    line = lines[lineno - 1] if 0 < lineno <= len(lines) else ""
-    return len(line.encode("utf-8")[:col_offset].decode("utf-8", "ignore"))
-
-
-def _check_text(
-    path: str, lines: List[str], settings: Settings, text: Optional[str] = None,
-) -> Tuple[List[Finding], List[Site]]:
-    """Findings to report, and their sites for the fixer (a file that does not
-    parse, or is too deep to analyse, gives its one E999 finding); ``text``:
-    the lines joined, if the caller has them."""
-    if text is None:
-        text = "".join(lines)
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
-        return [_syntax_error(path, exc)], []
-    try:
-        errors = lint_file(tree, lines, settings.options, path)
-    except (RecursionError, MemoryError) as exc:  # too deep to analyse (anything else is a bug)
-        return [_syntax_error(path, exc)], []
-    codes = settings.codes_for(path)
-    noqa = NoqaLines(lines, text)
-    findings: List[Finding] = []
-    sites: List[Site] = []
-    for error in errors:
-        if error.code not in codes:
-            continue
-        if not settings.disable_noqa and noqa.silences(error.lineno, error.code):
-            continue
-        chars = _char_col(lines, error.lineno, error.col_offset)
-        findings.append(
-            Finding(path, error.lineno, error.col_offset + 1, error.code, error.message, chars + 1)
-        )
-        sites.append((error.lineno, error.col_offset, error.end_lineno, error.end_col_offset, error.code))
-    return findings, sites
-
-
 class _Source(NamedTuple):
     """A file read and decoded, that the shortcut lets through (or every file
     with --check-syntax): the next step parses it."""
@@ -276,15 +133,15 @@ def _scan(path: str, settings: Settings) -> Tuple[FileReport, Optional[_Source]]
     shown = settings.stdin_display_name if path == "-" else path
     report = FileReport(shown)
     try:
-        data = _read(path)
+        data = read_bytes(path)
     except OSError as exc:  # flake8's E902: row 0, column 1, "Type: [Errno n] text: 'path'"
         report.findings = [Finding(shown, 0, 1, IO_ERROR, f"{type(exc).__name__}: {exc}", 1)]
         return report, None
     if path == "-" and settings.fix:
         report.stdin_source = data  # echoed unchanged unless fixed
-    if not settings.check_syntax and _plain_utf8(data) and not names_a_spawner(data, settings.options):
+    if not settings.check_syntax and plain_utf8(data) and not names_a_spawner(data, settings.options):
         return report, None  # the text cannot name a spawner: not even decoded
-    text = _decode(data)
+    text = decode(data)
     # The decoded text, before its lines are split: may_spawn reads "\r" and
     # "\r\n" line ends as the parser does, and a byte-order mark is no word.
     if not settings.check_syntax and not may_spawn(text, settings.options):
@@ -302,17 +159,17 @@ def check_file(path: str, settings: Settings) -> FileReport:
 
 def _check_source(path: str, report: FileReport, source: _Source, settings: Settings) -> FileReport:
     """The rest of ``check_file`` for a file the shortcut lets through."""
-    with _collector_paused():
+    with collector_paused():
         return _check_parsed(path, report, source, settings)
 
 
 def _check_parsed(path: str, report: FileReport, source: _Source, settings: Settings) -> FileReport:
     shown, data = report.path, source.data
-    lines = _lines(data, source.text)
+    lines = split_lines(data, source.text)
     text = "".join(lines)
     if not settings.disable_noqa and file_is_skipped(lines, text):
         return report
-    report.findings, sites = _check_text(shown, lines, settings, text)
+    report.findings, sites = check_text(shown, lines, settings, text)
     if not (settings.fix or settings.diff) or not sites:
         return report
     new = _fix(report, data, sites, settings)
@@ -323,7 +180,7 @@ def _check_parsed(path: str, report: FileReport, source: _Source, settings: Sett
 
         report.diff = render_diff(git_name(shown), data, new)
         return report
-    report.findings_after = _check_text(shown, _lines(new), settings)[0]
+    report.findings_after = check_text(shown, split_lines(new), settings)[0]
     if path == "-":
         report.stdin_source = new
         report.findings = report.findings_after
@@ -356,7 +213,7 @@ def _fix(report: FileReport, data: bytes, sites: List[Site], settings: Settings)
     if not result.changed:
         return None
     try:
-        compile("".join(_lines(result.source)), report.path, "exec", dont_inherit=True)
+        compile("".join(split_lines(result.source)), report.path, "exec", dont_inherit=True)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:  # a bug in the fixer
         report.error = f"the fix did not compile ({exc}); file left unchanged"
         report.notes = _not_applied(report.notes, "fix failed")

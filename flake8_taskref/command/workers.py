@@ -22,7 +22,7 @@ from collections import deque
 from multiprocessing.connection import Connection, wait
 from typing import Any, Deque, Iterable, List, Optional
 
-from flake8_taskref.command.config import Settings
+from flake8_taskref.project.config import Settings
 from flake8_taskref.command.runner import FileReport, check_batch
 from flake8_taskref.command.writing import deferred_signals, ignore_signals_in_worker
 

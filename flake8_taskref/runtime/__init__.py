@@ -2,4 +2,4 @@
 garbage-collected during a test (nothing there depends on pytest),
 ``attribution`` says which static finding each one confirms, ``pytest_plugin``
 holds the pytest hooks. It reads the project's configuration through
-``command.config`` and nothing else of the command."""
+``project.config``, as the command does, and imports no other face."""

@@ -148,7 +148,7 @@ def _attributor(root: str) -> "Attributor":
     cannot be read: one warning, and no static finding is matched (the
     defaults could claim a finding the project silenced, or miss one it
     configured)."""
-    from flake8_taskref.command.config import project_options
+    from flake8_taskref.project.config import project_options
     from flake8_taskref.runtime.attribution import Attributor
 
     try:

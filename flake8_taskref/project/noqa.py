@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Dict, List, Optional, Sequence
 
-from flake8_taskref.command.flake8_parts import noqa_file, noqa_inline, parse_comma_separated_list
+from flake8_taskref.project.flake8_parts import noqa_file, noqa_inline, parse_comma_separated_list
 
 __all__ = ["NoqaLines", "file_is_skipped"]
 

@@ -28,9 +28,9 @@ from typing import Any, Dict, FrozenSet, List, Mapping, NamedTuple, Optional, Se
 
 from flake8_taskref.analysis import options as opts
 from flake8_taskref.analysis.messages import MESSAGES, OFF_BY_DEFAULT
-from flake8_taskref.command import flake8_parts as flake8_utils
-from flake8_taskref.command.files import Patterns
-from flake8_taskref.command.flake8_parts import EXCLUDE, VALID_CODE_PREFIX, load_config
+from flake8_taskref.project import flake8_parts as flake8_utils
+from flake8_taskref.project.files import Patterns
+from flake8_taskref.project.flake8_parts import EXCLUDE, VALID_CODE_PREFIX, load_config
 from flake8_taskref.fix import KEEP_FORMS, FixOptions
 
 __all__ = ["ConfigError", "Settings", "project_options", "resolve"]
