@@ -475,6 +475,19 @@ SNIPPETS_312: Tuple[str, ...] = (
 )
 
 
+SNIPPETS_314: Tuple[str, ...] = (
+    "s = t\"{asyncio.create_task(job())} {name!r:>{width}}\"",
+    "asyncio.create_task(job(), name=t\"job {n}\", eager_start=True)",
+    "try:\n    await asyncio.wait_for(t, 1)\nexcept ValueError, TimeoutError:\n    return None",
+)
+SNIPPETS_315: Tuple[str, ...] = (
+    "lazy import asyncio",
+    "lazy from asyncio import create_task as ct\nct(job())",
+    "ts = [*[asyncio.create_task(job())] for _ in range(2)]",
+    "d = {**{k: asyncio.create_task(job())} for k in keys}",
+)
+
+
 def _for_this_python(
     common: Tuple[str, ...], *newer: Tuple[Tuple[int, int], Tuple[str, ...]]
 ) -> Tuple[str, ...]:
@@ -487,7 +500,8 @@ def _for_this_python(
 
 def available_snippets() -> Tuple[str, ...]:
     return _for_this_python(
-        SNIPPETS, ((3, 10), SNIPPETS_310), ((3, 11), SNIPPETS_311), ((3, 12), SNIPPETS_312)
+        SNIPPETS, ((3, 10), SNIPPETS_310), ((3, 11), SNIPPETS_311), ((3, 12), SNIPPETS_312),
+        ((3, 14), SNIPPETS_314), ((3, 15), SNIPPETS_315),
     )
 
 
@@ -538,10 +552,15 @@ WRAPPERS_312: Tuple[str, ...] = (
     "class _Inner[T]:\n    pass",
 )
 
+WRAPPERS_314: Tuple[str, ...] = (
+    "try:\n    pass\nexcept ValueError, asyncio.TimeoutError:\n    return None",
+)
+
 
 def available_wrappers() -> Tuple[str, ...]:
     return _for_this_python(
-        WRAPPERS, ((3, 10), WRAPPERS_310), ((3, 11), WRAPPERS_311), ((3, 12), WRAPPERS_312)
+        WRAPPERS, ((3, 10), WRAPPERS_310), ((3, 11), WRAPPERS_311), ((3, 12), WRAPPERS_312),
+        ((3, 14), WRAPPERS_314),
     )
 
 
@@ -584,6 +603,12 @@ EXPR_WRAPPERS: Tuple[str, ...] = (
     "(yield from E)",
     "*E,",
 )
+EXPR_WRAPPERS_314: Tuple[str, ...] = ("t'{E}'", "t'{E!r:>{E}}'")
+EXPR_WRAPPERS_315: Tuple[str, ...] = ("[*E for _ in ts]", "{*E for _ in ts}", "{**E for _ in ts}", "(*E for _ in ts)")
+
+
+def available_expr_wrappers() -> Tuple[str, ...]:
+    return _for_this_python(EXPR_WRAPPERS, ((3, 14), EXPR_WRAPPERS_314), ((3, 15), EXPR_WRAPPERS_315))
 
 
 def _template_expr(template: str, expr: ast.expr) -> Optional[ast.expr]:
@@ -657,6 +682,7 @@ class Mutator:
         self.rnd = rnd
         self.snippets = available_snippets()
         self.wrappers = available_wrappers()
+        self.expr_wrappers = available_expr_wrappers()
         self.ops: List[Tuple[str, Callable[[ast.Module], bool], int]] = [
             ("delete", self.delete, 3),
             ("duplicate", self.duplicate, 3),
@@ -784,7 +810,7 @@ class Mutator:
             return False
         parent, field, index = self.rnd.choice(sites)
         old = getattr(parent, field) if index is None else getattr(parent, field)[index]
-        new = _template_expr(self.rnd.choice(EXPR_WRAPPERS), old)
+        new = _template_expr(self.rnd.choice(self.expr_wrappers), old)
         if new is None:
             return False
         _set_child(parent, field, index, new)
@@ -795,7 +821,7 @@ class Mutator:
         if not sites:
             return False
         parent, field, index = self.rnd.choice(sites)
-        new = _template_expr(self.rnd.choice(EXPR_WRAPPERS), ast.Call(ast.Name("job", ast.Load()), [], []))
+        new = _template_expr(self.rnd.choice(self.expr_wrappers), ast.Call(ast.Name("job", ast.Load()), [], []))
         if new is None:
             return False
         _set_child(parent, field, index, new)
