@@ -604,7 +604,9 @@ EXPR_WRAPPERS: Tuple[str, ...] = (
     "*E,",
 )
 EXPR_WRAPPERS_314: Tuple[str, ...] = ("t'{E}'", "t'{E!r:>{E}}'")
-EXPR_WRAPPERS_315: Tuple[str, ...] = ("[*E for _ in ts]", "{*E for _ in ts}", "{**E for _ in ts}", "(*E for _ in ts)")
+EXPR_WRAPPERS_315: Tuple[str, ...] = (
+    "[*E for _ in ts]", "{*E for _ in ts}", "{**E for _ in ts}", "(*E for _ in ts)",
+)
 
 
 def available_expr_wrappers() -> Tuple[str, ...]:
@@ -821,7 +823,8 @@ class Mutator:
         if not sites:
             return False
         parent, field, index = self.rnd.choice(sites)
-        new = _template_expr(self.rnd.choice(self.expr_wrappers), ast.Call(ast.Name("job", ast.Load()), [], []))
+        call = ast.Call(ast.Name("job", ast.Load()), [], [])
+        new = _template_expr(self.rnd.choice(self.expr_wrappers), call)
         if new is None:
             return False
         _set_child(parent, field, index, new)

@@ -40,7 +40,9 @@ def test_the_fix_of_the_newest_syntax(source: Path, tmp_path: Path) -> None:
     compile(fixed, str(target), "exec")
     runpy.run_path(str(target))  # the module runs (it defines, it does not call)
     left = [code for _, _, code, _ in lint([target]).get(str(target), [])]
-    notes = [row for row in proc.stderr.splitlines() if ": not fixed TRF001" in row or ": not fixed TRF002" in row]
+    notes = [
+        row for row in proc.stderr.splitlines() if ": not fixed TRF001" in row or ": not fixed TRF002" in row
+    ]
     assert len([code for code in left if code in ("TRF001", "TRF002")]) == len(notes), proc.stderr
     again = _fix(target)
     assert target.read_bytes() == fixed
