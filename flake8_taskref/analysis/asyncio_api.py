@@ -33,6 +33,7 @@ from flake8_taskref.analysis.facts import (
     U_FLOW,
     U_HARMLESS,
     U_KEEP,
+    U_RESULT,
     CallbackSink,
     CollectionAdd,
     Group,
@@ -305,17 +306,26 @@ class ScopeVisitor(FunctionsRecorder):
         func = node.func
         if qualname is not None:
             if qualname in self.spawners:
-                if (
-                    qualname == "asyncio.ensure_future"
-                    and node.args
-                    and isinstance(node.args[0], _PLAIN_HANDLE_EXPRS)
+                if qualname == "asyncio.ensure_future" and node.args and (
+                    isinstance(node.args[0], _PLAIN_HANDLE_EXPRS) or self._returns_future(node.args[0])
                 ):
-                    return None
+                    return None  # an existing future: returned unchanged, no new task
                 return Spawn(node, qualname, None, self.frames)
             return None
         if isinstance(func, ast.Attribute) and func.attr in N.LOOP_SPAWN_METHODS:
             return self._loop_spawn(node, func.attr, func.value)
         return None
+
+    def _returns_future(self, node: ast.expr) -> bool:
+        """A call that returns a future, not a coroutine (``loop.run_in_executor``,
+        ``loop.create_future``, ``asyncio.wrap_future``, ``asyncio.Future``): the
+        executor's thread or the caller keeps it, and no task runs it."""
+        if not isinstance(node, ast.Call):
+            return False
+        func = node.func
+        if isinstance(func, ast.Attribute) and func.attr in N.FUTURE_METHODS:
+            return True
+        return self.scope.imports.resolve(func) in N.FUTURE_FUNCTIONS
 
     def _loop_spawn(self, node: ast.expr, method: str, receiver: ast.expr) -> Spawn:
         """``receiver.create_task(...)``: a spawn if the receiver is a loop, decided
@@ -391,6 +401,11 @@ class ScopeVisitor(FunctionsRecorder):
         if attr in N.HARMLESS_TASK_METHODS:
             inner = self._spawn_of(receiver)
             if inner is not None:
+                if inner.callee == N.THREADSAFE and attr in N.WAITING_FUTURE_METHODS:
+                    # run_coroutine_threadsafe(...).result(): waits until the task is done
+                    self._spawn(inner, FINISH)
+                    self._args(node, KEEP)
+                    return
                 inner.how = f" (only its .{attr}() is called)"
                 self._spawn(inner, DROP)
                 if has_callback:
@@ -435,6 +450,8 @@ class ScopeVisitor(FunctionsRecorder):
         if isinstance(receiver, ast.Name):
             if attr in N.FINISH_TASK_METHODS:
                 kind = U_FINISH
+            elif attr in N.WAITING_FUTURE_METHODS:
+                kind = U_RESULT
             elif attr in N.HARMLESS_TASK_METHODS or attr in N.REMOVE_METHODS or attr in N.CALLBACK_APIS:
                 kind = U_HARMLESS
             else:
@@ -703,6 +720,17 @@ class ScopeVisitor(FunctionsRecorder):
             return
         self.value(inner, FINISH)
 
+    def _waited_on(self, fs: ast.expr, pending: Group) -> None:
+        """The awaitables of a wait that may return with some pending go into its
+        pending set; in a display, an attribute or item beside them (a future an
+        object keeps: ``[reader, self._closed]``) is kept by its owner and says
+        nothing of the others."""
+        if isinstance(fs, (ast.List, ast.Tuple, ast.Set)):
+            for elt in fs.elts:
+                self.value(elt, HARMLESS if _kept_by_owner(elt) else pending)
+            return
+        self.value(fs, pending)
+
     def _wait(self, node: ast.Call, sink: Sink) -> None:
         """``await asyncio.wait(fs, ...)``: all done, unless a timeout or
         return_when lets it return with tasks pending."""
@@ -731,10 +759,18 @@ class ScopeVisitor(FunctionsRecorder):
         else:
             pending = self._new_group("")
             self._apply_sink(pending, sink, node)
-        self.value(fs, pending)
+        self._waited_on(fs, pending)
         site = WaitSite(node, pending)
         pending.wait = site
         self.scope.waits.append(site)
+
+
+def _kept_by_owner(node: ast.expr) -> bool:
+    """An attribute or an item (``self._closed``, ``*self.tasks``): an object
+    keeps it whatever the pending set of a wait does."""
+    if isinstance(node, ast.Starred):
+        node = node.value
+    return isinstance(node, (ast.Attribute, ast.Subscript))
 
 
 def _copied(node: ast.expr) -> ast.expr:

@@ -30,7 +30,11 @@ DROP, KEEP, FINISH, TRUTH, HARMLESS, SHIELDED = range(6)
 # collection that outlives the frame (the use's target is the ``CollectionAdd``):
 # kept, unless the file shows the collection is weak (``weakref.WeakSet``),
 # decided once the whole file has been seen (``ModuleFacts.weak``).
-U_FINISH, U_KEEP, U_HARMLESS, U_GUARD, U_FLOW, U_CALL, U_ADD = range(7)
+# U_RESULT: ``result()`` or ``exception()`` is called on it: that waits until the
+# task is done for the ``concurrent.futures.Future`` of
+# ``asyncio.run_coroutine_threadsafe`` (a finish), and only looks at an asyncio
+# task (it raises while the task is pending), decided by the handle's spawns.
+U_FINISH, U_KEEP, U_HARMLESS, U_GUARD, U_FLOW, U_CALL, U_ADD, U_RESULT = range(8)
 
 FunctionNode = Union[ast.FunctionDef, ast.AsyncFunctionDef]
 

@@ -90,8 +90,9 @@ PRUNE_HINTS: Final[Dict[str, str]] = {
 
 
 def what_of(call: str) -> str:
-    """What a spawning call returns, for messages: ``gather`` returns a future."""
-    return "future" if call == "asyncio.gather" else "task"
+    """What a spawning call returns, for messages: ``gather`` returns a future,
+    ``run_coroutine_threadsafe`` a ``concurrent.futures.Future``."""
+    return "future" if call in ("asyncio.gather", "asyncio.run_coroutine_threadsafe") else "task"
 
 
 class SpanError:

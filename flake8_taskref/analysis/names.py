@@ -11,8 +11,25 @@ _ASYNCIO_SUBMODULES: FrozenSet[str] = frozenset(
 )
 
 TASK_SPAWNERS: FrozenSet[str] = frozenset(
-    {"asyncio.create_task", "asyncio.ensure_future", "asyncio.Task"}
+    {"asyncio.create_task", "asyncio.ensure_future", "asyncio.Task", "asyncio.run_coroutine_threadsafe"}
 )
+# Spawners whose handle is a ``concurrent.futures.Future``: its ``result()`` and
+# ``exception()`` wait until the task is done (on an asyncio task they raise).
+THREADSAFE: str = "asyncio.run_coroutine_threadsafe"
+WAITING_FUTURE_METHODS: FrozenSet[str] = frozenset({"result", "exception"})
+# Coroutine functions of the standard library: ``asyncio.shield()`` of their call
+# wraps it in a new task (as it does a coroutine function of the file's own).
+STDLIB_COROUTINE_FUNCTIONS: FrozenSet[str] = frozenset(
+    {
+        "asyncio.sleep", "asyncio.to_thread", "asyncio.wait_for", "asyncio.wait",
+        "asyncio.open_connection", "asyncio.open_unix_connection", "asyncio.start_server",
+        "asyncio.start_unix_server", "asyncio.create_subprocess_exec", "asyncio.create_subprocess_shell",
+    }
+)
+# Calls that return a future, not a coroutine: ``ensure_future()`` of one returns
+# it unchanged (no new task); by method name (any receiver), or by dotted name.
+FUTURE_METHODS: FrozenSet[str] = frozenset({"run_in_executor", "create_future"})
+FUTURE_FUNCTIONS: FrozenSet[str] = frozenset({"asyncio.wrap_future", "asyncio.Future"})
 GATHER: str = "asyncio.gather"
 WAIT: str = "asyncio.wait"
 WAIT_FOR: str = "asyncio.wait_for"
@@ -31,6 +48,7 @@ _STAR_NAMES: FrozenSet[str] = frozenset(
     {
         "create_task", "ensure_future", "Task", "gather", "wait", "wait_for", "shield",
         "timeout", "timeout_at", "get_running_loop", "get_event_loop", "new_event_loop",
+        "run_coroutine_threadsafe", "sleep", "to_thread", "wrap_future", "Future",
     }
 )
 

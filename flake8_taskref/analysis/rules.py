@@ -27,6 +27,7 @@ from flake8_taskref.analysis.facts import (
     U_GUARD,
     U_HARMLESS,
     U_KEEP,
+    U_RESULT,
     Binding,
     CallArg,
     CollectionAdd,
@@ -178,7 +179,7 @@ class ModuleRules:
                     self._error("TRF001", spawn.node, call=label, how=spawn.how, what=what_of(label))
             for spawn, where in scope.call_drops:
                 label = self.label(spawn, scope)
-                if label is not None and self.summaries.argument(where) == U_HARMLESS:
+                if label is not None and self._only_looks(self.summaries.argument(where), label):
                     self._error("TRF001", spawn.node, call=label, how=spawn.how, what=what_of(label))
             for spawn, add in scope.weak_drops:
                 label = self.label(spawn, scope)
@@ -416,18 +417,35 @@ class ModuleRules:
                         order.append(found)
         return order, kept_at
 
+    @staticmethod
+    def _only_looks(fate: int, label: str) -> bool:
+        """Does a callee that does ``fate`` to a new task from ``label`` only look
+        at it (``result()`` waits for a threadsafe future, see ``U_RESULT``)?"""
+        return fate == U_HARMLESS or (fate == U_RESULT and label != N.THREADSAFE)
+
+    def _with_results(self, group: Group, scope: Scope, kinds: Tuple[int, ...]) -> Tuple[int, ...]:
+        """``kinds``, and ``U_RESULT`` as a finish when the group's spawns all make
+        the concurrent future of ``run_coroutine_threadsafe``."""
+        if U_FINISH in kinds and group.spawns and all(
+            label == N.THREADSAFE for label in (self.label(s, scope) for s in group.spawns) if label
+        ):
+            return kinds + (U_RESULT,)
+        return kinds
+
     def safe(self, group: Group, scope: Scope) -> bool:
         """Is the group awaited, cancelled or kept somewhere (normal path)?"""
         key = id(group)
         if key not in self._safe:
             reachable, kept_at = self._reachable(group, scope)
+            kinds = self._with_results(group, scope, _FATE)
             self._safe[key] = bool(kept_at) or any(
-                g.opaque or any(kind in _FATE for kind, _ in g.events) for g in reachable
+                g.opaque or any(kind in kinds for kind, _ in g.events) for g in reachable
             )
         return self._safe[key]
 
     def _fate(self, group: Group, scope: Scope, kinds: Tuple[int, ...] = _FATE) -> List[Pos]:
         """Positions where the group's handles are awaited, cancelled or kept."""
+        kinds = self._with_results(group, scope, kinds)
         reachable, kept_at = self._reachable(group, scope)
         positions = list(kept_at)
         for g in reachable:
@@ -537,7 +555,7 @@ class ModuleRules:
             if any(_within(use.pos, start, end) for _, use in group.flows):
                 continue
             if any(
-                _within(pos, start, end) and kind in (U_FINISH, U_KEEP, U_GUARD)
+                _within(pos, start, end) and kind in (U_FINISH, U_KEEP, U_GUARD, U_RESULT)
                 for kind, pos in group.events
             ):
                 continue
@@ -588,6 +606,8 @@ class ModuleRules:
 
     @staticmethod
     def _is_coroutine_function(func: ast.expr, scope: Scope) -> bool:
+        if scope.imports.resolve(func) in N.STDLIB_COROUTINE_FUNCTIONS:
+            return True
         if isinstance(func, ast.Name):
             current: Optional[Scope] = scope
             while current is not None:

@@ -41,7 +41,7 @@ from flake8_taskref.analysis.options import Options
 
 # The file test's tokens; matched as whole words, they also make a function hot
 # because it may spawn.
-SPAWN_TOKENS = ("create_task", "ensure_future", "Task", "gather", "shield")
+SPAWN_TOKENS = ("create_task", "ensure_future", "Task", "gather", "shield", "run_coroutine_threadsafe")
 # Words that make a function hot because it may make an attribute hold an event
 # loop.  A loop matters only as the receiver of a loop method that spawns, so
 # these are hot only in a file whose text holds such a method.

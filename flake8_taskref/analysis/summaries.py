@@ -32,6 +32,7 @@ from flake8_taskref.analysis.facts import (
     U_FLOW,
     U_HARMLESS,
     U_KEEP,
+    U_RESULT,
     Binding,
     CallArg,
     CallSite,
@@ -151,6 +152,8 @@ class Summaries:
                 return U_KEEP
             if kind == U_FINISH:
                 result = U_FINISH
+            elif kind == U_RESULT and result != U_FINISH:
+                result = U_RESULT  # a finish for a threadsafe future (the caller decides)
         return result
 
     # --------------------------------------------------------------- spawners

@@ -22,6 +22,3 @@ async def loop_names(ioloop, reactor, loop) -> None:
     reactor.create_task(job())  # error: TRF001:5
     loop.create_task(job())  # the default names are replaced: not a loop any more
 
-
-def run_coroutine_threadsafe_needs_opt_in(loop: asyncio.AbstractEventLoop) -> None:
-    asyncio.run_coroutine_threadsafe(job(), loop)

@@ -1,6 +1,6 @@
 """TRF004 shield-unkept-task: asyncio.shield() of a task nobody else keeps."""
 import asyncio
-from typing import Set
+from typing import Callable, Set
 
 background: Set["asyncio.Task[None]"] = set()
 
@@ -73,3 +73,14 @@ class Keeper:
     async def run(self) -> None:
         self.task = asyncio.create_task(job())
         await asyncio.shield(self.task)
+
+
+async def shield_of_asyncio_coroutines(fn: "Callable[[], None]") -> None:
+    await asyncio.shield(asyncio.to_thread(fn))  # error: TRF004:11
+    await asyncio.shield(asyncio.sleep(1))  # error: TRF004:11
+    local = asyncio.shield(asyncio.to_thread(fn))  # error: TRF004:13
+    await local
+
+
+async def shield_of_asyncio_coroutine_stored(fn: "Callable[[], None]") -> "asyncio.Future[None]":
+    return asyncio.shield(asyncio.to_thread(fn))

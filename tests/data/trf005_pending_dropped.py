@@ -149,3 +149,27 @@ async def inline_spawns_pending_cancelled() -> None:
     )
     for task in pending:
         task.cancel()
+
+
+class Connection:
+    _closed: "asyncio.Future[None]"
+
+    async def _read(self) -> None:
+        await asyncio.sleep(1)
+
+    async def race_beside_an_attribute(self) -> None:
+        done, _ = await asyncio.wait(  # error: TRF005:25
+            [asyncio.create_task(self._read()), self._closed], return_when=asyncio.FIRST_COMPLETED
+        )
+        print(done)
+
+    async def race_beside_attribute_tasks(self, waiters: "list[asyncio.Future[None]]") -> None:
+        reader = asyncio.create_task(self._read())
+        await asyncio.wait([reader, *self.__dict__["waiters"]], timeout=1)  # error: TRF005:15
+
+    async def race_beside_an_attribute_cancelled(self) -> None:
+        done, pending = await asyncio.wait(
+            [asyncio.create_task(self._read()), self._closed], return_when=asyncio.FIRST_COMPLETED
+        )
+        for task in pending:
+            task.cancel()

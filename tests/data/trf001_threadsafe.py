@@ -1,0 +1,63 @@
+"""run_coroutine_threadsafe is a spawner by default: its concurrent future and the
+task hold each other only.  result() and exception() wait until the task is done;
+ensure_future() of a call that returns a future makes no task."""
+import asyncio
+import concurrent.futures
+from typing import Any, Callable
+
+
+async def job() -> None:
+    await asyncio.sleep(1)
+
+
+def submit(loop: asyncio.AbstractEventLoop) -> "concurrent.futures.Future[None]":
+    asyncio.run_coroutine_threadsafe(job(), loop)  # error: TRF001:5
+    future = asyncio.run_coroutine_threadsafe(job(), loop)
+    return future
+
+
+def logged(loop: asyncio.AbstractEventLoop) -> None:
+    future = asyncio.run_coroutine_threadsafe(job(), loop)  # error: TRF002:14
+    future.add_done_callback(print)
+
+
+def waits(loop: asyncio.AbstractEventLoop) -> None:
+    asyncio.run_coroutine_threadsafe(job(), loop).result()
+    future = asyncio.run_coroutine_threadsafe(job(), loop)
+    future.result(timeout=5)
+    failed = asyncio.run_coroutine_threadsafe(job(), loop)
+    print(failed.exception())
+
+
+def _block(future: "concurrent.futures.Future[None]") -> None:
+    future.result()
+
+
+def _look(future: "concurrent.futures.Future[None]") -> None:
+    future.add_done_callback(print)
+
+
+def helpers(loop: asyncio.AbstractEventLoop) -> None:
+    _block(asyncio.run_coroutine_threadsafe(job(), loop))
+    _look(asyncio.run_coroutine_threadsafe(job(), loop))  # error: TRF001:11
+
+
+async def task_result_does_not_finish() -> None:
+    task = asyncio.create_task(job())  # error: TRF002:12
+    if task.done():
+        print(task.result())
+
+
+def _task_result(task: "asyncio.Task[None]") -> None:
+    print(task.result())
+
+
+async def helper_only_reads_the_result() -> None:
+    _task_result(asyncio.create_task(job()))  # error: TRF001:18
+
+
+async def futures_are_no_new_tasks(loop: asyncio.AbstractEventLoop, fn: Callable[[], Any]) -> None:
+    asyncio.ensure_future(loop.run_in_executor(None, fn))
+    asyncio.ensure_future(loop.create_future())
+    asyncio.ensure_future(asyncio.wrap_future(concurrent.futures.Future()))
+    asyncio.ensure_future(job())  # error: TRF001:5
