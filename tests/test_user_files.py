@@ -49,10 +49,10 @@ def parse(source, *args, **kwargs):
 ast.parse = parse
 
 _analyse = api._analyse
-def analyse(tree, options, hot, filename=None):
+def analyse(tree, options, hot, filename=None, *args, **kwargs):
     if filename and os.path.basename(filename).startswith("boom"):
         raise ValueError("boom")
-    return _analyse(tree, options, hot, filename)
+    return _analyse(tree, options, hot, filename, *args, **kwargs)
 api._analyse = analyse
 
 _fix_source = rewrite.fix_source

@@ -1,20 +1,27 @@
-"""The analysis's two entry points, which every face calls: ``analyse()`` (a
-parsed module in, findings out) and ``lint_file()`` (what flake8 and the
+"""The analysis's entry points, which every face calls: ``analyse()`` (a parsed
+module in, findings out), ``lint_file()`` (what flake8 and the
 ``flake8-taskref`` command report for one file: the text shortcut, then the
-analysis)."""
+analysis) and ``summarise()`` (what other modules of the project need to know of
+a module: its ``ModuleSummary``).
+
+Other modules of the project are seen only through a ``view`` (a function from a
+module's dotted name to its summary, see ``modules.py``): the analysis reads no
+file.  Without a view, a file is analysed alone."""
 from __future__ import annotations
 
 import ast
 import gc
-from typing import List, Optional, Sequence
+from typing import Iterable, List, Optional, Sequence, Tuple
 
+from flake8_taskref.analysis import exports
 from flake8_taskref.analysis.asyncio_api import ScopeVisitor
 from flake8_taskref.analysis.messages import SpanError
+from flake8_taskref.analysis.modules import ModuleSummary, View
 from flake8_taskref.analysis.options import Options
-from flake8_taskref.analysis.rules import check
+from flake8_taskref.analysis.rules import ModuleRules
 from flake8_taskref.analysis.shortcut import HotLines, may_spawn, names_a_spawner
 
-__all__ = ["analyse", "lint_file", "may_spawn", "names_a_spawner"]
+__all__ = ["analyse", "lint_file", "summarise", "may_spawn", "names_a_spawner", "with_words"]
 
 
 def analyse(
@@ -24,6 +31,7 @@ def analyse(
     text: Optional[str] = None,
     *,
     filename: Optional[str] = None,
+    view: Optional[View] = None,
 ) -> List[SpanError]:
     """Run the analysis on a parsed module.  With the file's ``lines`` (and, if
     the caller has it, their joined ``text``), functions whose text cannot matter
@@ -33,31 +41,45 @@ def analyse(
     package (the directories above it holding an ``__init__.py``), and a
     configured helper is recognised where its own module calls it."""
     if lines is None:
-        return _analyse(tree, options, None, filename)
+        return _analyse(tree, options, None, filename, view)[0]
     if text is None:
         text = "".join(lines)
     if "\r" in text:  # count the lines as the parser does
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return _analyse(tree, options, HotLines(lines, options, text), filename)
+    return _analyse(tree, options, HotLines(lines, options, text), filename, view)[0]
 
 
 def _analyse(
-    tree: ast.AST, options: Options, hot: Optional[HotLines], filename: Optional[str] = None
-) -> List[SpanError]:
+    tree: ast.AST, options: Options, hot: Optional[HotLines], filename: Optional[str] = None,
+    view: Optional[View] = None, summarise: bool = False,
+) -> Tuple[List[SpanError], Optional[ModuleSummary]]:
     # The analysis makes many small, short-lived objects that all survive until
     # it ends: the cyclic collector would scan them again and again (quadratic on
     # big files).  It is paused for the analysis and collects them afterwards.
     enabled = gc.isenabled()
     gc.disable()
     try:
-        facts = ScopeVisitor(options, hot, filename).run(tree)
+        facts = ScopeVisitor(options, hot, filename, view).run(tree)
+        rules = ModuleRules(facts, options)
         try:
-            return check(facts, options)
+            assert facts.resolver is not None
+            facts.resolver.set_own(exports.own(facts))
+            errors = rules.run()
+            return errors, (exports.summary(facts, rules) if summarise else None)
         finally:
+            rules.summaries.release()
             facts.release()
     finally:
         if enabled:
             gc.enable()
+
+
+def with_words(options: Options, words: Iterable[str]) -> Options:
+    """``options`` with more words for the text shortcut: the names of the
+    project's spawners (functions of other modules that return new tasks), under
+    which a file calls them."""
+    extra = tuple(sorted(set(options.extra_tokens).union(words)))
+    return options if extra == options.extra_tokens else options._replace(extra_tokens=extra)
 
 
 def lint_file(
@@ -65,15 +87,28 @@ def lint_file(
     lines: Optional[Sequence[str]],
     options: Options,
     filename: str = "<unknown>",
+    view: Optional[View] = None,
 ) -> List[SpanError]:
     """What the plugin reports for one parsed file, in order: the text shortcut
     first (with the file's lines), then the analysis.  flake8 and the
     ``flake8-taskref`` command both call this; a file nested too deeply to
-    analyse raises RecursionError, which each face reports its own way."""
+    analyse raises RecursionError, which each face reports its own way.  The
+    project's spawner words are in ``options`` (``with_words``)."""
     hot: Optional[HotLines] = None
     if lines is not None:
         text = "".join(lines)
         if not may_spawn(text, options):
             return []
         hot = HotLines(lines, options, text)
-    return _analyse(tree, options, hot, filename)
+    return _analyse(tree, options, hot, filename, view)[0]
+
+
+def summarise(
+    tree: ast.AST, options: Options, filename: str, view: Optional[View] = None
+) -> ModuleSummary:
+    """The summary of a module: every function entered (the text shortcut is
+    not used: a function no spawn word names may still only look at the task it
+    is given, which a caller elsewhere needs to know)."""
+    summary = _analyse(tree, options, None, filename, view, summarise=True)[1]
+    assert summary is not None
+    return summary

@@ -46,6 +46,7 @@ from flake8_taskref.analysis.facts import (
     Use,
     WaitSite,
 )
+from flake8_taskref.analysis.modules import View
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.functions import SELF_NAMES, FunctionsRecorder
 from flake8_taskref.analysis.scopes import FUNCTIONS, end_of, pos_of
@@ -60,9 +61,10 @@ class ScopeVisitor(FunctionsRecorder):
     asyncio API does."""
 
     def __init__(
-        self, options: Options, hot: Optional[HotLines] = None, filename: Optional[str] = None
+        self, options: Options, hot: Optional[HotLines] = None, filename: Optional[str] = None,
+        view: Optional[View] = None,
     ) -> None:
-        super().__init__(options, hot, filename)
+        super().__init__(options, hot, filename, view)
         self.spawners = N.TASK_SPAWNERS | options.spawners
         self.timeouts = options.timeouts
 
@@ -75,7 +77,7 @@ class ScopeVisitor(FunctionsRecorder):
             and len(names) == 2
             and isinstance(value, ast.Await)
             and isinstance(value.value, ast.Call)
-            and self.scope.imports.resolve(value.value.func) == N.WAIT
+            and self._qualname(value.value.func) == N.WAIT
         ):
             done, pending_name = names
             pending = self._new_group(pending_name)
@@ -91,10 +93,12 @@ class ScopeVisitor(FunctionsRecorder):
         return False
 
     def _note_annotation(self, target: ast.expr, annotation: ast.expr) -> None:
+        super()._note_annotation(target, annotation)
         if N.is_loop_annotation(annotation):
             self._note_loop([target])
 
     def _note_parameter(self, name: str, annotation: ast.expr) -> None:
+        super()._note_parameter(name, annotation)
         if N.is_loop_annotation(annotation):
             self.scope.loop_vars.add(name)
 
@@ -110,7 +114,7 @@ class ScopeVisitor(FunctionsRecorder):
         at runtime)."""
         expr = item.context_expr
         if isinstance(expr, ast.Call):
-            label = self.scope.imports.resolve(expr.func)
+            label = self._qualname(expr.func)
             if label is not None and self._in_function() and (
                 (isinstance(node, ast.AsyncWith) and label in N.TIMEOUT_BLOCKS) or label in self.timeouts
             ):
@@ -154,7 +158,7 @@ class ScopeVisitor(FunctionsRecorder):
     def _is_loop_value(self, value: ast.expr) -> bool:
         """A call of a loop factory, or a name already known to hold a loop."""
         if isinstance(value, ast.Call):
-            return self.scope.imports.resolve(value.func) in N.LOOP_FACTORIES
+            return self._qualname(value.func) in N.LOOP_FACTORIES
         if isinstance(value, ast.Name):
             return value.id in self.scope.loop_vars or value.id in self.options.loop_names
         return False
@@ -167,6 +171,10 @@ class ScopeVisitor(FunctionsRecorder):
                     self.facts.loop_attrs.add(target.id)
             elif isinstance(target, ast.Attribute):
                 self.facts.loop_attrs.add(target.attr)
+            klass = self._class_of(target)
+            if klass is not None:  # for subclasses in other modules
+                attr = target.id if isinstance(target, ast.Name) else getattr(target, "attr", "")
+                klass.loop_attrs.add(attr)
 
     def _note_loop_factory(self, targets: Sequence[ast.expr], value: ast.expr) -> None:
         if self._is_loop_value(value):
@@ -213,7 +221,9 @@ class ScopeVisitor(FunctionsRecorder):
         the value is visited here: kept, unless the collection turns out weak);
         ``self.x = ...`` outside ``__init__`` replaces it (which prunes it);
         ``self.x = weakref.WeakSet()`` and, at module level, ``name =
-        weakref.WeakSet()`` make a weak collection."""
+        weakref.WeakSet()`` make a weak collection; ``self.x = param`` may
+        give the attribute a type."""
+        self._note_attr_type(target, value)
         if isinstance(target, ast.Subscript):
             key = self._collection_key(target.value)
             if key is None:
@@ -298,7 +308,7 @@ class ScopeVisitor(FunctionsRecorder):
         receiver attribute, if any, is noted in ``receiver_attrs`` either way)."""
         if not isinstance(node, ast.Call):
             return None
-        return self._call_spawn(node, self.scope.imports.resolve(node.func))
+        return self._call_spawn(node, self._qualname(node.func))
 
     def _call_spawn(self, node: ast.Call, qualname: Optional[str]) -> Optional[Spawn]:
         """A Spawn for a call whose callee resolves to ``qualname``, if it may
@@ -351,7 +361,7 @@ class ScopeVisitor(FunctionsRecorder):
 
     def _call(self, node: ast.Call, sink: Sink) -> None:
         func = node.func
-        qualname = self.scope.imports.resolve(func)
+        qualname = self._qualname(func)
         spawn = self._call_spawn(node, qualname)
         if spawn is not None:
             self._spawn(spawn, sink)
@@ -369,6 +379,8 @@ class ScopeVisitor(FunctionsRecorder):
             if qualname == N.SHIELD:
                 self._shield(node, sink)
                 return
+            if self._remote_call(node, qualname, sink):
+                return  # a function of another module of the project
         if isinstance(func, ast.Attribute):
             self._method_call(node, func, sink)
             return
@@ -393,6 +405,8 @@ class ScopeVisitor(FunctionsRecorder):
         attr = func.attr
         receiver = func.value
         if isinstance(receiver, ast.Name) and receiver.id in SELF_NAMES and self._same_file_call(node, sink):
+            return
+        if self._typed_call(node, func, sink):
             return
         if isinstance(sink, Group):
             sink.opaque = True
@@ -496,7 +510,7 @@ class ScopeVisitor(FunctionsRecorder):
     def _spawner_ref(self, callback: ast.expr) -> Optional[Spawn]:
         """A Spawn for a spawner passed as a callable (``asyncio.create_task``,
         ``loop.create_task``): it creates a task when it is called."""
-        qualname = self.scope.imports.resolve(callback)
+        qualname = self._qualname(callback)
         if qualname is not None:
             if qualname in self.spawners:
                 return Spawn(callback, qualname, None, self.frames)
@@ -616,7 +630,7 @@ class ScopeVisitor(FunctionsRecorder):
             elif isinstance(arg, ast.Call) and self._spawn_of(arg) is None:
                 has_coroutine = True
                 # A shield's future is kept as long as the gather's future is.
-                shield = self.scope.imports.resolve(arg.func) == N.SHIELD
+                shield = self._qualname(arg.func) == N.SHIELD
                 self.value(arg, group if shield else KEEP)
             else:
                 self.value(arg, group)
@@ -694,7 +708,7 @@ class ScopeVisitor(FunctionsRecorder):
         inner = node.value
         qualname: Optional[str] = None
         if isinstance(inner, ast.Call):
-            qualname = self.scope.imports.resolve(inner.func)
+            qualname = self._qualname(inner.func)
             if qualname == N.WAIT:
                 self._wait(inner, sink)
                 return

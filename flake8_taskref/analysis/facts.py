@@ -9,6 +9,7 @@ import ast
 from typing import AbstractSet, Dict, List, Optional, Set, Tuple, Union
 
 from flake8_taskref.analysis import names as N
+from flake8_taskref.analysis.modules import Resolver
 from flake8_taskref.analysis.names import Imports, dotted_text
 
 Pos = Tuple[int, int]
@@ -50,24 +51,73 @@ class CallbackSink:
 
 class CallSite:
     """A call of a function this file may define, ``helper(...)`` or
-    ``self.helper(...)``: whether it is one, and what it does to its arguments
-    and returns, is decided once the whole file has been seen."""
+    ``self.helper(...)``, or of a function of another module of the project
+    (``remote``): whether it is one, and what it does to its arguments and
+    returns, is decided once the whole file has been seen."""
 
-    __slots__ = ("node", "name", "owner", "bound", "scope", "names", "spawned")
+    __slots__ = ("node", "name", "owner", "bound", "scope", "names", "spawned", "remote")
 
-    def __init__(self, node: ast.Call, name: str, owner: "Scope", bound: bool, scope: "Scope") -> None:
+    def __init__(
+        self, node: ast.Call, name: str, owner: Optional["Scope"], bound: bool, scope: "Scope",
+        remote: Optional["Remote"] = None,
+    ) -> None:
         self.node = node
         self.name = name
-        self.owner = owner  # the module or class scope that defines ``name``
-        self.bound = bound  # called through self/cls
+        # the module or class scope that defines ``name`` (for ``self.name(...)``,
+        # the class of the calling method, which may inherit it); None for a
+        # call of another module's function
+        self.owner = owner
+        self.bound = bound  # called through self/cls, or an instance
         self.scope = scope  # the calling function
         self.names: List[str] = []  # names passed as arguments
         self.spawned = False  # a new task is passed straight in
+        self.remote = remote
 
     @property
     def text(self) -> str:
         """The callee as written, for messages: ``self._detach``."""
         return dotted_text(self.node.func)
+
+
+class Remote:
+    """How a call reaches a function of another module: a dotted name the file
+    imports (``spawn_logged``, ``util.spawn``: ``dotted``), or a method of an
+    object whose class is written down (``self._worker.cancel_group``,
+    ``conn.close``: ``receiver`` is ``self.<attr>`` or a parameter's name,
+    ``method`` the method), resolved at the end against the summaries."""
+
+    __slots__ = ("dotted", "receiver", "method")
+
+    def __init__(
+        self, dotted: Optional[str] = None, receiver: Optional[ast.expr] = None, method: str = ""
+    ) -> None:
+        self.dotted = dotted
+        self.receiver = receiver
+        self.method = method
+
+
+class ClassFacts:
+    """What a class statement shows other modules: its bases (dotted names, ""
+    for one that is no name), the types written down for its attributes (None
+    where two disagree), the attributes its methods make event loops, and
+    whether its methods are unknowable (a metaclass, a decorator,
+    ``__getattr__``)."""
+
+    __slots__ = ("bases", "types", "loop_attrs", "dynamic")
+
+    def __init__(self) -> None:
+        self.bases: List[str] = []
+        self.types: Dict[str, Optional[str]] = {}
+        self.loop_attrs: Set[str] = set()
+        self.dynamic = False
+
+    def note_type(self, attr: str, dotted: Optional[str]) -> None:
+        if dotted is None:
+            return
+        if attr in self.types and self.types[attr] != dotted:
+            self.types[attr] = None
+        else:
+            self.types[attr] = dotted
 
 
 class CallArg:
@@ -111,10 +161,13 @@ class Group:
     """Task handles that share one fate: a local name's value, a local collection,
     the future of a gather, or the pending set of an asyncio.wait()."""
 
-    __slots__ = ("name", "spawns", "events", "flows", "opaque", "wait", "bindings")
+    __slots__ = ("name", "spawns", "events", "flows", "opaque", "wait", "bindings", "collection")
 
     def __init__(self, name: str) -> None:
         self.name = name
+        # its handles came in as items of a display or comprehension (a list,
+        # tuple or set of tasks, for a function that returns it)
+        self.collection = False
         self.spawns: List[Spawn] = []
         # (use kind, position): FINISH and KEEP decide, the rest are recorded.
         self.events: List[Tuple[int, Pos]] = []
@@ -252,7 +305,7 @@ class Scope:
         "kind", "node", "parent", "cls", "imports", "bindings", "uses", "loads",
         "declared", "groups", "drops", "timeouts", "shields", "waits", "loop_vars",
         "async_defs", "children", "module_adds", "loop_exits", "runs_loop", "forever", "loop_aliases",
-        "defs", "rebound", "calls", "call_drops", "returns", "generator", "weak_drops",
+        "defs", "rebound", "calls", "call_drops", "returns", "generator", "weak_drops", "klass", "types",
     )
 
     MODULE, CLASS, FUNCTION = 0, 1, 2
@@ -295,8 +348,12 @@ class Scope:
         # name, or None for anything else); whether the function is a generator.
         self.calls: List[CallSite] = []
         self.call_drops: List[Tuple[Spawn, CallArg]] = []
-        self.returns: List[Union[Spawn, Use, None]] = []
+        self.returns: List[Union[Spawn, Use, Group, None]] = []
         self.generator = False
+        # Class scopes: what the class shows other modules.  Function scopes:
+        # the types written down for parameters (dotted names).
+        self.klass: Optional[ClassFacts] = ClassFacts() if kind == Scope.CLASS else None
+        self.types: Dict[str, str] = {}
         # New tasks added straight to a collection that outlives the frame: lost
         # if the collection turns out weak (``ModuleFacts.weak``).
         self.weak_drops: List[Tuple[Spawn, CollectionAdd]] = []
@@ -353,9 +410,25 @@ def may_add_task(add: CollectionAdd) -> bool:
 class ModuleFacts:
     """Everything recorded for one module."""
 
-    def __init__(self, module: Scope) -> None:
+    def __init__(self, module: Scope, name: Optional[str] = None, package: bool = False) -> None:
         self.module = module
         self.scopes: List[Scope] = [module]
+        # The module's dotted name (None for a file outside any package chain we
+        # can name, such as standard input), and whether it is a package.
+        self.name = name
+        self.package = package
+        # What the module binds at its level that other modules may import: names
+        # bound by imports or to another module's name (``timeout =
+        # asyncio.timeout``), with every dotted name each is bound to; the classes
+        # it defines; ``__all__``.
+        self.aliases: Dict[str, List[str]] = {}
+        self.classes: Dict[str, Scope] = {}
+        self.exported: Optional[List[str]] = None
+        # names the module binds at its level otherwise than by an import or an
+        # alias assignment (a summary takes a name bound both ways as ambiguous)
+        self.other_bound: Set[str] = set()
+        # The other modules, through their summaries (set by the recorder).
+        self.resolver: Optional[Resolver] = None
         self.loop_attrs: Set[str] = set()
         # ``self.attr = name``: (attr, name, scope), a loop attribute if name holds a loop.
         self.loop_attr_aliases: List[Tuple[str, str, Scope]] = []

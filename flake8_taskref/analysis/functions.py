@@ -38,6 +38,7 @@ from flake8_taskref.analysis.facts import (
     CallbackSink,
     CallSite,
     FunctionNode,
+    Remote,
     Group,
     Scope,
     Sink,
@@ -46,17 +47,23 @@ from flake8_taskref.analysis.facts import (
     may_add_task,
 )
 from flake8_taskref.analysis import names as N
-from flake8_taskref.analysis.scopes import Recorder, pos_of
+from flake8_taskref.analysis.interface import SELF_NAMES, InterfaceRecorder
+
+__all__ = ["SELF_NAMES", "FunctionsRecorder"]
+from flake8_taskref.analysis.scopes import pos_of
 from flake8_taskref.analysis.shortcut import HotLines, holds_word
 
-SELF_NAMES = frozenset({"self", "cls"})
 # Arguments that can carry a task the analysis follows: a name, or a call (a spawn).
 _CARRIERS = (ast.Name, ast.Call)
+# Displays and comprehensions that make a new collection when they run (not a
+# generator expression, which makes its items only when it is iterated).
+_DISPLAYS = (ast.List, ast.Tuple, ast.Set, ast.ListComp, ast.SetComp)
 _Cold = Tuple[FunctionNode, Scope, int]
 
 
-class FunctionsRecorder(Recorder):
-    """``Recorder`` with the file's functions: see the module docstring."""
+class FunctionsRecorder(InterfaceRecorder):
+    """``Recorder`` with what the module shows other modules
+    (``interface.py``) and the file's functions: see the module docstring."""
 
     _returning: Optional[ast.expr] = None
 
@@ -97,6 +104,14 @@ class FunctionsRecorder(Recorder):
             scope.returns.append(Use(value.id, pos_of(value), U_KEEP, None, self.frames))
             self.value(value, KEEP)
             return
+        if isinstance(value, _DISPLAYS):
+            # ``return [asyncio.create_task(h(e)) for h in handlers]``: a new
+            # collection, kept by the caller, of what flows into it
+            group = self._new_group("")
+            self.value(value, group)
+            group.events.append((U_KEEP, pos_of(value)))
+            scope.returns.append(group)
+            return
         count = len(scope.returns)
         saved, self._returning = self._returning, value
         self.value(value, KEEP)
@@ -122,8 +137,52 @@ class FunctionsRecorder(Recorder):
             name = func.attr
         else:
             return False
-        if owner is None or name not in owner.defs:
+        if owner is None:
             return False
+        if name not in owner.defs and not (
+            owner.klass is not None and any(owner.klass.bases)  # inherited, maybe from another module
+        ):
+            return False
+        return self._record_call(node, name, owner, owner is not self.facts.module, sink, None)
+
+    def _remote_call(self, node: ast.Call, qualname: str, sink: Sink) -> bool:
+        """A call of a function (or a class's method) another module of the project
+        defines, by the dotted name the file imports it as: recorded for the end."""
+        if self.scope.kind != Scope.FUNCTION or self.resolver.function(qualname) is None:
+            return False
+        name = qualname.rpartition(".")[2]
+        return self._record_call(node, name, None, False, sink, Remote(dotted=qualname))
+
+    def _typed_call(self, node: ast.Call, func: ast.Attribute, sink: Sink) -> bool:
+        """``self.<attr>.method(...)`` or ``param.method(...)`` where the type of
+        the attribute or parameter is written down (``worker: BaseWorker``): the
+        method is looked up in that class at the end."""
+        receiver = func.value
+        scope = self.scope
+        if scope.kind != Scope.FUNCTION or func.attr in N.NOT_TYPED_METHODS:
+            return False
+        if isinstance(receiver, ast.Name):
+            if receiver.id not in scope.types:
+                return False
+        elif not (
+            isinstance(receiver, ast.Attribute)
+            and isinstance(receiver.value, ast.Name)
+            and receiver.value.id in SELF_NAMES
+            and scope.cls is not None
+        ):
+            return False
+        remote = Remote(receiver=receiver, method=func.attr)
+        return self._record_call(node, func.attr, None, True, sink, remote)
+
+    def _record_call(
+        self, node: ast.Call, name: str, owner: Optional[Scope], bound: bool, sink: Sink,
+        remote: Optional[Remote],
+    ) -> bool:
+        """Record a call of a function whose summary decides, at the end, what
+        it does to its arguments and whether it returns a new task (True when
+        the call was handled here)."""
+        scope = self.scope
+        func = node.func
         args = node.args
         keywords = node.keywords
         # ``helper(coro, *args)``: which parameter each argument binds is not
@@ -136,7 +195,7 @@ class FunctionsRecorder(Recorder):
             isinstance(keyword.value, _CARRIERS) for keyword in keywords
         ))):
             return False  # nothing it is given or returns can be a task we follow
-        call = CallSite(node, name, owner, owner is not self.facts.module, scope)
+        call = CallSite(node, name, owner, bound, scope, remote)
         scope.calls.append(call)
         self.value(func, KEEP)
         if starred:
@@ -331,4 +390,6 @@ def _is_parameter(scope: Scope, name: str) -> bool:
 def _may_return_task(scope: Scope, item: object, spawners: Set[str]) -> bool:
     if isinstance(item, Spawn):
         return _spawns([item], spawners)
+    if isinstance(item, Group):
+        return _spawns(item.spawns, spawners)
     return isinstance(item, Use) and _holds_spawn(scope, item.name, spawners)

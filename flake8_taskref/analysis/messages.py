@@ -12,14 +12,14 @@ each finding to its ``Error`` (``plugin.py``).
 """
 from __future__ import annotations
 
-from typing import Any, Dict, Final, Tuple
+from typing import Any, Dict, Final, Optional, Tuple
 
 KEEP_HINT: Final = "keep a reference (e.g. a set with add_done_callback(set.discard))"
 
 MESSAGES: Final[Dict[str, str]] = {
-    "TRF001": "TRF001 {what} returned by {call}() is not stored{how}; " + KEEP_HINT,
+    "TRF001": "TRF001 {what} returned by {call}(){where} is not stored{how}; " + KEEP_HINT,
     "TRF002": (
-        "TRF002 {what} returned by {call}() is held only by local '{name}', {why}; "
+        "TRF002 {what} returned by {call}(){where} is held only by local '{name}', {why}; "
         + KEEP_HINT + " or await it"
     ),
     "TRF003": (
@@ -69,6 +69,11 @@ SUMMARIES: Final[Dict[str, str]] = {
     "TRF006": "A long-lived task collection is never pruned.",
 }
 
+# TRF001/TRF002's ``{where}``: where a spawner of another module is defined.
+WHERE: Final = " ({path}:{line})"
+# TRF001/TRF002's ``{what}`` for a function that returns a collection of new tasks.
+WHAT_TASKS: Final = "list of tasks"
+
 # Where each rule's page is published (the docs site built from docs/).
 DOCS_URL: Final = "https://flake8-taskref.readthedocs.io/en/latest/rules/{code}/"
 
@@ -101,7 +106,7 @@ class SpanError:
     its node ends (``end_lineno``, ``end_col_offset``): among calls that start
     at one place (``loop().create_task(...)``), the end tells which one it is."""
 
-    __slots__ = ("code", "message", "lineno", "col_offset", "end_lineno", "end_col_offset")
+    __slots__ = ("code", "message", "lineno", "col_offset", "end_lineno", "end_col_offset", "related")
 
     def __init__(self, code: str, message: str, lineno: int, col_offset: int,
                  end_lineno: int = 0, end_col_offset: int = 0) -> None:
@@ -111,6 +116,9 @@ class SpanError:
         self.col_offset = col_offset
         self.end_lineno = end_lineno
         self.end_col_offset = end_col_offset
+        # where the callee of another module is defined: (path under its source
+        # root, line), for SARIF's related locations
+        self.related: Optional[Tuple[str, int]] = None
 
     def __repr__(self) -> str:
         return f"<{self.code} {self.lineno}:{self.col_offset} {self.message!r}>"

@@ -152,6 +152,30 @@ def is_loop_annotation(node: ast.expr) -> bool:
     return last_name(node) in LOOP_TYPES
 
 
+# The module name of a file we cannot name (standard input without a display
+# name): not an identifier, so no import can name it.
+NO_MODULE = "<module>"
+# Class decorators that leave a class's methods as written.
+PLAIN_CLASS_DECORATORS: FrozenSet[Optional[str]] = frozenset(
+    {"dataclasses.dataclass", "typing.final", "typing_extensions.final", "functools.total_ordering",
+     "typing.runtime_checkable", "typing_extensions.runtime_checkable"}
+)
+
+
+DYNAMIC_METHODS: FrozenSet[str] = frozenset({"__getattr__", "__getattribute__"})
+# Methods of a typed receiver that keep their own meaning (collections, task
+# methods, callback APIs, logging): not looked up in the receiver's class.
+NOT_TYPED_METHODS: FrozenSet[str] = (
+    ADD_METHODS | REMOVE_METHODS | HARMLESS_TASK_METHODS | FINISH_TASK_METHODS | LOG_METHODS
+    | LOOP_RUN_METHODS | LOOP_SPAWN_METHODS | frozenset(CALLBACK_APIS)
+)
+
+
+def is_package_file(filename: str) -> bool:
+    """Is ``filename`` a package's ``__init__.py`` (or ``.pyi``)?"""
+    return os.path.basename(filename).rsplit(".", 1)[0] == "__init__"
+
+
 def canonical(dotted: str) -> str:
     """``asyncio.tasks.create_task`` -> ``asyncio.create_task``."""
     if dotted.startswith("asyncio."):

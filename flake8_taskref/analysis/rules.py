@@ -45,10 +45,13 @@ from flake8_taskref.analysis.messages import (
     HOW_WEAK,
     PRUNE_HINTS,
     TRF002_WHY,
+    WHAT_TASKS,
+    WHERE,
     SpanError,
     make_error,
     what_of,
 )
+from flake8_taskref.analysis.modules import RETURNS_TASKS, Function
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.summaries import Summaries
 
@@ -176,16 +179,16 @@ class ModuleRules:
             for spawn in scope.drops:
                 label = self.label(spawn, scope)
                 if label is not None:
-                    self._error("TRF001", spawn.node, call=label, how=spawn.how, what=what_of(label))
+                    self._spawn_error("TRF001", spawn, label, how=spawn.how)
             for spawn, where in scope.call_drops:
                 label = self.label(spawn, scope)
                 if label is not None and self._only_looks(self.summaries.argument(where), label):
-                    self._error("TRF001", spawn.node, call=label, how=spawn.how, what=what_of(label))
+                    self._spawn_error("TRF001", spawn, label, how=spawn.how)
             for spawn, add in scope.weak_drops:
                 label = self.label(spawn, scope)
                 if label is not None and self.facts.weak(add):
                     how = HOW_WEAK.format(collection=add.text)
-                    self._error("TRF001", spawn.node, call=label, how=how, what=what_of(label))
+                    self._spawn_error("TRF001", spawn, label, how=how)
         for scope in self.facts.scopes:
             if scope.kind == Scope.FUNCTION:
                 self._function(scope)
@@ -194,8 +197,23 @@ class ModuleRules:
         self.errors.sort(key=lambda e: (e.lineno, e.col_offset, e.code))
         return self.errors
 
-    def _error(self, code: str, node: ast.AST, **fields: Any) -> None:
-        self.errors.append(make_error(code, *_pos(node), end=_end(node), **fields))
+    def _error(self, code: str, node: ast.AST, related: Optional[Function] = None, **fields: Any) -> None:
+        error = make_error(code, *_pos(node), end=_end(node), **fields)
+        if related is not None:
+            error.related = (related.module.path, related.info.line)
+        self.errors.append(error)
+
+    def _spawn_error(self, code: str, spawn: Spawn, label: str, **fields: Any) -> None:
+        """TRF001/TRF002 for a spawn: what it returns (a task, a future, a list of
+        tasks), and where a spawner of another module is defined."""
+        remote = self.summaries.remote(spawn.helper) if spawn.helper is not None else None
+        if remote is None:
+            self._error(code, spawn.node, call=label, what=what_of(label), where="", **fields)
+            return
+        info = remote.info
+        what = WHAT_TASKS if info.returns == RETURNS_TASKS else ("future" if info.future else "task")
+        where = WHERE.format(path=remote.module.path, line=info.line)
+        self._error(code, spawn.node, related=remote, call=label, what=what, where=where, **fields)
 
     # ------------------------------------------------------------- spawners
     def label(self, spawn: Spawn, scope: Scope) -> Optional[str]:
@@ -215,7 +233,11 @@ class ModuleRules:
             if receiver.id in self.options.loop_names or self._is_loop_var(receiver.id, scope):
                 result = receiver.id + "." + spawn.callee
         elif isinstance(receiver, ast.Attribute):
-            if receiver.attr in self.options.loop_names or receiver.attr in self._loop_attrs():
+            if (
+                receiver.attr in self.options.loop_names
+                or receiver.attr in self._loop_attrs()
+                or self._inherited_loop(receiver, scope)
+            ):
                 result = N.dotted_text(receiver) + "." + spawn.callee
         elif isinstance(receiver, ast.Call):
             factory = scope.imports.resolve(receiver.func)
@@ -234,7 +256,9 @@ class ModuleRules:
             for group in scope.groups:
                 for spawn in group.spawns:
                     if spawn.helper is not None:
-                        if self.summaries.callee(spawn.helper) is None:
+                        if self.summaries.callee(spawn.helper) is None and (
+                            self.summaries.remote(spawn.helper) is None
+                        ):
                             group.opaque = True
                         else:
                             undecided.append((group, scope))
@@ -263,6 +287,22 @@ class ModuleRules:
                 if name in self.options.loop_names or self._is_loop_var(name, scope):
                     self._loop_attr_set.add(attr)
         return self._loop_attr_set
+
+    def _inherited_loop(self, receiver: ast.Attribute, scope: Scope) -> bool:
+        """``self.<attr>`` that a base class of another module makes an event loop."""
+        if not (isinstance(receiver.value, ast.Name) and receiver.value.id in ("self", "cls")):
+            return False
+        klass = self.summaries.own_class(scope.cls)
+        resolver = self.facts.resolver
+        return klass is not None and resolver is not None and resolver.loop_attr(klass, receiver.attr)
+
+    def loop_attrs_of(self, klass: Scope) -> Set[str]:
+        """Attributes the methods of a class make event loops through a name that
+        holds one (``self.io = loop``), for the class's summary."""
+        return {
+            attr for attr, name, scope in self.facts.loop_attr_aliases
+            if scope.cls is klass and (name in self.options.loop_names or self._is_loop_var(name, scope))
+        }
 
     def _is_loop_var(self, name: str, scope: Scope) -> bool:
         """Is ``name`` (as seen from ``scope``) bound to an event loop?"""
@@ -494,15 +534,12 @@ class ModuleRules:
                     continue
                 name, why = self._why_lost(group, reachable, name)
                 for spawn, label in spawns:
-                    self._error("TRF002", spawn.node, call=label, name=name, what=what_of(label), why=why)
+                    self._spawn_error("TRF002", spawn, label, name=name, why=why)
                 continue
             if self._rebound_in_loop(group, scope):
                 self._reported.add(id(group))
                 for spawn, label in spawns:
-                    self._error(
-                        "TRF002", spawn.node, call=label, name=group.name, what=what_of(label),
-                        why=TRF002_WHY["rebound"],
-                    )
+                    self._spawn_error("TRF002", spawn, label, name=group.name, why=TRF002_WHY["rebound"])
                 continue
             live.append((group, spawns))
         for site in scope.waits:
@@ -579,6 +616,14 @@ class ModuleRules:
                         "TRF004", site.node,
                         what=f"coroutine {N.dotted_text(site.coro)}() (it is wrapped in a new task)",
                     )
+                else:
+                    remote = self._remote_coroutine(site.coro, scope)
+                    if remote is not None:
+                        self._error(
+                            "TRF004", site.node, related=remote,
+                            what=f"coroutine {N.dotted_text(site.coro)}() ({remote.where}; "
+                            "it is wrapped in a new task)",
+                        )
             elif site.use is not None:
                 self._shield_use(site.node, site.use, site.frames, scope)
 
@@ -603,6 +648,22 @@ class ModuleRules:
                 what=f"task '{use.name}' (line {spawns[0][0].node.lineno})",
             )
             return
+
+    def _remote_coroutine(self, func: ast.expr, scope: Scope) -> Optional[Function]:
+        """A coroutine function of another module of the project (or inherited
+        from a class of this file) that ``func`` names: an imported name, a method
+        of ``self`` a base defines, a method of an attribute or parameter whose
+        class is written down."""
+        resolver = self.facts.resolver
+        if resolver is None:
+            return None
+        found: Optional[Function] = None
+        dotted = scope.imports.resolve(func)
+        if dotted is not None:
+            found = resolver.function(dotted)
+        elif isinstance(func, ast.Attribute):
+            found = self.summaries.receiver_method(scope, func.value, func.attr)
+        return found if found is not None and found.info.is_async and not found.info.decorated else None
 
     @staticmethod
     def _is_coroutine_function(func: ast.expr, scope: Scope) -> bool:
@@ -833,11 +894,3 @@ class ModuleRules:
                     if spawns:
                         return spawns[0][1]
         return None
-
-
-def check(facts: ModuleFacts, options: Options) -> List[SpanError]:
-    rules = ModuleRules(facts, options)
-    try:
-        return rules.run()
-    finally:
-        rules.summaries.release()

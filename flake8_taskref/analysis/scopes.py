@@ -101,7 +101,11 @@ class Recorder:
         self.package = N.package_name(filename, self.module_name)
         self._deferred: List[Tuple[Union[ast.FunctionDef, ast.AsyncFunctionDef], Scope]] = []
         self.scope: Scope = Scope(Scope.MODULE, ast.Module(body=[], type_ignores=[]), None)
-        self.facts = ModuleFacts(self.scope)
+        package = filename is not None and N.is_package_file(filename)
+        self.facts = ModuleFacts(self.scope, self.module_name, package)
+        # names the module binds at its level otherwise than by an import or
+        # an alias assignment (a summary takes a name bound both ways as ambiguous)
+        self._aliasing = False
         if self.module_name is not None:
             self.scope.imports.add_own(self.module_name, options.spawners | options.timeouts)
         self.frames: Frames = ()
@@ -247,6 +251,8 @@ class Recorder:
         if group is None and scope.kind != Scope.FUNCTION:
             # Outside functions only the bound names matter to the rules (and
             # which are bound more than once: a function named so is not known).
+            if scope.kind == Scope.MODULE and not self._aliasing:
+                self.facts.other_bound.add(name)
             if name not in scope.bindings:
                 scope.bindings[name] = []
             else:
@@ -325,9 +331,11 @@ class Recorder:
         pos = end_of(node)
         if not self._in_function():
             self.value(value, KEEP)
+            self._aliasing = self._note_module_binding(targets, value)
             for target in targets:
                 self._store_target(target, None, pos, False)
                 self._note_self_store(target, value)
+            self._aliasing = False
             self._note_logger(targets, value)
             return
         if all(isinstance(t, ast.Name) for t in targets):
@@ -526,9 +534,11 @@ class Recorder:
 
     def _import(self, node: ast.Import) -> None:
         self._aliases(self.scope.imports.add_import(node))
+        self._note_import(node)
 
     def _import_from(self, node: ast.ImportFrom) -> None:
         self._aliases(self.scope.imports.add_import_from(node, self.package))
+        self._note_import(node)
 
     def _aliases(self, renamed: List[Tuple[str, str]]) -> None:
         """Outside functions, a name imported ``as`` another is a hot word from
@@ -542,6 +552,7 @@ class Recorder:
     def _function(self, node: ast.stmt) -> None:
         assert isinstance(node, FUNCTIONS)
         scope = self.scope
+        self._note_function(node)
         if isinstance(node, ast.AsyncFunctionDef):
             scope.async_defs.add(node.name)
         if self._functions:
@@ -640,6 +651,7 @@ class Recorder:
         self._bind(node.name, None, pos_of(node), False)
         parent = self.scope
         scope = Scope(Scope.CLASS, node, parent)
+        self._note_class(node, scope)
         parent.children.append(scope)
         self.facts.scopes.append(scope)
         saved = (self.scope, self.frames)
@@ -697,9 +709,7 @@ class Recorder:
                     self.value(part.format_spec, HARMLESS)
 
     def _template(self, node: ast.expr, sink: Sink) -> None:
-        """A template string (``t"{task}"``, 3.14): the ``Template`` it makes
-        holds the values of its interpolations, as a tuple holds its items; a
-        format spec is formatted into text."""
+        """``t"{task}"`` (3.14): its ``Template`` holds the values, as a tuple does."""
         inner = HARMLESS if sink == TRUTH else sink
         for part in node.values:  # type: ignore[attr-defined]
             if isinstance(part, ast.Constant):
@@ -730,6 +740,8 @@ class Recorder:
 
     def _literal(self, node: ast.expr, sink: Sink) -> None:
         inner = HARMLESS if sink == TRUTH else sink
+        if isinstance(sink, Group):
+            sink.collection = True
         for elt in node.elts:  # type: ignore[attr-defined]
             self.value(elt, inner)
 
@@ -750,10 +762,10 @@ class Recorder:
     def _comprehension(self, node: ast.expr, sink: Sink) -> None:
         self._generators(node.generators)  # type: ignore[attr-defined]
         inner = HARMLESS if sink == TRUTH else sink
+        if isinstance(sink, Group):
+            sink.collection = True
         if isinstance(node, ast.DictComp):
-            if node.value is None:
-                # ``{**d for d in ds}`` (3.15, PEP 798): the key is a mapping
-                # whose items go into the new dict, as ``{**d}`` does.
+            if node.value is None:  # ``{**d for d in ds}`` (3.15): as ``{**d}``
                 self.value(node.key, inner)
             else:
                 self.value(node.key, KEEP)
@@ -840,6 +852,18 @@ class Recorder:
     def _unpack_call(self, elts: List[ast.expr], value: ast.expr, pos: Pos) -> bool:
         """``a, b = call(...)``: True when the call's result was handled."""
         return False
+
+    # What the module shows other modules (``interface.py``): an import; ``targets
+    # = value`` at module level (True: an alias of another module's name); a class
+    # statement and its body's scope; a def statement, in the scope defining it.
+    def _note_import(self, node: Union[ast.Import, ast.ImportFrom]) -> None: ...
+
+    def _note_module_binding(self, targets: Sequence[ast.expr], value: ast.expr) -> bool:
+        return False
+
+    def _note_class(self, node: ast.ClassDef, scope: Scope) -> None: ...
+
+    def _note_function(self, node: Union[ast.FunctionDef, ast.AsyncFunctionDef]) -> None: ...
 
     def _note_annotation(self, target: ast.expr, annotation: ast.expr) -> None:
         """``target: annotation`` (an event loop?)."""

@@ -23,7 +23,7 @@ configuration.
 from __future__ import annotations
 
 import ast
-from typing import Dict, List, Optional, Protocol, Set, Tuple
+from typing import Dict, List, Optional, Protocol, Set, Tuple, Union
 
 from flake8_taskref.analysis.facts import (
     U_ADD,
@@ -42,11 +42,28 @@ from flake8_taskref.analysis.facts import (
     ModuleFacts,
     Pos,
     Scope,
+    Remote,
     Spawn,
     Use,
 )
+from flake8_taskref.analysis import names as N
+from flake8_taskref.analysis.modules import (
+    FINISHES,
+    KEEPS,
+    LOOKS,
+    RESULT,
+    RETURNS_NOTHING_KNOWN,
+    RETURNS_TASK,
+    RETURNS_TASKS,
+    Class,
+    Function,
+    Resolver,
+)
 
 _DECORATORS = {"staticmethod": 0, "classmethod": 1}
+# What another module's summary says a function does to a parameter, as a use.
+_FATES = {KEEPS: U_KEEP, FINISHES: U_FINISH, LOOKS: U_HARMLESS, RESULT: U_RESULT}
+_FUTURE_LABELS = frozenset({N.GATHER, N.THREADSAFE})
 _IN_PROGRESS = -1
 
 
@@ -67,6 +84,9 @@ class Summaries:
 
     def __init__(self, facts: ModuleFacts, judge: Judge) -> None:
         self.judge = judge
+        self._resolver: Optional[Resolver] = facts.resolver
+        # each call's callee: (class scope, name) of this file, or another module's function
+        self._targets: Dict[int, Union[Tuple[Scope, str], Function, None]] = {}
         self._scopes: Dict[int, Scope] = {
             id(scope.node): scope for scope in facts.scopes if scope.kind == Scope.FUNCTION
         }
@@ -79,13 +99,111 @@ class Summaries:
         self.judge = None  # type: ignore[assignment]
         self._scopes = {}
         self._facts = None
+        self._resolver = None
+        self._targets = {}
 
     # ----------------------------------------------------------------- callee
-    def callee(self, call: CallSite) -> Optional[Tuple[Scope, List[str]]]:
-        """The function scope a call reaches, and its parameters as the call's
-        positional arguments bind them; None if it is not known."""
+    def target(self, call: CallSite) -> Union[Tuple[Scope, str], Function, None]:
+        """What a call reaches: a function of this file (the module or class
+        scope that defines it, and its name), a function of another module of the
+        project, or nothing known."""
+        key = id(call)
+        if key not in self._targets:
+            self._targets[key] = self._target(call)
+        return self._targets[key]
+
+    def _target(self, call: CallSite) -> Union[Tuple[Scope, str], Function, None]:
         owner = call.owner
-        name = call.name
+        remote = call.remote
+        found: Optional[Function] = None
+        resolver = self._resolver
+        facts = self._facts
+        if resolver is None or facts is None:  # released
+            return None
+        if remote is None:
+            assert owner is not None
+            if call.name in owner.defs or owner.klass is None:
+                return owner, call.name
+            klass = self.own_class(owner)  # ``self.name(...)`` inherited from a base
+            found = resolver.method(klass, call.name) if klass is not None else None
+        elif remote.dotted is not None:
+            found = resolver.function(remote.dotted)
+        else:
+            klass = self._receiver_class(call, remote)
+            found = resolver.method(klass, remote.method) if klass is not None else None
+        if found is not None and found.module.name == (facts.name or N.NO_MODULE):
+            # a method of a class of this file: its summary is this file's own
+            class_name, _, method = found.qualname.partition(".")
+            scope = facts.classes.get(class_name)
+            return (scope, method) if scope is not None and method else None
+        return found
+
+    def own_class(self, scope: Optional[Scope]) -> Optional[Class]:
+        """A class of this file, as the resolver knows it."""
+        facts = self._facts
+        if scope is None or facts is None or self._resolver is None:
+            return None
+        if not isinstance(scope.node, ast.ClassDef):
+            return None
+        if facts.classes.get(scope.node.name) is not scope:
+            return None  # a nested class, or one defined twice
+        return self._resolver.klass(f"{facts.name or N.NO_MODULE}.{scope.node.name}")
+
+    def _receiver_class(self, call: CallSite, remote: Remote) -> Optional[Class]:
+        """The class written down for ``self.<attr>`` or a parameter."""
+        receiver = remote.receiver
+        resolver = self._resolver
+        assert resolver is not None
+        if isinstance(receiver, ast.Name):
+            scope = call.scope
+            if len(scope.bindings.get(receiver.id, ())) != 1 or receiver.id in scope.declared:
+                return None  # rebound in the function
+            dotted = scope.types.get(receiver.id)
+            return resolver.klass(dotted) if dotted else None
+        assert isinstance(receiver, ast.Attribute)
+        cls_scope = call.scope.cls
+        if cls_scope is None or cls_scope.klass is None:
+            return None
+        attr = receiver.attr
+        if attr in cls_scope.klass.types:
+            dotted = cls_scope.klass.types[attr]
+            return resolver.klass(dotted) if dotted else None
+        klass = self.own_class(cls_scope)
+        return resolver.attr_type(klass, attr) if klass is not None else None
+
+    def receiver_method(self, scope: Scope, receiver: ast.expr, method: str) -> Optional[Function]:
+        """The method ``receiver.method`` (``self.<attr>`` or a parameter whose
+        class is written down, or ``self`` of a class with bases) of another
+        module, or of a class of this file (its placeholder summary)."""
+        resolver = self._resolver
+        if resolver is None:
+            return None
+        if isinstance(receiver, ast.Name) and receiver.id in ("self", "cls"):
+            klass = self.own_class(scope.cls)
+        else:
+            call = CallSite(ast.Call(receiver, [], []), method, None, True, scope)
+            klass = self._receiver_class(call, Remote(receiver=receiver, method=method))
+        return resolver.method(klass, method) if klass is not None else None
+
+    def remote(self, call: CallSite) -> Optional[Function]:
+        """The function of another module a call reaches, if it is known and
+        plain enough to trust its summary (no coroutine function, decorator or
+        stub)."""
+        found = self.target(call)
+        if not isinstance(found, Function):
+            return None
+        info = found.info
+        if info.is_async or info.stub or info.decorated:
+            return None
+        return found
+
+    def callee(self, call: CallSite) -> Optional[Tuple[Scope, List[str]]]:
+        """The function scope of this file a call reaches, and its parameters as
+        the call's positional arguments bind them; None if it is not known."""
+        found = self.target(call)
+        if found is None or isinstance(found, Function):
+            return None
+        owner, name = found
         node = owner.defs.get(name)
         if node is None or name in owner.rebound or isinstance(node, ast.AsyncFunctionDef):
             return None
@@ -97,7 +215,7 @@ class Summaries:
             if kind is None or not call.bound:
                 return None
             skip = kind
-        if _stub(node):
+        if stub(node):
             return None
         scope = self._scopes.get(id(node))
         if scope is None or scope.generator:
@@ -107,10 +225,15 @@ class Summaries:
 
     # ------------------------------------------------------------- parameters
     def argument(self, where: CallArg) -> int:
-        """What the callee does to the argument: U_KEEP, U_FINISH or U_HARMLESS."""
+        """What the callee does to the argument: U_KEEP, U_FINISH, U_HARMLESS or
+        U_RESULT."""
         found = self.callee(where.call)
         if found is None:
-            return U_KEEP
+            remote = self.remote(where.call)
+            if remote is None:
+                return U_KEEP
+            fate = remote.info.fate(where.index, where.keyword, where.call.bound)
+            return _FATES.get(fate, U_KEEP)
         scope, positional = found
         node: FunctionNode = scope.node  # type: ignore[assignment]
         if where.keyword is None:
@@ -161,7 +284,8 @@ class Summaries:
         """Does the call's callee return a new task that nothing else keeps?"""
         found = self.callee(call)
         if found is None:
-            return False
+            remote = self.remote(call)
+            return remote is not None and remote.info.returns != RETURNS_NOTHING_KNOWN
         scope = found[0]
         key = id(scope)
         if key in self._spawners:
@@ -172,28 +296,53 @@ class Summaries:
         return result
 
     def _spawner(self, scope: Scope) -> bool:
+        return self._returned_groups(scope) is not None
+
+    def _returned_groups(self, scope: Scope) -> Optional[List[Group]]:
+        """The groups a function returns, if every ``return`` returns a new task
+        nobody else keeps (or a new collection of them); else None."""
         returns = scope.returns
         if not returns or any(item is None for item in returns):
-            return False
+            return None
         at = {item.pos for item in returns if isinstance(item, Use)}
+        at.update(pos for item in returns if isinstance(item, Group) for _, pos in item.events)
+        groups: List[Group] = []
         for item in returns:
             if isinstance(item, Spawn):
                 if self.judge.label(item, scope) is None:
-                    return False
+                    return None
                 continue
-            assert isinstance(item, Use)
-            bindings = self.judge.applicable(scope, item.name, item)
-            if not bindings:
-                return False
-            for binding in bindings:
-                group = binding.group
-                if group is None or group.opaque or not group.spawns:
-                    return False
+            if isinstance(item, Group):
+                candidates = [item]
+            else:
+                assert isinstance(item, Use)
+                candidates = [binding.group for binding in self.judge.applicable(scope, item.name, item)
+                              if binding.group is not None]
+                if not candidates or len(candidates) != len(self.judge.applicable(scope, item.name, item)):
+                    return None
+            for group in candidates:
+                if group.opaque or not group.spawns:
+                    return None
                 if any(self.judge.label(spawn, scope) is None for spawn in group.spawns):
-                    return False
+                    return None
                 if any(pos not in at for pos in self.judge.kept_at(group, scope)):
-                    return False  # kept elsewhere too: callers may drop it
-        return True
+                    return None  # kept elsewhere too: callers may drop it
+                groups.append(group)
+        return groups
+
+    def returned(self, scope: Scope) -> Tuple[int, bool]:
+        """What a function of this file returns, for its module's summary: a
+        new task (or a list, tuple or set of them) nobody keeps, and whether
+        its spawns make futures (``gather``, ``run_coroutine_threadsafe``)."""
+        groups = self._returned_groups(scope)
+        if groups is None:
+            return RETURNS_NOTHING_KNOWN, False
+        spawns = [item for item in scope.returns if isinstance(item, Spawn)]
+        spawns += [spawn for group in groups for spawn in group.spawns]
+        labels = [self.judge.label(spawn, scope) or "" for spawn in spawns]
+        future = bool(labels) and all(label in _FUTURE_LABELS for label in labels)
+        kind = RETURNS_TASKS if any(group.collection for group in groups) else RETURNS_TASK
+        return kind, future
 
 
 def _shadowed(scope: Optional[Scope], name: str) -> bool:
@@ -206,7 +355,7 @@ def _shadowed(scope: Optional[Scope], name: str) -> bool:
     return False
 
 
-def _stub(node: FunctionNode) -> bool:
+def stub(node: FunctionNode) -> bool:
     """A body that only documents, passes or raises: a method meant to be
     overridden (``...``, ``pass``, ``raise NotImplementedError``)."""
     for stmt in node.body:

@@ -1,0 +1,127 @@
+"""A module's summary (``modules.ModuleSummary``), made from the facts of its one
+pass and from what the rules decide of its functions (``summaries.py``): what
+other modules of the project need to know of it.
+
+``own()`` is the part known once the pass is done (classes, their bases and
+methods, names bound to other modules), which the analysis of the module itself
+uses to follow its classes' bases; ``summary()`` adds what each function does to
+its parameters and whether it returns new tasks, once the rules can say.
+"""
+from __future__ import annotations
+
+import ast
+from typing import Dict, List, Optional, Set, Tuple
+
+from flake8_taskref.analysis import names as N
+from flake8_taskref.analysis.facts import U_FINISH, U_HARMLESS, U_KEEP, U_RESULT, ModuleFacts, Scope
+from flake8_taskref.analysis.modules import (
+    CLASSMETHOD,
+    FINISHES,
+    KEEPS,
+    LOOKS,
+    METHOD,
+    PLAIN,
+    RESULT,
+    RETURNS_NOTHING_KNOWN,
+    STATICMETHOD,
+    ClassInfo,
+    FunctionInfo,
+    ModuleSummary,
+)
+from flake8_taskref.analysis.rules import ModuleRules
+from flake8_taskref.analysis.summaries import stub
+
+_FATE_NAMES = {U_KEEP: KEEPS, U_FINISH: FINISHES, U_HARMLESS: LOOKS, U_RESULT: RESULT}
+_BINDINGS = {"staticmethod": STATICMETHOD, "classmethod": CLASSMETHOD}
+
+
+def module_path(name: str, package: bool) -> str:
+    """Where a module lives under its source root, for messages: ``app/utils.py``."""
+    if name == N.NO_MODULE:
+        return "<stdin>"
+    return name.replace(".", "/") + ("/__init__.py" if package else ".py")
+
+
+def own(facts: ModuleFacts) -> ModuleSummary:
+    """What the pass shows of the module without the rules."""
+    return _summary(facts, None)
+
+
+def summary(facts: ModuleFacts, rules: ModuleRules) -> ModuleSummary:
+    """The module's summary, with what its functions do (decided by ``rules``)."""
+    return _summary(facts, rules)
+
+
+def _summary(facts: ModuleFacts, rules: Optional[ModuleRules]) -> ModuleSummary:
+    module = facts.module
+    name = facts.name or N.NO_MODULE
+    aliases = facts.aliases
+    ambiguous: Set[str] = {
+        bound for bound in module.rebound if bound not in aliases or bound in facts.other_bound
+    }
+    ambiguous.update(alias for alias in aliases if alias in facts.other_bound)
+    scopes: Dict[int, Scope] = {
+        id(scope.node): scope for scope in facts.scopes if scope.kind == Scope.FUNCTION
+    }
+    functions: List[Tuple[str, FunctionInfo]] = []
+    for fname, node in sorted(module.defs.items()):
+        if fname not in ambiguous:
+            functions.append((fname, _function(node, scopes.get(id(node)), False, rules)))
+    classes: List[Tuple[str, ClassInfo]] = []
+    for cname, scope in sorted(facts.classes.items()):
+        klass = scope.klass
+        if cname in ambiguous or klass is None:
+            continue
+        methods = sorted(m for m in scope.defs if m not in scope.rebound)
+        for method in methods:
+            node = scope.defs[method]
+            functions.append((f"{cname}.{method}", _function(node, scopes.get(id(node)), True, rules)))
+        loop_attrs = set(klass.loop_attrs)
+        if rules is not None:
+            loop_attrs.update(rules.loop_attrs_of(scope))
+        classes.append((cname, ClassInfo(
+            getattr(scope.node, "lineno", 0),
+            tuple(klass.bases),
+            tuple(methods),
+            tuple(sorted((attr, dotted) for attr, dotted in klass.types.items() if dotted)),
+            tuple(sorted(loop_attrs)),
+            klass.dynamic,
+        )))
+    return ModuleSummary(
+        name,
+        module_path(name, facts.package),
+        tuple(functions),
+        tuple(classes),
+        tuple((alias, tuple(bound)) for alias, bound in sorted(aliases.items()) if alias not in ambiguous),
+        None if facts.exported is None else tuple(facts.exported),
+        tuple(sorted(facts.weak_names)),
+        tuple(sorted(ambiguous)),
+        facts.package,
+    )
+
+
+def _function(
+    node: ast.AST, scope: Optional[Scope], method: bool, rules: Optional[ModuleRules]
+) -> FunctionInfo:
+    assert isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+    binding = METHOD if method else PLAIN
+    decorated = False
+    for decorator in node.decorator_list:
+        kind = _BINDINGS.get(decorator.id) if isinstance(decorator, ast.Name) else None
+        if kind is None or not method:
+            decorated = True
+        else:
+            binding = kind
+    args = node.args
+    params = tuple(arg.arg for arg in args.posonlyargs + args.args)
+    kwonly = tuple(arg.arg for arg in args.kwonlyargs)
+    is_async = isinstance(node, ast.AsyncFunctionDef)
+    info = FunctionInfo(node.lineno, is_async, RETURNS_NOTHING_KNOWN, False, binding, params, kwonly, (),
+                        stub(node), decorated)
+    if rules is None or scope is None or is_async or info.stub or decorated:
+        return info
+    fates = tuple(
+        _FATE_NAMES.get(rules.summaries.parameter(scope, param), KEEPS) for param in params + kwonly
+    )
+    returns, future = (RETURNS_NOTHING_KNOWN, False) if scope.generator else rules.summaries.returned(scope)
+    return info._replace(returns=returns, future=future, fates=fates)

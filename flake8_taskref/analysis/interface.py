@@ -1,0 +1,190 @@
+"""What a module shows other modules, recorded in the one pass: the generic
+``Recorder`` plus the names the module binds at its level to other modules'
+names (imports, re-exports, ``timeout = asyncio.timeout``, ``__all__``), its
+classes (their bases, the types written down for their attributes, whether
+something dynamic hides their methods) and the types written down for
+parameters.  ``exports.py`` makes the module's summary of it; the rules use the
+types to look up methods of other modules (``summaries.py``).
+"""
+from __future__ import annotations
+
+import ast
+from typing import Optional, Sequence, Union
+
+from flake8_taskref.analysis import names as N
+from flake8_taskref.analysis.facts import ClassFacts, Scope
+from flake8_taskref.analysis.modules import ModuleSummary, Resolver, View
+from flake8_taskref.analysis.options import Options
+from flake8_taskref.analysis.scopes import Recorder
+from flake8_taskref.analysis.shortcut import HotLines
+
+SELF_NAMES = frozenset({"self", "cls"})
+
+
+def _is_none(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
+
+
+def _no_modules(name: str) -> Optional[ModuleSummary]:
+    """The view of a file analysed alone: no other module is known."""
+    return None
+
+
+class InterfaceRecorder(Recorder):
+    """``Recorder`` with what the module shows other modules."""
+
+    def __init__(
+        self, options: Options, hot: Optional[HotLines] = None, filename: Optional[str] = None,
+        view: Optional[View] = None,
+    ) -> None:
+        super().__init__(options, hot, filename)
+        # The other modules of the project, through their summaries (none when
+        # the caller gives no view: the file's own classes only).
+        self.resolver = Resolver(view or _no_modules, self.module_name or N.NO_MODULE)
+        self.facts.resolver = self.resolver
+
+    def _qualname(self, node: ast.expr) -> Optional[str]:
+        """The canonical dotted name ``node`` refers to through the file's imports,
+        and through another module of the project that binds it to a name outside
+        the project (``timeout = asyncio.timeout`` in a compatibility module)."""
+        found = self.scope.imports.resolve(node)
+        if found is None:
+            return None
+        return self.resolver.canonical(found) or found
+
+    # ------------------------------------------------ names of the module
+    def _note_import(self, node: Union[ast.Import, ast.ImportFrom]) -> None:
+        """An import at module level binds names other modules may import
+        from this one (a re-export)."""
+        if self.scope.kind != Scope.MODULE:
+            return
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    self._module_alias(alias.asname, alias.name)
+                else:
+                    top = alias.name.split(".", 1)[0]
+                    self._module_alias(top, top)
+            return
+        module = N.absolute_module(self.package, node.level, node.module)
+        if module:
+            for alias in node.names:
+                if alias.name != "*":
+                    self._module_alias(alias.asname or alias.name, f"{module}.{alias.name}")
+
+    def _module_alias(self, name: str, dotted: str) -> None:
+        """A name of the module bound to another module's name (an import, a
+        re-export, ``timeout = asyncio.timeout``); a name bound so on several
+        branches (a version switch) keeps every target."""
+        self.facts.aliases.setdefault(name, []).append(N.canonical(dotted))
+
+    def _note_module_binding(self, targets: Sequence[ast.expr], value: ast.expr) -> bool:
+        """``name = other.name`` at module level (an alias, True), and
+        ``__all__ = [...]``."""
+        if self.scope.kind != Scope.MODULE or len(targets) != 1 or not isinstance(targets[0], ast.Name):
+            return False
+        name = targets[0].id
+        if name == "__all__" and isinstance(value, (ast.List, ast.Tuple)):
+            items = [elt.value for elt in value.elts if isinstance(elt, ast.Constant)]
+            if len(items) == len(value.elts) and all(isinstance(item, str) for item in items):
+                self.facts.exported = [str(item) for item in items]
+            return False
+        dotted = self.type_name(value) if isinstance(value, (ast.Name, ast.Attribute)) else None
+        if dotted is None:
+            return False
+        self._module_alias(name, dotted)
+        return True
+
+    def type_name(self, node: ast.expr) -> Optional[str]:
+        """The dotted name a class or annotation expression stands for: an
+        imported name, a class of this module, ``Optional[T]``, ``T | None``,
+        ``C[Any]`` (its class), a string holding a dotted name; None otherwise."""
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            parts = node.value.strip().split(".")
+            if not all(part.isidentifier() for part in parts):
+                return None
+            node = ast.Name(parts[0], ast.Load())
+            for part in parts[1:]:
+                node = ast.Attribute(node, part, ast.Load())
+        if isinstance(node, ast.Subscript):
+            container = self.type_name(node.value)
+            inner = node.slice
+            if container in ("typing.Optional", "typing_extensions.Optional"):
+                return self.type_name(inner)
+            if container in ("typing.Union", "typing_extensions.Union") and isinstance(inner, ast.Tuple):
+                kept = [elt for elt in inner.elts if not _is_none(elt)]
+                return self.type_name(kept[0]) if len(kept) == 1 else None
+            return container
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+            if _is_none(node.right):
+                return self.type_name(node.left)
+            if _is_none(node.left):
+                return self.type_name(node.right)
+            return None
+        found = self.scope.imports.resolve(node)
+        if found is not None:
+            return found
+        if isinstance(node, ast.Name) and node.id in self.facts.classes:
+            return f"{self.facts.name or N.NO_MODULE}.{node.id}"
+        return None
+
+    # ------------------------------------------------------------ classes
+    def _note_class(self, node: ast.ClassDef, scope: Scope) -> None:
+        klass = scope.klass
+        assert klass is not None
+        klass.bases = [self.type_name(expr) or "" for expr in node.bases]
+        klass.dynamic = bool(node.keywords) or any(
+            self.type_name(decorator.func if isinstance(decorator, ast.Call) else decorator)
+            not in N.PLAIN_CLASS_DECORATORS
+            for decorator in node.decorator_list
+        )
+        if self.scope.kind == Scope.MODULE:
+            self.facts.classes[node.name] = scope
+
+    def _note_function(self, node: Union[ast.FunctionDef, ast.AsyncFunctionDef]) -> None:
+        klass = self.scope.klass
+        if klass is not None and node.name in N.DYNAMIC_METHODS:
+            klass.dynamic = True  # attributes made up at run time
+
+    def _class_of(self, target: ast.expr) -> Optional[ClassFacts]:
+        """The class whose attribute ``target`` is: a name in a class body, or
+        ``self.x`` in one of its methods."""
+        scope = self.scope
+        if isinstance(target, ast.Name) and scope.kind == Scope.CLASS:
+            return scope.klass
+        if (
+            isinstance(target, ast.Attribute)
+            and isinstance(target.value, ast.Name)
+            and target.value.id in SELF_NAMES
+            and scope.kind == Scope.FUNCTION
+            and scope.cls is not None
+        ):
+            return scope.cls.klass
+        return None
+
+    # -------------------------------------------------------------- types
+    def _note_annotation(self, target: ast.expr, annotation: ast.expr) -> None:
+        """``x: T`` in a class body, ``self.x: T`` in a method."""
+        klass = self._class_of(target)
+        if klass is not None:
+            attr = target.id if isinstance(target, ast.Name) else getattr(target, "attr", "")
+            klass.note_type(attr, self.type_name(annotation))
+
+    def _note_parameter(self, name: str, annotation: ast.expr) -> None:
+        dotted = self.type_name(annotation)
+        if dotted is not None:
+            self.scope.types[name] = dotted
+
+    def _note_attr_type(self, target: ast.expr, value: ast.expr) -> None:
+        """``self.x = param`` where the parameter's type is written down, or
+        ``self.x = SomeClass(...)``: the attribute's type (two that disagree
+        make it unknown; other values say nothing of it)."""
+        klass = self._class_of(target)
+        if klass is None or not isinstance(target, ast.Attribute):
+            return
+        if isinstance(value, ast.Name) and value.id in self.scope.types:
+            klass.note_type(target.attr, self.scope.types[value.id])
+        elif isinstance(value, ast.Call) and isinstance(value.func, (ast.Name, ast.Attribute)):
+            dotted = self.type_name(value.func)
+            if dotted is not None:
+                klass.note_type(target.attr, dotted)
