@@ -6,16 +6,20 @@ from __future__ import annotations
 
 import argparse
 import ast
+import os
 import sys
-from typing import Dict, Iterable, List, Optional, Sequence, Type
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Type
 
 from flake8.options.manager import OptionManager
 from flake8_plugin_utils import Error, Plugin
 
 from flake8_taskref import __version__
 from flake8_taskref.analysis import options as opts
-from flake8_taskref.analysis.api import lint_file
 from flake8_taskref.analysis.messages import MESSAGES, OFF_BY_DEFAULT, SpanError
+from flake8_taskref.project import flake8_parts
+from flake8_taskref.project.settings import FLAGS as PROJECT_FLAGS
+from flake8_taskref.project.settings import ProjectSettings, from_values
+from flake8_taskref.project.view import project_view
 
 __all__ = ["TaskRefPlugin", "register"]
 
@@ -24,6 +28,11 @@ def register(option_manager: OptionManager) -> None:
     """Add our options to flake8 (command line and config files)."""
     for flag, default, help_text in opts.FLAGS:
         option_manager.add_option(flag, default=default, parse_from_config=True, help=help_text)
+    for flag, default, help_text, switch in PROJECT_FLAGS:
+        if switch:
+            option_manager.add_option(flag, action="store_true", parse_from_config=True, help=help_text)
+        else:
+            option_manager.add_option(flag, default=default, parse_from_config=True, help=help_text)
 
 
 def _error_class(code: str) -> Type[Error]:
@@ -46,6 +55,8 @@ class TaskRefPlugin(Plugin[opts.Options]):
     version = __version__
     visitors = []  # the analysis walks the tree itself (``run``)
     config: opts.Options = opts.Options.build()
+    # where the project is and how it is cached (``parse_options_to_config``)
+    project: Tuple[ProjectSettings, Tuple[str, ...]] = (ProjectSettings(os.getcwd()), ())
 
     def __init__(
         self, tree: ast.AST, lines: Optional[Sequence[str]] = None, filename: str = "<unknown>"
@@ -56,7 +67,9 @@ class TaskRefPlugin(Plugin[opts.Options]):
 
     def run(self) -> Iterable[tuple]:  # type: ignore[type-arg]
         try:
-            errors = lint_file(self._tree, self._lines, self.config, self._filename)
+            settings, exclude = self.project
+            view = project_view(self.config, settings, exclude)
+            errors = view.findings(self._filename, self._tree, self._lines)
         except RecursionError:
             # A pathologically deep expression: skip this file, say so once, so
             # that the flake8 run goes on.
@@ -75,7 +88,28 @@ class TaskRefPlugin(Plugin[opts.Options]):
         cls, option_manager: OptionManager, options: argparse.Namespace, args: List[str]
     ) -> opts.Options:
         try:
-            return opts.from_namespace(options)
+            config = opts.from_namespace(options)
+            src = tuple(opts.split_items("--taskref-src", options.taskref_src or ""))
         except opts.OptionValueError as exc:
             option_manager.parser.error(f"flake8-taskref: {exc}")
             raise  # pragma: no cover - parser.error exits
+        root = _project_root(options)
+        settings = from_values(root, src, options.taskref_cache_dir or "", bool(options.taskref_no_cache))
+        exclude = tuple(
+            [*(getattr(options, "exclude", None) or ()), *(getattr(options, "extend_exclude", None) or ())]
+        )
+        cls.project = (settings, exclude)
+        return config
+
+
+def _project_root(options: argparse.Namespace) -> str:
+    """The folder of the configuration file flake8 reads (the current folder
+    when there is none, or with ``--isolated``): where the source roots and the
+    cache are."""
+    if getattr(options, "isolated", False):
+        return os.getcwd()
+    try:
+        _, folder = flake8_parts.load_config(getattr(options, "config", None), False)
+    except Exception:  # flake8 has read it already and said what is wrong
+        return os.getcwd()
+    return folder or os.getcwd()

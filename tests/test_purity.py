@@ -1,6 +1,9 @@
-"""Purity: the analysis works on the tree it is given and nothing else.  It never
+"""Purity: the analysis works on the tree it is given (and the summaries of
+other modules, through the view it is handed) and nothing else.  It never
 opens or writes files, never imports (least of all the code it lints), never
-runs a process and never touches the network.
+runs a process and never touches the network.  What reads the project from
+disk is the project view, over the analysis: it reads files, never imports or
+runs them (the last test here).
 
 Two independent checks over every fixture:
 
@@ -33,9 +36,9 @@ from typing import Any, Iterator, List, Tuple
 
 import pytest
 
+from flake8_taskref.analysis.api import analyse, lint_file, summarise
+from flake8_taskref.analysis.modules import ModuleSummary
 from flake8_taskref.analysis.options import Options
-from flake8_taskref.analysis.api import analyse
-from flake8_taskref.plugin import TaskRefPlugin
 
 TESTS = Path(__file__).resolve().parent
 DATA = TESTS / "data"
@@ -140,23 +143,38 @@ def forbidden_side_effects() -> Iterator[List[str]]:
             setattr(obj, name, original)
 
 
+# Other modules as the analysis sees them: summaries in memory (one of a
+# module with a spawner, so that the analysis does consult it).
+SPAWNERS_MODULE = "import asyncio\n\n\ndef spawn(coro):\n    return asyncio.create_task(coro)\n"
+
+
+def memory_view() -> Any:
+    summary = summarise(ast.parse(SPAWNERS_MODULE), Options.build(), "canary_module.py")
+    asked: List[str] = []
+
+    def view(name: str) -> "ModuleSummary | None":
+        asked.append(name)
+        return summary if name == "canary_module" else None
+
+    view.asked = asked  # type: ignore[attr-defined]
+    return view
+
+
 def test_no_files_imports_processes_or_sockets_in_process() -> None:
     prepared = []
     for name, source in fixture_sources():
         prepared.append((name, source.splitlines(keepends=True), ast.parse(source), ast.parse(source)))
     assert len(prepared) >= 2
     results = []
-    saved_config = TaskRefPlugin.config
+    view = memory_view()
     with forbidden_side_effects() as calls:
-        try:
-            for name, lines, tree, plugin_tree in prepared:
-                for options in OPTION_SETS:
-                    results.append(len(analyse(tree, options)))
-                TaskRefPlugin.config = OPTION_SETS[0]
-                results.append(len(list(TaskRefPlugin(plugin_tree, lines, name).run())))
-        finally:
-            TaskRefPlugin.config = saved_config
+        for name, lines, tree, other_tree in prepared:
+            for options in OPTION_SETS:
+                results.append(len(analyse(tree, options, view=view)))
+            results.append(len(lint_file(other_tree, lines, OPTION_SETS[0], name, view)))
+            summarise(other_tree, OPTION_SETS[0], name, view)
     assert calls == []
+    assert "canary_module" in view.asked  # the view was consulted, in memory
     assert sum(results) > 0  # the analysis did run and report
     assert "canary_module" not in sys.modules
     assert not Path("written.txt").exists()
@@ -165,8 +183,7 @@ def test_no_files_imports_processes_or_sockets_in_process() -> None:
 AUDIT_SCRIPT = r'''
 import ast, json, sys
 from flake8_taskref.analysis.options import Options
-from flake8_taskref.analysis.api import analyse
-from flake8_taskref.plugin import TaskRefPlugin
+from flake8_taskref.analysis.api import analyse, lint_file, summarise
 
 payload = json.loads(sys.stdin.read())
 prepared = [(name, src.splitlines(keepends=True), ast.parse(src)) for name, src in payload]
@@ -189,7 +206,8 @@ found = 0
 for name, lines, tree in prepared:
     for opts in options:
         found += len(analyse(tree, opts))
-    found += len(list(TaskRefPlugin(tree, lines, name).run()))
+    found += len(lint_file(tree, lines, options[0], name))
+    summarise(tree, options[0], name)
 recording = False
 sys.stdout.write(json.dumps({"events": events, "found": found, "canary": "canary_module" in sys.modules}))
 '''
@@ -219,9 +237,10 @@ def test_no_audit_events_during_the_analysis(tmp_path: Path) -> None:
 def test_audit_hook_sees_what_it_should(tmp_path: Path) -> None:
     """The audit check is not vacuous: the same hook records an open()."""
     script = AUDIT_SCRIPT.replace(
-        "found += len(list(TaskRefPlugin(tree, lines, name).run()))",
-        "found += len(list(TaskRefPlugin(tree, lines, name).run())); open(__import__('os').devnull).close()",
+        "found += len(lint_file(tree, lines, options[0], name))",
+        "found += len(lint_file(tree, lines, options[0], name)); open(__import__('os').devnull).close()",
     )
+    assert script != AUDIT_SCRIPT
     proc = subprocess.run(
         [sys.executable, "-c", script], input=json.dumps(fixture_sources()[:1]), capture_output=True,
         text=True, cwd=tmp_path, timeout=300,
@@ -232,11 +251,33 @@ def test_audit_hook_sees_what_it_should(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("lines", [None, ["import asyncio\n", "asyncio.create_task(f())\n"]])
-def test_plugin_without_lines_or_with_lines_is_pure(lines: Any) -> None:
+def test_lint_file_without_lines_or_with_lines_is_pure(lines: Any) -> None:
     tree = ast.parse("import asyncio\nasyncio.create_task(f())\n")
     with forbidden_side_effects() as calls:
-        out = list(TaskRefPlugin(tree, lines, "x.py").run())
+        out = lint_file(tree, lines, Options.build(), "x.py", memory_view())
     assert calls == [] and len(out) == 1
+
+
+def test_the_project_view_reads_the_project_but_never_imports_or_runs_it(tmp_path: Path) -> None:
+    """flake8 with the plugin on a project whose module would write a file and
+    exit if imported: the module is read (its spawner is found), nothing of it
+    runs."""
+    (tmp_path / "canary_module.py").write_text(
+        "import asyncio, pathlib, sys\n"
+        "pathlib.Path('written.txt').write_text('imported')\n"
+        "sys.exit('canary imported')\n\n\n"
+        "def spawn(coro):\n    return asyncio.create_task(coro)\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "main.py").write_text(
+        "from canary_module import spawn\n\n\nasync def main(job):\n    spawn(job())\n", encoding="utf-8"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-m", "flake8", "--isolated", "--select", "TRF", "main.py"],
+        capture_output=True, text=True, cwd=tmp_path, timeout=300,
+    )
+    assert proc.stdout.startswith("main.py:5:5: TRF001 task returned by spawn() (canary_module.py:6)"), proc
+    assert proc.returncode == 1 and not (tmp_path / "written.txt").exists(), proc.stderr
 
 
 def test_the_guards_are_not_vacuous() -> None:

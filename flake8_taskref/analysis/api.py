@@ -21,7 +21,9 @@ from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.rules import ModuleRules
 from flake8_taskref.analysis.shortcut import HotLines, may_spawn, names_a_spawner
 
-__all__ = ["analyse", "lint_file", "summarise", "may_spawn", "names_a_spawner", "with_words"]
+__all__ = [
+    "analyse", "lint_file", "summarise", "summarise_and_check", "may_spawn", "names_a_spawner", "with_words",
+]
 
 
 def analyse(
@@ -109,6 +111,15 @@ def summarise(
     """The summary of a module: every function entered (the text shortcut is
     not used: a function no spawn word names may still only look at the task it
     is given, which a caller elsewhere needs to know)."""
-    summary = _analyse(tree, options, None, filename, view, summarise=True)[1]
+    return summarise_and_check(tree, options, filename, view)[0]
+
+
+def summarise_and_check(
+    tree: ast.AST, options: Options, filename: str, view: Optional[View] = None
+) -> Tuple[ModuleSummary, List[SpanError]]:
+    """The summary of a module and, from the same analysis, its findings: the
+    same as ``lint_file``'s for a file the text shortcut lets through (the
+    shortcut loses no finding, which the test suite checks)."""
+    errors, summary = _analyse(tree, options, None, filename, view, summarise=True)
     assert summary is not None
-    return summary
+    return summary, errors

@@ -86,12 +86,14 @@ class Remote:
     ``conn.close``: ``receiver`` is ``self.<attr>`` or a parameter's name,
     ``method`` the method), resolved at the end against the summaries."""
 
-    __slots__ = ("dotted", "receiver", "method")
+    __slots__ = ("dotted", "module", "receiver", "method")
 
     def __init__(
-        self, dotted: Optional[str] = None, receiver: Optional[ast.expr] = None, method: str = ""
+        self, dotted: Optional[str] = None, receiver: Optional[ast.expr] = None, method: str = "",
+        module: Optional[str] = None,
     ) -> None:
         self.dotted = dotted
+        self.module = module  # the part of ``dotted`` its import requires to be a module
         self.receiver = receiver
         self.method = method
 

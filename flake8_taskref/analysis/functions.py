@@ -148,10 +148,11 @@ class FunctionsRecorder(InterfaceRecorder):
     def _remote_call(self, node: ast.Call, qualname: str, sink: Sink) -> bool:
         """A call of a function (or a class's method) another module of the project
         defines, by the dotted name the file imports it as: recorded for the end."""
-        if self.scope.kind != Scope.FUNCTION or self.resolver.function(qualname) is None:
+        module = self.scope.imports.module_of(node.func)
+        if self.scope.kind != Scope.FUNCTION or self.resolver.function(qualname, module) is None:
             return False
         name = qualname.rpartition(".")[2]
-        return self._record_call(node, name, None, False, sink, Remote(dotted=qualname))
+        return self._record_call(node, name, None, False, sink, Remote(dotted=qualname, module=module))
 
     def _typed_call(self, node: ast.Call, func: ast.Attribute, sink: Sink) -> bool:
         """``self.<attr>.method(...)`` or ``param.method(...)`` where the type of
@@ -269,6 +270,7 @@ class FunctionsRecorder(InterfaceRecorder):
         while cold:
             count = len(cold)
             cold = self._enter_helpers(hot, cold)
+            cold = self._enter_typed(hot, cold)
             if weak:
                 cold = self._enter_weak(hot, cold)
             if self.options.collections:
@@ -319,6 +321,23 @@ class FunctionsRecorder(InterfaceRecorder):
             else:
                 rest.append((node, scope, last))
         return rest
+
+    def _enter_typed(self, hot: HotLines, cold: List[_Cold]) -> List[_Cold]:
+        """A method of ``self.<attr>`` (``self._worker.cancel_group()``) is
+        looked up in the class written down for the attribute, which any
+        method may give it (``self._worker = worker`` with ``worker:
+        BaseWorker`` in ``__init__``): enter the cold functions that name such
+        an attribute."""
+        names: Set[str] = set()
+        for scope in self.facts.scopes:
+            for call in scope.calls:
+                if call.remote is not None and isinstance(call.remote.receiver, ast.Attribute):
+                    names.add(call.remote.receiver.attr)
+            for site in scope.shields:
+                coro = site.coro
+                if isinstance(coro, ast.Attribute) and isinstance(coro.value, ast.Attribute):
+                    names.add(coro.value.attr)
+        return self._enter_naming(hot, cold, names)
 
     def _enter_weak(self, hot: HotLines, cold: List[_Cold]) -> List[_Cold]:
         """In a file that names a weak collection (``weakref.WeakSet``), whether

@@ -47,10 +47,11 @@ class InterfaceRecorder(Recorder):
         """The canonical dotted name ``node`` refers to through the file's imports,
         and through another module of the project that binds it to a name outside
         the project (``timeout = asyncio.timeout`` in a compatibility module)."""
-        found = self.scope.imports.resolve(node)
+        imports = self.scope.imports
+        found = imports.resolve(node)
         if found is None:
             return None
-        return self.resolver.canonical(found) or found
+        return self.resolver.canonical(found, imports.module_of(node)) or found
 
     # ------------------------------------------------ names of the module
     def _note_import(self, node: Union[ast.Import, ast.ImportFrom]) -> None:

@@ -217,7 +217,7 @@ class Resolver:
         self._own_name = own_name
         self._own: Optional[ModuleSummary] = None
         self._modules: Dict[str, Optional[ModuleSummary]] = {}
-        self._resolved: Dict[str, Optional[Target]] = {}
+        self._resolved: Dict[Tuple[str, Optional[str]], Optional[Target]] = {}
         self._mros: Dict[str, Optional[List[Class]]] = {}
         # what was asked of the view: (module name, summary or None), in order
         self.consulted: Dict[str, Optional[ModuleSummary]] = {}
@@ -238,13 +238,21 @@ class Resolver:
         return self._modules[name]
 
     # -------------------------------------------------------------- names
-    def resolve(self, dotted: str) -> Optional[Target]:
+    def resolve(self, dotted: str, module: Optional[str] = None) -> Optional[Target]:
         """What ``dotted`` (``app.util.spawn``, ``app.Service.start``) names: a
-        function, a class, a module of the project, or a name outside it."""
-        if dotted not in self._resolved:
-            self._resolved[dotted] = None  # a cycle of re-exports resolves to nothing
-            self._resolved[dotted] = self._resolve(dotted, 0)
-        return self._resolved[dotted]
+        function, a class, a module of the project, or a name outside it.
+        ``module``: the part of ``dotted`` an import requires to be a module
+        (``from app.util import spawn``: ``app.util``), if known."""
+        key = (dotted, module)
+        if key not in self._resolved:
+            self._resolved[key] = None  # a cycle of re-exports resolves to nothing
+            if module is not None and dotted.startswith(module + "."):
+                found = self.module(module)
+                rest = dotted[len(module) + 1:].split(".")
+                self._resolved[key] = External(dotted) if found is None else self._member(found, rest, 0)
+            else:
+                self._resolved[key] = self._resolve(dotted, 0)
+        return self._resolved[key]
 
     def _resolve(self, dotted: str, depth: int) -> Optional[Target]:
         if depth > _MAX_DEPTH:
@@ -287,18 +295,18 @@ class Resolver:
                 return self._member(sub, rest, depth + 1)
         return None
 
-    def function(self, dotted: str) -> Optional[Function]:
-        target = self.resolve(dotted)
+    def function(self, dotted: str, module: Optional[str] = None) -> Optional[Function]:
+        target = self.resolve(dotted, module)
         return target if isinstance(target, Function) else None
 
     def klass(self, dotted: str) -> Optional[Class]:
         target = self.resolve(dotted)
         return target if isinstance(target, Class) else None
 
-    def canonical(self, dotted: str) -> Optional[str]:
+    def canonical(self, dotted: str, module: Optional[str] = None) -> Optional[str]:
         """The name outside the project that ``dotted`` stands for, if any
         (``app._compat.timeout`` -> ``asyncio.timeout``)."""
-        target = self.resolve(dotted)
+        target = self.resolve(dotted, module)
         return target.dotted if isinstance(target, External) else None
 
     # ------------------------------------------------------------ classes

@@ -235,11 +235,14 @@ def absolute_module(package: Optional[str], level: int, module: Optional[str]) -
 class Imports:
     """The import aliases of one scope, chained to the enclosing scope's."""
 
-    __slots__ = ("parent", "aliases", "star_asyncio", "known")
+    __slots__ = ("parent", "aliases", "star_asyncio", "known", "froms")
 
     def __init__(self, parent: Optional["Imports"]) -> None:
         self.parent = parent
         self.aliases: Dict[str, str] = {}
+        # names bound by ``from MODULE import name``: MODULE (which must be a
+        # module for the import to work; the name may be any attribute of it)
+        self.froms: Dict[str, str] = {}
         self.star_asyncio = False
         # Every name any scope of the module imports (shared along the chain):
         # most names are not imported, and are answered without walking it.
@@ -273,11 +276,11 @@ class Imports:
                     self.known.update(_STAR_NAMES)
                 continue
             dotted = module + "." + alias.name
+            bound = alias.asname or alias.name
+            self._add(bound, dotted)
+            self.froms[bound] = module
             if alias.asname:
-                self._add(alias.asname, dotted)
                 renamed.append((alias.asname, dotted))
-            else:
-                self._add(alias.name, dotted)
         return renamed
 
     def add_own(self, module: str, dotted_names: Iterable[str]) -> None:
@@ -290,7 +293,24 @@ class Imports:
 
     def _add(self, name: str, dotted: str) -> None:
         self.aliases[name] = dotted
+        self.froms.pop(name, None)
         self.known.add(name)
+
+    def module_of(self, node: ast.expr) -> Optional[str]:
+        """The module an imported name's dotted name starts with, as the import
+        names it (``from a.b import c`` binds ``c`` in module ``a.b``; ``import
+        a.b as m`` binds the module itself): what must be a module for it to
+        be found, the rest being attributes of it."""
+        while isinstance(node, ast.Attribute):
+            node = node.value
+        if not isinstance(node, ast.Name) or node.id not in self.known:
+            return None
+        scope: Optional[Imports] = self
+        while scope is not None:
+            if node.id in scope.aliases:
+                return scope.froms.get(node.id, scope.aliases[node.id])
+            scope = scope.parent
+        return None
 
     def lookup(self, name: str) -> Optional[str]:
         if name not in self.known:

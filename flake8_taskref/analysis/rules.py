@@ -660,7 +660,7 @@ class ModuleRules:
         found: Optional[Function] = None
         dotted = scope.imports.resolve(func)
         if dotted is not None:
-            found = resolver.function(dotted)
+            found = resolver.function(dotted, scope.imports.module_of(func))
         elif isinstance(func, ast.Attribute):
             found = self.summaries.receiver_method(scope, func.value, func.attr)
         return found if found is not None and found.info.is_async and not found.info.decorated else None

@@ -127,7 +127,7 @@ class Summaries:
             klass = self.own_class(owner)  # ``self.name(...)`` inherited from a base
             found = resolver.method(klass, call.name) if klass is not None else None
         elif remote.dotted is not None:
-            found = resolver.function(remote.dotted)
+            found = resolver.function(remote.dotted, remote.module)
         else:
             klass = self._receiver_class(call, remote)
             found = resolver.method(klass, remote.method) if klass is not None else None

@@ -116,6 +116,15 @@ def build_parser() -> argparse.ArgumentParser:
                              "Ruff or Black line length for --fix either)")
     for flag, default, help_text in opts.FLAGS:
         config.add_argument(flag, default=None, help=help_text)
+    project = parser.add_argument_group("the project's modules")
+    project.add_argument("--taskref-src", metavar="ROOTS", default=None,
+                         help="comma-separated source roots where the project's modules are looked up "
+                              "(default: . and src, besides the folder above each file's top package)")
+    project.add_argument("--cache-dir", "--taskref-cache-dir", dest="taskref_cache_dir", metavar="DIR",
+                         default=None, help="where the cache is kept (default: .taskref_cache at the "
+                                            "project root)")
+    project.add_argument("--no-cache", "--taskref-no-cache", dest="taskref_no_cache", action="store_true",
+                         default=None, help="read and write no cache")
     output = parser.add_argument_group("output")
     output.add_argument("--format", default=None,
                         help="default, pylint, json, sarif, or a flake8 %%-format string")

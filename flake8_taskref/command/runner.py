@@ -26,7 +26,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, List, NamedTuple, Optional, Sequence, Set, Tuple
 
-from flake8_taskref.analysis.api import may_spawn, names_a_spawner
+from flake8_taskref.analysis.api import may_spawn, names_a_spawner, with_words
 from flake8_taskref.project.check import (
     IO_ERROR,
     SYNTAX_ERROR,
@@ -42,6 +42,7 @@ from flake8_taskref.project.check import (
 from flake8_taskref.project.config import Settings
 from flake8_taskref.project.files import expand
 from flake8_taskref.project.noqa import file_is_skipped
+from flake8_taskref.project.view import project_view
 from flake8_taskref.command.writing import NotWritten, deferred_signals, write_in_place
 
 __all__ = ["Finding", "FileReport", "discover", "check_all", "worker_count", "SYNTAX_ERROR", "IO_ERROR"]
@@ -139,12 +140,13 @@ def _scan(path: str, settings: Settings) -> Tuple[FileReport, Optional[_Source]]
         return report, None
     if path == "-" and settings.fix:
         report.stdin_source = data  # echoed unchanged unless fixed
-    if not settings.check_syntax and plain_utf8(data) and not names_a_spawner(data, settings.options):
+    options = with_words(settings.options, settings.words or ())
+    if not settings.check_syntax and plain_utf8(data) and not names_a_spawner(data, options):
         return report, None  # the text cannot name a spawner: not even decoded
     text = decode(data)
     # The decoded text, before its lines are split: may_spawn reads "\r" and
     # "\r\n" line ends as the parser does, and a byte-order mark is no word.
-    if not settings.check_syntax and not may_spawn(text, settings.options):
+    if not settings.check_syntax and not may_spawn(text, options):
         return report, None  # no finding can be in it: not parsed (see docs/command.md)
     return report, _Source(data, text)
 
@@ -302,7 +304,14 @@ def check_all(settings: Settings, written: List[str]) -> List[FileReport]:
     Many files: workers start as soon as the walk has found enough for two, and
     read, scan and check them while the walk goes on (and more workers start as
     it finds more).  Fewer files: this process reads and scans them, then
-    checks those the shortcut lets through, in workers if they are big enough."""
+    checks those the shortcut lets through, in workers if they are big enough.
+
+    First the project's index gives the names of the project's spawners (this
+    process, once; cached): the text shortcut looks for them too, and the
+    workers get them with the settings."""
+    if settings.words is None:
+        view = project_view(settings.options, settings.project, settings.exclude)
+        settings = settings._replace(words=view.words())
     errors: List[OSError] = []
     stdin = "-" in settings.paths  # read once, in this process
     seen: Set[str] = set()

@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import ast
 import gc
-import io
-import os
 import sys
 from contextlib import contextmanager
 from typing import Iterator, List, NamedTuple, Optional, Tuple
 
-from flake8_taskref.analysis.api import lint_file
 from flake8_taskref.project.config import Settings
+from flake8_taskref.project.source import decode, plain_utf8, read_bytes, split_lines
 from flake8_taskref.project.noqa import NoqaLines
+from flake8_taskref.project.view import project_view
 
 __all__ = [
     "Finding", "Site", "SYNTAX_ERROR", "IO_ERROR", "read_bytes", "plain_utf8", "decode", "split_lines",
@@ -41,69 +40,6 @@ class Finding(NamedTuple):
     code: str
     text: str  # the message without its code
     char_col: int = 0  # 1-based column in characters (``col`` counts UTF-8 bytes, as flake8)
-
-
-def read_bytes(path: str) -> bytes:
-    """The file's bytes (``-``: standard input).  ``os.read`` of the size
-    ``fstat`` gives costs a third less than ``open().read()``, which builds a
-    buffered file object around the same calls; should it fail, ``open()`` says
-    why in flake8's words (E902: the error names the file)."""
-    if path == "-":
-        return sys.stdin.buffer.read()
-    try:
-        fd = os.open(path, os.O_RDONLY)
-        try:
-            data = os.read(fd, os.fstat(fd).st_size + 1)
-            if data:  # whatever is left, if the file grew or fstat gave no size (a pipe)
-                chunks = [data]
-                while True:
-                    more = os.read(fd, 1 << 20)
-                    if not more:
-                        break
-                    chunks.append(more)
-                data = b"".join(chunks) if len(chunks) > 1 else data
-            return data
-        finally:
-            os.close(fd)
-    except OSError:
-        pass
-    with open(path, "rb") as handle:
-        return handle.read()
-
-
-def plain_utf8(data: bytes) -> bool:
-    """Is the file UTF-8 without a byte-order mark or a coding cookie, so that
-    ``tokenize.detect_encoding`` would say "utf-8" (or fail on bytes that are
-    not UTF-8, which the decoding fails on too)?  Its cookie must be in one of
-    the first two lines and spell "coding"."""
-    if data[:3] == b"\xef\xbb\xbf":
-        return False
-    first = data.find(b"\n")
-    end = -1 if first < 0 else data.find(b"\n", first + 1)
-    return b"coding" not in (data if end < 0 else data[:end])
-
-
-def decode(data: bytes) -> str:
-    """The text as flake8 decodes a file: the encoding of its coding cookie (UTF-8
-    by default), latin-1 as the last resort."""
-    try:
-        if plain_utf8(data):
-            return data.decode("utf-8")
-        import tokenize  # only for a byte-order mark or a coding cookie
-
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-        return data.decode(encoding)
-    except (SyntaxError, UnicodeError, LookupError):
-        return data.decode("latin-1")
-
-
-def split_lines(data: bytes, text: Optional[str] = None) -> List[str]:
-    """Text lines as flake8 reads a file: universal newlines, no byte-order mark
-    (``text``: the bytes decoded already)."""
-    lines = io.StringIO(decode(data) if text is None else text, newline=None).readlines()
-    if lines and lines[0][:1] == "\ufeff":
-        lines[0] = lines[0][1:]
-    return lines
 
 
 def syntax_error(path: str, exc: BaseException) -> Finding:
@@ -143,6 +79,14 @@ def char_col(lines: List[str], lineno: int, col_offset: int) -> int:
     return len(line.encode("utf-8")[:col_offset].decode("utf-8", "ignore"))
 
 
+class _Unparsable(Exception):
+    """The parser refused the file (E999)."""
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
 def check_text(
     path: str, lines: List[str], settings: Settings, text: Optional[str] = None,
 ) -> Tuple[List[Finding], List[Site]]:
@@ -151,12 +95,21 @@ def check_text(
     the lines joined, if the caller has them."""
     if text is None:
         text = "".join(lines)
+    source = text
+
+    def parse() -> ast.AST:
+        try:
+            return ast.parse(source)
+        except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+            raise _Unparsable(exc) from exc
+
+    view = project_view(settings.options, settings.project, settings.exclude, settings.words)
     try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
-        return [syntax_error(path, exc)], []
-    try:
-        errors = lint_file(tree, lines, settings.options, path)
+        # with --check-syntax every file is parsed; else only if the view has
+        # not checked the same text already
+        errors = view.findings(path, parse() if settings.check_syntax else parse, lines)
+    except _Unparsable as exc:
+        return [syntax_error(path, exc.error)], []
     except (RecursionError, MemoryError) as exc:  # too deep to analyse (anything else is a bug)
         return [syntax_error(path, exc)], []
     codes = settings.codes_for(path)

@@ -24,7 +24,7 @@ import io
 import os
 import re
 import sys
-from typing import Any, Dict, FrozenSet, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, FrozenSet, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from flake8_taskref.analysis import options as opts
 from flake8_taskref.analysis.messages import MESSAGES, OFF_BY_DEFAULT
@@ -32,6 +32,8 @@ from flake8_taskref.project import flake8_parts as flake8_utils
 from flake8_taskref.project.files import Patterns
 from flake8_taskref.project.flake8_parts import EXCLUDE, VALID_CODE_PREFIX, load_config
 from flake8_taskref.fix import KEEP_FORMS, FixOptions
+from flake8_taskref.project.cache import CACHE_DIR
+from flake8_taskref.project.settings import ProjectSettings
 
 __all__ = ["ConfigError", "Settings", "project_options", "resolve"]
 
@@ -45,7 +47,7 @@ KEYS = (
     "select", "extend-select", "ignore", "extend-ignore", "per-file-ignores",
     "exclude", "extend-exclude", "filename", "disable-noqa", "check-syntax", "statistics", "count",
     "exit-zero", "jobs", "format", "taskref-spawners", "taskref-loop-names", "taskref-timeouts",
-    "fix-keep", "max-line-length",
+    "fix-keep", "max-line-length", "taskref-src", "taskref-cache-dir", "taskref-no-cache",
 )
 # flake8's [flake8] section may name other plugins' formatters: only ours is read
 # from pyproject.toml and the command line.
@@ -77,6 +79,11 @@ class Settings(NamedTuple):
     diff: bool
     fixing: FixOptions  # how --fix and --diff write the fix
     root: str  # relative paths in SARIF output are relative to this
+    # where the project's modules are and how they are cached (the project view)
+    project: ProjectSettings = ProjectSettings(".")
+    # the names of the project's spawners (the project's index), found once by
+    # the main process before the files are checked
+    words: Optional[FrozenSet[str]] = None
 
     def codes_for(self, filename: str) -> FrozenSet[str]:
         """flake8's per-file-ignores: the most specific matching pattern applies."""
@@ -88,7 +95,7 @@ class Settings(NamedTuple):
 
 
 # ---------------------------------------------------------------- reading
-def _read_flake8_section(config: Optional[str], isolated: bool) -> Tuple[Dict[str, str], str]:
+def _read_flake8_section(config: Optional[str], isolated: bool) -> Tuple[Dict[str, str], str, bool]:
     try:
         cfg, cfg_dir = load_config(config, isolated)
     except ConfigError:
@@ -96,13 +103,13 @@ def _read_flake8_section(config: Optional[str], isolated: bool) -> Tuple[Dict[st
     except Exception as exc:  # a file flake8 could not read either: one line, exit 2
         raise ConfigError(str(exc)) from exc
     if "flake8" not in cfg:
-        return {}, cfg_dir
+        return {}, cfg_dir, False
     values: Dict[str, str] = {}
     for key, value in cfg["flake8"].items():
         name = key.replace("_", "-")
         if name in KEYS and name not in NOT_FROM_FLAKE8:
             values[name] = value
-    return values, cfg_dir
+    return values, cfg_dir, True
 
 
 def _find_pyproject(start: str) -> Optional[str]:
@@ -314,7 +321,7 @@ class _Layer:
 
 def resolve(args: argparse.Namespace) -> Settings:
     """Merge defaults, config files and the command line; raises ConfigError."""
-    flake8_values, cfg_dir = _read_flake8_section(args.config, args.isolated)
+    flake8_values, cfg_dir, flake8_found = _read_flake8_section(args.config, args.isolated)
     toml_values, toml_dir, tools = _read_pyproject(args.isolated, bool(args.fix or args.diff))
     cli_values = {
         name: getattr(args, name.replace("-", "_"))
@@ -420,7 +427,30 @@ def resolve(args: argparse.Namespace) -> Settings:
             min_python=tools.min_python,
         ),
         root=os.path.abspath("."),
+        project=_project(raw, cfg_dir if flake8_found else (toml_dir or os.path.abspath("."))),
     )
+
+
+def _project(raw: Callable[[str], Optional[Tuple[str, str]]], root: str) -> ProjectSettings:
+    """The project view's settings: the source roots and the cache folder, each
+    relative to the folder of the file that sets it (the current folder on the
+    command line), and no cache with ``taskref-no-cache``."""
+    roots: Tuple[str, ...] = ()
+    src = raw("taskref-src")
+    if src is not None:
+        try:
+            items = opts.split_items("--taskref-src", src[0])
+        except opts.OptionValueError as exc:
+            raise ConfigError(str(exc)) from exc
+        roots = tuple(os.path.normpath(os.path.join(src[1], item)) for item in items)
+    folder = raw("taskref-cache-dir")
+    no_cache = raw("taskref-no-cache")
+    cache_dir: Optional[str] = os.path.join(root, CACHE_DIR)
+    if folder is not None and folder[0].strip():
+        cache_dir = os.path.normpath(os.path.join(folder[1], folder[0].strip()))
+    if no_cache is not None and _bool("taskref-no-cache", no_cache[0]):
+        cache_dir = None
+    return ProjectSettings(os.path.abspath(root), roots, cache_dir)
 
 
 def project_options(root: str) -> opts.Options:

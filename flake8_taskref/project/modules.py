@@ -1,0 +1,113 @@
+"""Where the project's modules are: the source roots, and the file of a module.
+
+A module of the project is a ``.py`` file (or a package's ``__init__.py``) under
+one of its **source roots**: the directory above the checked file's top package
+(the chain of ``__init__.py`` above it), then the configured roots
+(``taskref-src``, relative to the project root), by default the project root
+itself and its ``src`` folder, as Ruff's ``src`` does.  A module is looked up in
+that order; the first root that has it wins, as on ``sys.path``.
+
+Installed packages (``site-packages``, the interpreter's ``sys.path``) are not
+modules of the project: a third-party helper that spawns is named in
+``taskref-spawners`` instead (``docs/configuration.md`` says why).
+"""
+from __future__ import annotations
+
+import os
+from typing import Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
+
+__all__ = ["DEFAULT_SRC", "package_root", "project_roots", "Finder", "walk_modules", "module_name_in"]
+
+DEFAULT_SRC: Tuple[str, ...] = (".", "src")
+# Folders never walked for modules (beside flake8's excludes): version control,
+# caches, build output, and any folder that is a virtual environment.
+_SKIPPED = frozenset({".git", ".hg", ".svn", ".bzr", "CVS", "__pycache__", ".tox", ".nox", ".eggs",
+                      ".mypy_cache", ".pytest_cache", ".ruff_cache", ".taskref_cache", "node_modules",
+                      "site-packages", "dist-packages", "build", "dist"})
+
+
+def package_root(path: str) -> str:
+    """The directory above the top package holding ``path`` (the file's own
+    directory when it is in no package)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    while os.path.isfile(os.path.join(folder, "__init__.py")):
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            break
+        folder = parent
+    return folder
+
+
+def project_roots(project_root: str, configured: Sequence[str] = ()) -> Tuple[str, ...]:
+    """The configured source roots (default ``.`` and ``src``), absolute, those
+    that exist, without repeats."""
+    roots: List[str] = []
+    for root in configured or DEFAULT_SRC:
+        path = os.path.normpath(os.path.join(project_root, root))
+        if os.path.isdir(path) and path not in roots:
+            roots.append(path)
+    return tuple(roots)
+
+
+class Finder:
+    """Finds a module's file under an ordered list of roots (answers cached)."""
+
+    def __init__(self) -> None:
+        self._found: Dict[Tuple[Tuple[str, ...], str], Optional[str]] = {}
+
+    def find(self, name: str, roots: Tuple[str, ...]) -> Optional[str]:
+        key = (roots, name)
+        if key not in self._found:
+            self._found[key] = self._find(name, roots)
+        return self._found[key]
+
+    @staticmethod
+    def _find(name: str, roots: Tuple[str, ...]) -> Optional[str]:
+        parts = name.split(".")
+        if not all(part.isidentifier() for part in parts):
+            return None
+        for root in roots:
+            base = os.path.join(root, *parts)
+            package = os.path.join(base, "__init__.py")
+            if os.path.isfile(package):
+                return package
+            if os.path.isfile(base + ".py"):
+                return base + ".py"
+        return None
+
+
+def module_name_in(path: str, root: str) -> Optional[str]:
+    """The dotted name of ``path`` under ``root`` (``root/app/util.py`` ->
+    ``app.util``), None if it is not under it or not made of identifiers."""
+    relative = os.path.relpath(os.path.abspath(path), root)
+    if relative.startswith(os.pardir) or not relative.endswith(".py"):
+        return None
+    parts = relative[:-3].split(os.sep)
+    if parts[-1] == "__init__":
+        parts.pop()
+    if not parts or not all(part.isidentifier() for part in parts):
+        return None
+    return ".".join(parts)
+
+
+def walk_modules(roots: Iterable[str], excluded: Optional[Callable[[str], bool]] = None) -> Iterator[str]:
+    """Every ``.py`` file under the roots (each once), in a stable order,
+    skipping version control, caches, build output, virtual environments and
+    what ``excluded(path)`` rejects."""
+    seen: Set[str] = set()
+    for root in roots:
+        for folder, dirs, files in os.walk(root):
+            dirs[:] = sorted(
+                d for d in dirs
+                if d not in _SKIPPED and not d.startswith(".")
+                and not os.path.isfile(os.path.join(folder, d, "pyvenv.cfg"))
+                and not (excluded is not None and excluded(os.path.join(folder, d)))
+            )
+            for name in sorted(files):
+                if not name.endswith(".py"):
+                    continue
+                path = os.path.join(folder, name)
+                if path in seen or (excluded is not None and excluded(path)):
+                    continue
+                seen.add(path)
+                yield path

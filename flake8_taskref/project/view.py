@@ -1,0 +1,438 @@
+"""The project view: the summaries of the project's modules, made on demand, and
+the findings of a file analysed with them.  Every face that checks files (the
+flake8 plugin, the ``flake8-taskref`` command, the editor server) checks each
+file through ``ProjectView.findings``, so that a file's findings never depend on
+the face, on the order in which files are checked or on what the cache holds.
+
+**Summaries.**  The analysis asks for another module by its dotted name
+(``analysis/modules.py``'s ``View``); the view finds its file under the source
+roots (``modules.py``), and gives its summary: from memory, from the cache (if
+the file and every summary it used are unchanged), or made now: the file is
+read, parsed and summarised (``analysis.api.summarise``), with a view of its
+own.  A module whose file cannot be read or parsed has no summary (the analysis
+then stays silent about it).  A summary depends on the summaries it used, which
+may depend on it in turn (an import cycle): such a cycle is made again from
+nothing until its summaries stop changing, so that the result is the same
+whichever module was asked first.  Nested summaries are made on a thread of
+their own, so that a long chain of modules never runs out of stack.
+
+**Words.**  The text shortcut passes over a file that names no spawner; the
+project's own spawners are named by their functions' names.  ``words()`` makes
+the project's index once (cached): every module under the source roots is read,
+those that name a spawner are summarised, and the names under which their
+functions and methods that return new tasks are called (re-exports included)
+are the project's words; modules that name one of those are summarised in turn,
+until no new word appears.
+"""
+from __future__ import annotations
+
+import ast
+import os
+import sys
+import threading
+import warnings
+from typing import Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple, TypeVar, Union
+
+from flake8_taskref import __version__
+from flake8_taskref.analysis.api import lint_file, may_spawn, names_a_spawner, summarise_and_check, with_words
+from flake8_taskref.analysis.messages import SpanError
+from flake8_taskref.analysis.modules import ModuleSummary, Resolver, View
+from flake8_taskref.analysis.options import Options
+from flake8_taskref.project.cache import Cache, content_hash, digest
+from flake8_taskref.project.source import decode, plain_utf8, read_bytes, split_lines
+from flake8_taskref.project.files import Patterns
+from flake8_taskref.project.modules import Finder, package_root, project_roots, walk_modules
+from flake8_taskref.project.settings import ProjectSettings
+
+__all__ = ["ProjectView", "open_view", "options_digest", "project_view"]
+
+_T = TypeVar("_T")
+# Nested summaries deeper than this run on a thread of their own (a fresh stack).
+_THREAD_DEPTH = 2
+_STACK = 64 * 1024 * 1024
+_MAX_ROUNDS = 8
+_NONE = "-"
+# (module name, its file or None, digest of its summary or _NONE)
+Consult = Tuple[str, Optional[str], str]
+
+
+def options_digest(options: Options) -> str:
+    """What in the options changes a summary or a finding (not the words)."""
+    return digest([sorted(options.spawners), sorted(options.loop_names), sorted(options.timeouts),
+                   options.collections])
+
+
+class _Frame:
+    """A summary (or a file's findings) being made: the modules it consulted,
+    and the summaries in progress it saw (a cycle)."""
+
+    __slots__ = ("path", "consulted", "saw_active")
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.consulted: List[Consult] = []
+        self.saw_active: Set[str] = set()
+
+
+class ProjectView:
+    """See the module docstring.  ``src``: the configured source roots;
+    ``cache``: the persistent cache (None: none); ``excluded(path)``: files and
+    folders the index does not walk (flake8's excludes)."""
+
+    def __init__(
+        self,
+        options: Options,
+        project_root: str,
+        src: Sequence[str] = (),
+        cache: Optional[Cache] = None,
+        excluded: Optional[Callable[[str], bool]] = None,
+    ) -> None:
+        self.options = options
+        self.project_root = os.path.abspath(project_root)
+        self.roots = project_roots(self.project_root, src)
+        self.cache = cache if cache is not None else Cache(None)
+        self.excluded = excluded
+        self._finder = Finder()
+        self._summaries: Dict[str, Optional[ModuleSummary]] = {}  # final, by file
+        self._provisional: Dict[str, Optional[ModuleSummary]] = {}
+        self._frames: List[_Frame] = []
+        self._hashes: Dict[str, Optional[str]] = {}
+        self._words: Optional[FrozenSet[str]] = None
+        self._findings: Dict[str, List[SpanError]] = {}  # by path and text, this run
+        self._options_key = options_digest(options)
+
+    # ------------------------------------------------------------ modules
+    def roots_for(self, path: str) -> Tuple[str, ...]:
+        """Where the modules a file imports are looked for: above its own top
+        package, then the project's source roots."""
+        own = package_root(path)
+        return (own,) + tuple(root for root in self.roots if root != own)
+
+    def view_for(self, path: str) -> View:
+        roots = self.roots_for(path)
+
+        def view(name: str) -> Optional[ModuleSummary]:
+            found = self._finder.find(name, roots)
+            summary = self.summary(found) if found is not None else None
+            if self._frames:
+                self._frames[-1].consulted.append((name, found, _digest_of(summary)))
+            return summary
+
+        return view
+
+    def summary(self, path: str) -> Optional[ModuleSummary]:
+        """The summary of the module in ``path`` (None if it cannot be read or
+        parsed)."""
+        path = os.path.abspath(path)
+        if path in self._summaries:
+            return self._summaries[path]
+        for frame in self._frames:
+            if frame.path == path:  # in progress: a cycle
+                self._frames[-1].saw_active.add(path)
+                return self._provisional.get(path)
+        return self._nested(lambda: self._solve(path))
+
+    def _nested(self, work: Callable[[], _T]) -> _T:
+        """Run ``work`` here, or on a thread with a fresh stack when summaries
+        are already nested deep."""
+        if len(self._frames) < _THREAD_DEPTH:
+            return work()
+        result: List[_T] = []
+        error: List[BaseException] = []
+
+        def run() -> None:
+            try:
+                result.append(work())
+            except BaseException as exc:  # handed back to the caller's thread
+                error.append(exc)
+
+        old = threading.stack_size()
+        try:
+            threading.stack_size(_STACK)
+        except (ValueError, RuntimeError):  # pragma: no cover - platform limits
+            pass
+        try:
+            thread = threading.Thread(target=run, name="flake8-taskref summary")
+            thread.start()
+        finally:
+            threading.stack_size(old)
+        thread.join()
+        if error:
+            raise error[0]
+        return result[0]
+
+    def _solve(self, path: str) -> Optional[ModuleSummary]:
+        """Make the summary of ``path``; in a cycle, again until it settles."""
+        for _ in range(_MAX_ROUNDS):
+            summary, saw = self._make(path)
+            outer = saw - {path}
+            if outer:
+                # It used a summary still being made further up: provisional,
+                # and so is what its consumer makes of it.
+                if self._frames:
+                    self._frames[-1].saw_active.update(outer)
+                return summary
+            if path not in saw or summary == self._provisional.get(path):
+                break
+            self._provisional[path] = summary  # the cycle goes round again
+        self._provisional.pop(path, None)
+        self._summaries[path] = summary
+        return summary
+
+    def _make(self, path: str) -> Tuple[Optional[ModuleSummary], Set[str]]:
+        data = self._read(path)
+        if data is None:
+            return None, set()
+        hashed = content_hash(data)
+        cached = self.cache.get("summary", path)
+        if cached is not None and cached.get("hash") == hashed and self._still_valid(path, cached["uses"]):
+            found = cached["summary"]
+            return (None if found is None else ModuleSummary.from_json(found)), set()
+        text = "".join(split_lines(data))
+        tree = _parse(text)
+        if tree is None:
+            return None, set()
+        frame = _Frame(path)
+        self._frames.append(frame)
+        errors: Optional[List[SpanError]] = None
+        try:
+            summary, errors = summarise_and_check(tree, self.options, path, self.view_for(path))
+        except Exception:  # too deep, out of memory, a bug: nothing known of it (precision)
+            summary = None
+        finally:
+            self._frames.pop()
+        if not frame.saw_active:
+            self.cache.put("summary", path, {
+                "hash": hashed, "uses": frame.consulted,
+                "summary": None if summary is None else summary.to_json(),
+            })
+            if errors is not None:  # what checking the file would give: no second analysis
+                self._keep_findings(path, text, frame.consulted, errors)
+        return summary, frame.saw_active
+
+    def _still_valid(self, path: str, uses: List[List[Any]]) -> bool:
+        """Does each module a cached entry used still resolve to the same file,
+        with the same summary?"""
+        roots = self.roots_for(path)
+        for name, found, summary_digest in uses:
+            now = self._finder.find(name, roots)
+            if now != found:
+                return False
+            if now is not None and _digest_of(self.summary(now)) != summary_digest:
+                return False
+        return True
+
+    def _read(self, path: str) -> Optional[bytes]:
+        try:
+            return read_bytes(path)
+        except OSError:
+            return None
+
+    # ----------------------------------------------------------- findings
+    def findings(
+        self, path: str, tree: Union[ast.AST, Callable[[], ast.AST]], lines: Optional[Sequence[str]],
+    ) -> List[SpanError]:
+        """What the analysis reports for one file (``path`` as the face names
+        it, standard input by its display name), with the project's words and
+        the other modules' summaries; cached by the file's text and the
+        summaries it used.  ``tree``: the parsed file, or a function that
+        parses it (called only when the cache cannot answer; what it raises
+        goes to the caller)."""
+        options = with_words(self.options, self.words())
+        if path.endswith((".py", ".pyi")):
+            path = os.path.abspath(path)
+        text = "".join(lines) if lines is not None else None
+        if text is not None and not may_spawn(text, options):
+            return []
+        if text is not None:
+            kept = self._kept_findings(path, text)
+            if kept is not None:
+                return kept
+        if callable(tree):
+            tree = tree()
+        frame = _Frame(path)
+        self._frames.append(frame)
+        try:
+            errors = lint_file(tree, lines, options, path, self.view_for(path))
+        finally:
+            self._frames.pop()
+        if text is not None and not frame.saw_active:
+            self._keep_findings(path, text, frame.consulted, errors)
+        return errors
+
+    def _key(self, path: str, text: str) -> str:
+        return f"{path}\0{content_hash(text.encode('utf-8', 'surrogatepass'))}"
+
+    def _kept_findings(self, path: str, text: str) -> Optional[List[SpanError]]:
+        key = self._key(path, text)
+        found = self._findings.get(key)
+        if found is not None:
+            return list(found)
+        cached = self.cache.get("findings", key)
+        if cached is not None and self._still_valid(path, cached["uses"]):
+            errors = [_error_from_json(item) for item in cached["findings"]]
+            self._findings[key] = errors
+            return list(errors)
+        return None
+
+    def _keep_findings(self, path: str, text: str, uses: List[Consult], errors: List[SpanError]) -> None:
+        key = self._key(path, text)
+        self._findings[key] = list(errors)
+        self.cache.put("findings", key, {"uses": uses, "findings": [_error_to_json(e) for e in errors]})
+
+    # -------------------------------------------------------------- words
+    def set_words(self, words: FrozenSet[str]) -> None:
+        """The project's words, found already (by the process that started this
+        one: the command's workers get them from the main process)."""
+        self._words = words
+
+    def words(self) -> FrozenSet[str]:
+        """The names of the project's spawners (see the module docstring)."""
+        if self._words is None:
+            with self.cache.lock("index"):
+                self._words = self._index()
+        return self._words
+
+    def _index(self) -> FrozenSet[str]:
+        previous = self.cache.get("index", self.project_root) or {}
+        same_roots = previous.get("roots") == list(self.roots)
+        known: Dict[str, List[Any]] = previous.get("files", {}) if same_roots else {}
+        files: Dict[str, List[Any]] = {}
+        changed = False
+        for path in walk_modules(self.roots, self.excluded):
+            try:
+                stat = os.stat(path)
+            except OSError:
+                continue
+            entry = known.get(path)
+            if entry is not None and entry[0] == stat.st_mtime_ns and entry[1] == stat.st_size:
+                files[path] = entry
+                continue
+            data = self._read(path)
+            if data is None:
+                continue
+            names = self._names(data, self.options)
+            files[path] = [stat.st_mtime_ns, stat.st_size, content_hash(data), names]
+            changed = True
+        changed = changed or set(files) != set(known)
+        if not changed and "words" in previous:
+            return frozenset(previous["words"])
+        words: Set[str] = set()
+        done: Set[str] = set()
+        hot = [path for path, entry in files.items() if entry[3]]
+        while hot:
+            before = len(words)
+            for path in hot:
+                done.add(path)
+                words.update(self._spawner_words(path))
+            if len(words) == before:
+                break  # no new name: no other module can name a spawner now
+            options = with_words(self.options, words)
+            hot = []
+            for path in files:
+                if path in done:
+                    continue
+                data = self._read(path)
+                if data is not None and self._names(data, options):
+                    hot.append(path)
+        result = frozenset(words)
+        self.cache.put("index", self.project_root, {
+            "roots": list(self.roots), "files": files, "words": sorted(result),
+        })
+        return result
+
+    @staticmethod
+    def _names(data: bytes, options: Options) -> bool:
+        """Does the file name a spawner where it can spawn (the text shortcut)?"""
+        if plain_utf8(data) and not names_a_spawner(data, options):
+            return False
+        return may_spawn(decode(data), options)
+
+    def _spawner_words(self, path: str) -> Set[str]:
+        """The names under which a module's spawners are called: its functions
+        and methods that return new tasks, and its names bound to one."""
+        summary = self.summary(path)
+        if summary is None:
+            return set()
+        words = summary.spawner_names()
+        resolver = Resolver(self.view_for(path), summary.name)
+        resolver.set_own(summary)
+        for name, _ in summary.aliases:
+            found = resolver.function(f"{summary.name}.{name}")
+            if found is not None and found.info.returns:
+                words.add(name)
+        return words
+
+
+def _parse(text: str) -> Optional[ast.AST]:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def _digest_of(summary: Optional[ModuleSummary]) -> str:
+    return _NONE if summary is None else digest(summary.to_json())
+
+
+def _error_to_json(error: SpanError) -> List[Any]:
+    return [error.code, error.message, error.lineno, error.col_offset, error.end_lineno, error.end_col_offset,
+            None if error.related is None else list(error.related)]
+
+
+def _error_from_json(item: List[Any]) -> SpanError:
+    code, message, line, col, end_line, end_col, related = item
+    error = SpanError(code, message, line, col, end_line, end_col)
+    error.related = None if related is None else (str(related[0]), int(related[1]))
+    return error
+
+
+def cache_namespace(options: Options) -> str:
+    """The cache's folder for this version of the tool, of Python (``marshal``'s
+    format is Python's) and these options.  The version is that of the
+    analysis's code as installed (its files' sizes and times), so that a
+    checkout being worked on never reads what an older analysis wrote."""
+    import flake8_taskref.analysis as analysis
+
+    folder = os.path.dirname(analysis.__file__)
+    stamps = []
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".py"):
+            stat = os.stat(os.path.join(folder, name))
+            stamps.append([name, stat.st_size, stat.st_mtime_ns])
+    python = "".join(map(str, sys.version_info[:2]))
+    return f"{__version__}-py{python}-{digest([stamps, options_digest(options)])}"
+
+
+def open_view(
+    options: Options, settings: ProjectSettings, exclude: Sequence[str] = (),
+) -> ProjectView:
+    """The project view of a run: its settings, its cache (if any), and the
+    index walk leaving out what flake8's exclude patterns leave out."""
+    patterns = Patterns(exclude)
+    excluded = patterns.matches_filename if exclude else None
+    cache = Cache(settings.cache_dir, cache_namespace(options))
+    return ProjectView(options, settings.root, settings.src, cache, excluded)
+
+
+# One project view per process and configuration: the faces check one file at a
+# time (flake8 makes a plugin object per file), and the view's summaries serve
+# every file of the run.
+_VIEWS: Dict[Tuple[Options, ProjectSettings, Tuple[str, ...]], ProjectView] = {}
+
+
+def project_view(
+    options: Options, settings: ProjectSettings, exclude: Sequence[str] = (),
+    words: Optional[FrozenSet[str]] = None,
+) -> ProjectView:
+    """This process's view of the project for these settings (``words``: the
+    project's words, when the caller has found them already)."""
+    key = (options, settings, tuple(exclude))
+    view = _VIEWS.get(key)
+    if view is None:
+        view = _VIEWS[key] = open_view(options, settings, exclude)
+        if words is not None:
+            view.set_words(words)
+    return view
