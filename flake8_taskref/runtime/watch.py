@@ -25,7 +25,11 @@ own for the time it runs) patch, and afterwards restore:
 * with ``debug``, ``asyncio.coroutines._is_debug_mode``: loops created
   meanwhile start in debug mode, and tasks record their own creation stack.
 
-The collector runs again at the end of the test (:meth:`Watch.collect`).  A
+The collector runs again at the end of the test (:meth:`Watch.collect`) if a
+task created meanwhile may still be pending: one noted, or one asyncio knows
+of (its registry; from Python 3.14 on, which keeps the tasks of its C
+implementation elsewhere, also ``asyncio.all_tasks(loop)`` of each loop seen
+creating a task or shutting down).  A
 :class:`Heap`, one for a session, keeps the objects older than the recent tests
 frozen (``gc.freeze``), so that these collections walk only recent objects and
 nothing the test left as garbage survives it, and runs a full collection when
@@ -53,6 +57,13 @@ _ALL_TASKS = ("asyncio", "asyncio.tasks")
 LOOPS = (("asyncio", "BaseEventLoop"), ("uvloop", "Loop"), ("winloop", "Loop"))
 _STARTUP_FREEZE = gc.get_freeze_count()  # 375 on 3.12.1, 0 on 3.9-3.11 and 3.13
 _ASYNCIO_DIR = os.path.dirname(os.path.abspath(asyncio.__file__)) + os.sep
+# Python 3.14 keeps the tasks of asyncio's C implementation in per-thread lists
+# that only ``asyncio.all_tasks(loop)`` reads, one loop at a time: the registry
+# (``asyncio.tasks._scheduled_tasks``) holds only tasks of other classes.  The
+# watch then also asks each loop it has seen (one that created a task or was
+# shut down while watched) for its pending tasks.
+ASK_LOOPS = sys.version_info >= (3, 14)
+_all_tasks_of = asyncio.tasks.all_tasks  # the original: asking it must not collect
 
 Frame = Tuple[str, int, str]  # file name, line, function
 STACK_DEPTH = 12  # frames noted for a task created with the loop not in debug mode
@@ -190,6 +201,28 @@ class Hooks:
         self.unwatched: Set[str] = set()  # loop classes that could not be
         self._restore: List[Tuple[object, str, object]] = []  # (owner, name, original or _ABSENT)
         self._installed = False
+        self._loops: Dict[int, "weakref.ReferenceType[Any]"] = {}  # loops seen (ASK_LOOPS)
+
+    def saw(self, loop: Any) -> None:
+        """Remember ``loop`` (weakly), to ask it for its pending tasks."""
+        ref = self._loops.get(id(loop))
+        if ref is not None and ref() is loop:
+            return
+        try:
+            self._loops[id(loop)] = weakref.ref(loop)
+        except TypeError:  # a loop without weak references: not asked
+            pass
+
+    def seen_loops(self) -> List[Any]:
+        """The living loops seen so far (none unless ``ASK_LOOPS``)."""
+        loops = []
+        for key, ref in list(self._loops.items()):
+            loop = ref()
+            if loop is None:
+                del self._loops[key]
+            else:
+                loops.append(loop)
+        return loops
 
     def install(self) -> None:
         """Patch what is not yet patched (a loop class imported since, too)."""
@@ -226,6 +259,7 @@ class Hooks:
         handle = cls.call_exception_handler  # type: ignore[attr-defined]
         create_task = cls.create_task  # type: ignore[attr-defined]
         active = self.watch
+        saw = self.saw
 
         def call_exception_handler(loop: Any, context: Dict[str, Any]) -> None:
             watch = active()
@@ -239,6 +273,8 @@ class Hooks:
             if watch is not None:
                 _drop_own_frames(task)
                 watch.note(task, coro, sys._getframe(1))
+                if ASK_LOOPS:
+                    saw(loop)
             return task
 
         try:
@@ -304,7 +340,7 @@ class Watch:
     def start(self) -> None:
         if self.heap is not None:
             self.heap.before_test()
-        self._before = _pending_ids()
+        self._before = _pending_ids(self.hooks.seen_loops())
         self.hooks.install()
         self.unwatched |= self.hooks.unwatched
         _ACTIVE.append(self)
@@ -352,7 +388,7 @@ class Watch:
         or registered by asyncio (``asyncio.Task()`` called directly too)."""
         return any(
             task is not None and not task.done() for task in (ref() for ref, *_ in self._noted.values())
-        ) or not _pending_ids() <= self._before
+        ) or not _pending_ids(self.hooks.seen_loops()) <= self._before
 
     def stop(self) -> None:
         if self in _ACTIVE:
@@ -393,6 +429,8 @@ class Watch:
         loop = running if loop is None else loop
         if loop is None:
             return
+        if ASK_LOOPS:
+            self.hooks.saw(loop)
         if not isinstance(loop, self.hooks.loops):
             self.unwatched.add(_name(type(loop)))
         if count(loop) > (1 if loop is running else 0):  # the running task is not cancelled
@@ -411,14 +449,18 @@ def _name(cls: type) -> str:
     return f"{cls.__module__}.{cls.__qualname__}"
 
 
-def _pending_ids() -> Set[int]:
-    """The ids of the pending tasks asyncio knows of (its registry is a weak
+def _pending_ids(loops: List[Any]) -> Set[int]:
+    """The ids of the pending tasks asyncio knows of.  Its registry is a weak
     set: only living tasks; its references are read directly, a copy first,
-    which is cheaper than iterating the set)."""
+    which is cheaper than iterating the set.  From Python 3.14 on it holds only
+    tasks that are not of asyncio's C implementation: ``loops`` (those seen,
+    with ``ASK_LOOPS``) are asked for theirs."""
     scheduled = getattr(asyncio.tasks, "_scheduled_tasks", None)  # Python 3.12+
     registry = getattr(asyncio.tasks, "_all_tasks", None) if scheduled is None else scheduled
     tasks: List[Any] = [ref() for ref in list(getattr(registry, "data", ()))]
     tasks += getattr(asyncio.tasks, "_eager_tasks", ())
+    for loop in loops:
+        tasks += _all_tasks_of(loop)  # pending only
     return {id(task) for task in tasks if task is not None and not task.done()}
 
 
