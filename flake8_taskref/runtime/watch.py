@@ -44,7 +44,7 @@ import os
 import sys
 import weakref
 from dataclasses import dataclass
-from types import CodeType, FrameType
+from types import CodeType, FrameType, FunctionType
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 DESTROYED = "Task was destroyed but it is pending!"
@@ -71,8 +71,15 @@ PRUNE_AT = 1024  # notes kept before the dead and finished ones are dropped
 # A note: (weak reference to the task, its coroutine's name, where the
 # coroutine function is defined, the stack that created it, innermost first, as
 # (code, last instruction) pairs: a frame's line number costs a walk of its
-# code's line table, so lines are computed only for a report).
-Note = Tuple["weakref.ReferenceType[Any]", str, Optional[Tuple[str, int]], Tuple[Tuple[CodeType, int], ...]]
+# code's line table, so lines are computed only for a report; the class of the
+# object whose method the coroutine runs, if it runs one).
+Note = Tuple[
+    "weakref.ReferenceType[Any]",
+    str,
+    Optional[Tuple[str, int]],
+    Tuple[Tuple[CodeType, int], ...],
+    Optional[type],
+]
 
 
 @dataclass(frozen=True)
@@ -85,6 +92,8 @@ class Report:
     defined: Optional[Tuple[str, int]]  # where the coroutine function is defined
     created: Tuple[Frame, ...]  # the creation stack, outermost first ((): not recorded)
     exception: Optional[str] = None  # NOT_RETRIEVED: the exception's repr
+    # when the task runs a method of an object: the object's type ("module.Class")
+    owner: Optional[str] = None
 
     @classmethod
     def of(cls, kind: str, context: Dict[str, Any], note: Optional[Note] = None) -> Optional["Report"]:
@@ -93,8 +102,10 @@ class Report:
             return None
         stack = context.get("source_traceback") or getattr(task, "_source_traceback", None)
         created = tuple((entry.filename, entry.lineno or 0, entry.name) for entry in stack or ())
+        owner = None
         if note is not None:
-            _, coroutine, defined, stack_noted = note
+            _, coroutine, defined, stack_noted, owner_class = note
+            owner = _name(owner_class) if owner_class is not None else None
             noted = tuple(
                 (code.co_filename, _line_of(code, lasti), code.co_name)
                 for code, lasti in reversed(stack_noted)
@@ -110,6 +121,7 @@ class Report:
             defined=defined,
             created=tuple(entry for entry in created if entry[0] != __file__) or noted,
             exception=repr(exception) if exception is not None else None,
+            owner=owner,
         )
 
     def frames(self) -> List[Frame]:
@@ -370,7 +382,9 @@ class Watch:
                 outside = True
             stack.append((code, frame.f_lasti))
             frame = frame.f_back
-        self._noted[id(task)] = (weakref.ref(task), _name_of(coro), _defined(coro), tuple(stack))
+        self._noted[id(task)] = (
+            weakref.ref(task), _name_of(coro), _defined(coro), tuple(stack), _owner_of(coro)
+        )
         if len(self._noted) > self._prune_at:
             self._prune()
 
@@ -462,6 +476,43 @@ def _pending_ids(loops: List[Any]) -> Set[int]:
     for loop in loops:
         tasks += _all_tasks_of(loop)  # pending only
     return {id(task) for task in tasks if task is not None and not task.done()}
+
+
+def _owner_of(coro: Any) -> Optional[type]:
+    """The class of the object whose method ``coro`` runs (its first argument,
+    an instance of a class that defines the method), if it runs one.  Asked
+    when the task is created: by the time a lost task is destroyed, the
+    collector may have closed its coroutine first."""
+    code = getattr(coro, "cr_code", None)
+    qualname = getattr(coro, "__qualname__", "")
+    if (
+        code is None
+        or not code.co_argcount
+        or code.co_varnames[0] != "self"
+        or not qualname.endswith("." + code.co_name)
+    ):
+        return None
+    prefix = qualname[: -len(code.co_name) - 1]
+    # Its arguments, as the collector sees them: ``f_locals`` would store a
+    # copy of the locals in the frame before Python 3.13, keeping them alive
+    # after the coroutine deletes them.  Python 3.9 and 3.10 hold them in the
+    # frame object, later versions in the coroutine.
+    try:
+        held = gc.get_referents(coro.cr_frame if sys.version_info < (3, 11) else coro)
+    except Exception:  # a coroutine that does not answer: no owner
+        return None
+    for obj in held:  # the first argument comes before the other locals
+        cls = type(obj)
+        if cls in _NOT_OWNERS:
+            continue
+        for base in cls.__mro__:
+            if base.__qualname__ == prefix:
+                return cls
+    return None
+
+
+# What a coroutine holds besides its arguments, and common arguments: not an owner.
+_NOT_OWNERS = frozenset((CodeType, FrameType, FunctionType, type, str, int, float, bytes, tuple, list, dict))
 
 
 def _coro_of(task: Any) -> Any:
