@@ -727,7 +727,8 @@ def test_one_test_losing_a_task_of_each_kind_gets_both_fixes() -> None:
 
 
 def test_a_librarys_file_is_not_analysed(tmp_path: "Path") -> None:  # noqa: F821
-    """The same dropped task: a finding in the project, none in a library."""
+    """The same dropped task: a finding in the project, none in a library;
+    what is the project's."""
     source = "import asyncio\n\n\nasync def main(work):\n    asyncio.create_task(work())\n"
     mine = tmp_path / "project" / "app.py"
     theirs = tmp_path / "project" / ".venv" / "lib" / "site-packages" / "app.py"
@@ -737,4 +738,10 @@ def test_a_librarys_file_is_not_analysed(tmp_path: "Path") -> None:  # noqa: F82
     attributor = attribution.Attributor(str(tmp_path / "project"))
     assert [code for _, code, _ in attributor.findings(str(mine))] == ["TRF001"]
     assert attributor.findings(str(theirs)) == []
-    assert attributor.inside(str(mine)) and not attributor.inside(str(theirs))
+    assert attributor.in_project(str(mine)) and not attributor.in_project(str(theirs))
+    # code beside the root is the project's (tests with a pytest.ini of their own);
+    # the standard library is not
+    import json
+
+    assert attributor.in_project(str(tmp_path / "src" / "app.py"))
+    assert not attributor.in_project(json.__file__)

@@ -10,10 +10,11 @@ there: its line (TRF003's ``task 'x' (line 14)``, TRF005's ``at line 14``) or th
 local the spawn binds (TRF005's ``local 'tasks'``).  Each file is parsed and
 analysed once, and only when a report points at it.
 
-A spawn site outside the project (outside the root, or in an installed package
-below it: a library's task) is not the project's to keep: no finding is looked
-for there, and the report names the project's call that reached it and, when
-the task runs a method, the type of the object that owns it, to be closed.
+A spawn site outside the project (in installed code: a site-packages or
+dist-packages folder, or the standard library; a library's task) is not the
+project's to keep: no finding is looked for there, and the report names the
+project's call that reached it and, when the task runs a method, the type of
+the object that owns it, to be closed.
 """
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ OUTSIDE_FIX = (
     "close or stop the object that started a task outside the project before your code drops it "
     "(await its close() or aclose(), or use it in an async with block)"
 )
-# Folders below the root that hold installed code, not the project's.
+# Folders that hold installed code, not the project's.
 _INSTALLED = ("site-packages", "dist-packages")
 
 
@@ -122,6 +123,7 @@ class Attributor:
         self.options = options if options is not None else Options.build()
         self.static = static
         self._files: Dict[str, FileFacts] = {}
+        self._stdlib: Optional[Tuple[str, ...]] = None  # folders of the standard library
 
     def facts(self, path: str) -> FileFacts:
         if path not in self._files:
@@ -140,7 +142,7 @@ class Attributor:
                 text = source.read()
             tree = ast.parse(text, path)
             _Facts(facts).visit(tree)
-            if self.static and self.inside(path):  # a library's file is parsed, not analysed
+            if self.static and self.in_project(path):  # a library's file is parsed, not analysed
                 errors = analyse(tree, self.options, lines=text.splitlines(True), text=text, filename=path)
                 facts.findings = [
                     (error.lineno, str(getattr(error, "code", "")), error.message) for error in errors
@@ -188,14 +190,23 @@ class Attributor:
                 return path, at, code, message
         return None
 
-    def inside(self, path: str) -> bool:
-        """Whether ``path`` is the project's: under the root, and not in an
-        installed package there (a virtual environment's site-packages)."""
+    def in_project(self, path: str) -> bool:
+        """Whether ``path`` is the project's code, not installed code: not in a
+        folder named site-packages or dist-packages (a virtual environment's,
+        the system's, or one below the root), nor in the standard library.
+        Code outside the root is the project's too (tests in a folder of their
+        own, with their own pytest.ini, and the code beside it)."""
         absolute = os.path.abspath(path)
-        if not absolute.startswith(self.root + os.sep):
+        if any(folder in _INSTALLED for folder in absolute.split(os.sep)[:-1]):
             return False
-        folders = os.path.relpath(absolute, self.root).split(os.sep)[:-1]
-        return not any(folder in _INSTALLED for folder in folders)
+        if self._stdlib is None:
+            import sysconfig
+
+            paths = sysconfig.get_paths()
+            self._stdlib = tuple(
+                {os.path.abspath(paths[name]) + os.sep for name in ("stdlib", "platstdlib") if name in paths}
+            )
+        return not absolute.startswith(self._stdlib)
 
     def show(self, path: str) -> str:
         """``path`` relative to the root when it is inside it, else absolute."""
@@ -258,7 +269,7 @@ def _describe(report: Report, attributor: Attributor) -> Tuple[List[str], bool]:
     if helpers:
         outer = helpers[-1]
         created += f", through {outer[2]}() at {_at(attributor, outer[:2])}"
-    if not attributor.inside(site[0]):
+    if not attributor.in_project(site[0]):
         lines.extend(_outside(report, attributor, created, frames[frames.index(site) + 1:]))
         return lines, True
     lines.append(created)
@@ -289,7 +300,7 @@ def _outside(report: Report, attributor: Attributor, created: str, callers: Sequ
     the object that owns it was dropped while it was pending.  ``callers``:
     the frames outside the spawn site, innermost first."""
     caller = next(
-        (frame for frame in callers if not in_asyncio(frame) and attributor.inside(frame[0])), None
+        (frame for frame in callers if not in_asyncio(frame) and attributor.in_project(frame[0])), None
     )
     created += ", outside the project"
     if caller is not None:
