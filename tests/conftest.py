@@ -22,8 +22,23 @@ def opted_in(marker: str) -> bool:
     return os.environ.get(_OPT_IN[marker][0]) == "1"
 
 
+# The tests that run ``pytest --taskref-gc``, which refuses a free-threaded build
+# (all but the test of that refusal are skipped on one).
+_RUNTIME = (
+    "test_pytest_plugin.py",
+    "test_runtime_cases.py",
+    "test_runtime_hardening.py",
+    "test_runtime_pythons.py",
+)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: List[pytest.Item]) -> None:
+    import sysconfig
+
+    free_threaded = bool(sysconfig.get_config_var("Py_GIL_DISABLED"))
     for item in items:
+        if free_threaded and item.path.name in _RUNTIME and "free_threaded" not in item.name:
+            item.add_marker(pytest.mark.skip(reason="pytest --taskref-gc refuses a free-threaded build"))
         for marker, (_, reason) in _OPT_IN.items():
             if item.get_closest_marker(marker) is not None and not opted_in(marker):
                 item.add_marker(pytest.mark.skip(reason=reason))

@@ -498,3 +498,250 @@ def test_heap_freezes_despite_the_interpreters_own_freeze() -> None:
     finally:
         heap.release()
     assert gc.get_freeze_count() == 0
+
+
+# A package that keeps its workers in self._workers (issue 25, item 13), a
+# variant that spawns through a helper returning the task, and a function
+# whose worker nothing keeps.
+FAKEPOOL = """\
+import asyncio
+
+
+class Pool:
+    def __init__(self):
+        self._q = asyncio.Queue()
+        self._workers = [asyncio.get_running_loop().create_task(self._work())]
+
+    async def _work(self):
+        await self._q.get()
+
+
+class SpawningPool(Pool):
+    def __init__(self):
+        self._q = asyncio.Queue()
+        self._workers = [self._spawn()]
+
+    def _spawn(self):
+        return asyncio.get_running_loop().create_task(self._work())
+
+
+async def _work(queue):
+    await queue.get()
+
+
+def start(queue):
+    asyncio.get_running_loop().create_task(_work(queue))
+"""
+
+LEAKS_POOL = """\
+import asyncio
+
+from fakepool import Pool, SpawningPool, start
+
+
+async def drop_pool():
+    Pool()
+    await asyncio.sleep(0)
+
+
+async def drop_spawning_pool():
+    SpawningPool()
+    await asyncio.sleep(0)
+
+
+async def drop_worker():
+    start(asyncio.Queue())
+    await asyncio.sleep(0)
+
+
+def test_pool():
+    asyncio.run(drop_pool())
+
+
+def test_spawning_pool():
+    asyncio.run(drop_spawning_pool())
+
+
+def test_worker():
+    asyncio.run(drop_worker())
+"""
+
+
+def _error_blocks(result: pytest.RunResult) -> dict:  # type: ignore[type-arg]
+    """The lines of each 'ERROR at teardown' section, by test name."""
+    blocks = {}
+    lines = result.outlines
+    for start, line in enumerate(lines):
+        if "ERROR at teardown of" in line:
+            name = line.split("ERROR at teardown of ")[1].split()[0]
+            end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith(("---", "===", "___")))
+            blocks[name] = lines[start + 1:end]
+    return blocks
+
+
+def _installed(pytester: pytest.Pytester, site: "Path") -> str:  # noqa: F821
+    """fakepool in ``site`` (a site-packages folder), importable by the tests."""
+    (site / "fakepool").mkdir(parents=True)
+    (site / "fakepool" / "__init__.py").write_text(FAKEPOOL)
+    pytester.syspathinsert(site)
+    return str(site / "fakepool" / "__init__.py")
+
+
+def _outside_reports(shown: str) -> dict:  # type: ignore[type-arg]
+    created = f"  created at {shown}:7 in __init__"
+    return {
+        "test_pool": [
+            "taskref-gc: 1 pending task(s) destroyed by the garbage collector during this test",
+            f"- Task-* running Pool._work() (defined at {shown}:9): destroyed while pending",
+            created + ", outside the project, called from test_pool.py:7 in drop_pool",
+            "  owned by the fakepool.Pool object whose method it runs, which was dropped with the task "
+            "still pending: close the Pool before dropping it",
+            "fix: " + attribution.OUTSIDE_FIX,
+        ],
+        "test_spawning_pool": [
+            "taskref-gc: 1 pending task(s) destroyed by the garbage collector during this test",
+            f"- Task-* running Pool._work() (defined at {shown}:9): destroyed while pending",
+            f"  created at {shown}:16 in __init__, through _spawn() at {shown}:19, outside the project, "
+            "called from test_pool.py:12 in drop_spawning_pool",
+            "  owned by the fakepool.SpawningPool object whose method it runs, which was dropped with "
+            "the task still pending: close the SpawningPool before dropping it",
+            "fix: " + attribution.OUTSIDE_FIX,
+        ],
+        "test_worker": [
+            "taskref-gc: 1 pending task(s) destroyed by the garbage collector during this test",
+            f"- Task-* running _work() (defined at {shown}:22): destroyed while pending",
+            f"  created at {shown}:27 in start, outside the project, "
+            "called from test_pool.py:17 in drop_worker",
+            "  started by code outside the project for the call at test_pool.py:17: close or stop what that "
+            "call opened before dropping it (if nothing can be closed, that code loses the task)",
+            "fix: " + attribution.OUTSIDE_FIX,
+        ],
+    }
+
+
+def _assert_blocks(result: pytest.RunResult, expected: dict) -> None:  # type: ignore[type-arg]
+    import fnmatch
+
+    blocks = _error_blocks(result)
+    assert sorted(blocks) == sorted(expected)
+    for name, lines in expected.items():
+        assert len(blocks[name]) == len(lines), (name, blocks[name])
+        for got, pattern in zip(blocks[name], lines):
+            assert fnmatch.fnmatchcase(got, pattern), (name, got, pattern)
+
+
+def test_task_of_a_package_installed_outside_the_root(
+    pytester: pytest.Pytester, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Issue 25, item 13: a library's task, lost because the object that kept
+    it was dropped unclosed, is not the project's to keep: no taskref-spawners,
+    no 'keep a reference', the owner's type and 'close it'."""
+    site = tmp_path_factory.mktemp("venv") / "lib" / "site-packages"
+    path = _installed(pytester, site)
+    pytester.makepyfile(test_pool=LEAKS_POOL)
+    result = _run(pytester, "--taskref-gc")
+    result.assert_outcomes(passed=3, errors=3)
+    _assert_blocks(result, _outside_reports(path))
+    assert "taskref-spawners" not in result.stdout.str()
+    assert "keep a reference" not in result.stdout.str()
+
+
+def test_task_of_a_package_installed_below_the_root(pytester: pytest.Pytester) -> None:
+    """A virtual environment inside the project is not the project: shown
+    relative to the root, reported as outside."""
+    _installed(pytester, pytester.path / ".venv" / "lib" / "python3" / "site-packages")
+    pytester.makepyfile(test_pool=LEAKS_POOL)
+    result = _run(pytester, "--taskref-gc")
+    result.assert_outcomes(passed=3, errors=3)
+    _assert_blocks(result, _outside_reports(".venv/lib/python3/site-packages/fakepool/__init__.py"))
+
+
+def test_the_same_code_inside_the_project_keeps_its_report(pytester: pytest.Pytester) -> None:
+    """The project's own pool: its spawn is the project's, reported as before."""
+    _installed(pytester, pytester.path)
+    pytester.makepyfile(test_pool=LEAKS_POOL)
+    result = _run(pytester, "--taskref-gc")
+    result.assert_outcomes(passed=3, errors=3)
+    shown = "fakepool/__init__.py"
+    unseen = "  no TRF finding for this spawn: the static analysis does not see this task lost"
+    head = "taskref-gc: 1 pending task(s) destroyed by the garbage collector during this test"
+    _assert_blocks(
+        result,
+        {
+            "test_pool": [
+                head,
+                f"- Task-* running Pool._work() (defined at {shown}:9): destroyed while pending",
+                f"  created at {shown}:7 in __init__",
+                unseen,
+                "fix: " + attribution.FIX,
+            ],
+            "test_spawning_pool": [
+                head,
+                f"- Task-* running Pool._work() (defined at {shown}:9): destroyed while pending",
+                f"  created at {shown}:16 in __init__, through _spawn() at {shown}:19",
+                "  no TRF finding for this spawn: name the helper _spawn() in taskref-spawners "
+                "to have its callers checked",
+                "fix: " + attribution.FIX,
+            ],
+            "test_worker": [
+                head,
+                f"- Task-* running _work() (defined at {shown}:22): destroyed while pending",
+                f"  created at {shown}:27 in start",
+                f"  confirms TRF001 at {shown}:27: *",
+                "fix: " + attribution.FIX,
+            ],
+        },
+    )
+
+
+def test_one_test_losing_a_task_of_each_kind_gets_both_fixes() -> None:
+    """A task of the project and one of a library in one test: both fix lines;
+    the library's file is not analysed."""
+    root = "/project"
+    mine = runtime.Report(
+        runtime.DESTROYED, "Task-2", "worker", None, (("/project/app.py", 4, "main"),)
+    )
+    theirs = runtime.Report(
+        runtime.DESTROYED,
+        "Task-3",
+        "Pool._work",
+        None,
+        (("/project/app.py", 9, "main"), ("/venv/lib/site-packages/pool.py", 7, "__init__")),
+        owner="pool.Pool",
+    )
+    attributor = attribution.Attributor(root)
+    text = attribution.format_reports([mine, theirs], attributor)
+    assert text.splitlines() == [
+        "taskref-gc: 2 pending task(s) destroyed by the garbage collector during this test",
+        "- Task-2 running worker(): destroyed while pending",
+        "  created at app.py:4 in main",
+        "  no TRF finding for this spawn: the static analysis does not see this task lost",
+        "- Task-3 running Pool._work(): destroyed while pending",
+        "  created at /venv/lib/site-packages/pool.py:7 in __init__, outside the project, "
+        "called from app.py:9 in main",
+        "  owned by the pool.Pool object whose method it runs, which was dropped with the task "
+        "still pending: close the Pool before dropping it",
+        "fix: " + attribution.FIX,
+        "fix: " + attribution.OUTSIDE_FIX,
+    ]
+
+
+def test_a_librarys_file_is_not_analysed(tmp_path: "Path") -> None:  # noqa: F821
+    """The same dropped task: a finding in the project, none in a library;
+    what is the project's."""
+    source = "import asyncio\n\n\nasync def main(work):\n    asyncio.create_task(work())\n"
+    mine = tmp_path / "project" / "app.py"
+    theirs = tmp_path / "project" / ".venv" / "lib" / "site-packages" / "app.py"
+    for path in (mine, theirs):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(source)
+    attributor = attribution.Attributor(str(tmp_path / "project"))
+    assert [code for _, code, _ in attributor.findings(str(mine))] == ["TRF001"]
+    assert attributor.findings(str(theirs)) == []
+    assert attributor.in_project(str(mine)) and not attributor.in_project(str(theirs))
+    # code beside the root is the project's (tests with a pytest.ini of their own);
+    # the standard library is not
+    import json
+
+    assert attributor.in_project(str(tmp_path / "src" / "app.py"))
+    assert not attributor.in_project(json.__file__)

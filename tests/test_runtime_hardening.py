@@ -279,7 +279,7 @@ def test_the_noted_stack_ends_where_the_loop_runs_the_spawner() -> None:
         await asyncio.create_task(child())
 
     def record(watch: runtime.Watch) -> None:
-        for _, _, _, stack in watch._noted.values():
+        for _, _, _, stack, _ in watch._noted.values():
             noted.append(tuple(code.co_name for code, _ in stack))
 
     watch = runtime.Watch()

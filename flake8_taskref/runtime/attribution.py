@@ -9,6 +9,12 @@ or, in the same function as the spawn site, when its message names the task
 there: its line (TRF003's ``task 'x' (line 14)``, TRF005's ``at line 14``) or the
 local the spawn binds (TRF005's ``local 'tasks'``).  Each file is parsed and
 analysed once, and only when a report points at it.
+
+A spawn site outside the project (in installed code: a site-packages or
+dist-packages folder, or the standard library; a library's task) is not the
+project's to keep: no finding is looked for there, and the report names the
+project's call that reached it and, when the task runs a method, the type of
+the object that owns it, to be closed.
 """
 from __future__ import annotations
 
@@ -30,6 +36,14 @@ FIX = (
     "keep a reference to every task until it is done: add it to a set and call "
     "task.add_done_callback(tasks.discard), run it in an asyncio.TaskGroup, or await or cancel it"
 )
+# For a task created outside the project (a library's): nothing in the project
+# spawned it, so there is nothing to keep; the object that owns it was dropped.
+OUTSIDE_FIX = (
+    "close or stop the object that started a task outside the project before your code drops it "
+    "(await its close() or aclose(), or use it in an async with block)"
+)
+# Folders that hold installed code, not the project's.
+_INSTALLED = ("site-packages", "dist-packages")
 
 
 @dataclass
@@ -109,6 +123,7 @@ class Attributor:
         self.options = options if options is not None else Options.build()
         self.static = static
         self._files: Dict[str, FileFacts] = {}
+        self._stdlib: Optional[Tuple[str, ...]] = None  # folders of the standard library
 
     def facts(self, path: str) -> FileFacts:
         if path not in self._files:
@@ -127,7 +142,7 @@ class Attributor:
                 text = source.read()
             tree = ast.parse(text, path)
             _Facts(facts).visit(tree)
-            if self.static:
+            if self.static and self.in_project(path):  # a library's file is parsed, not analysed
                 errors = analyse(tree, self.options, lines=text.splitlines(True), text=text, filename=path)
                 facts.findings = [
                     (error.lineno, str(getattr(error, "code", "")), error.message) for error in errors
@@ -175,6 +190,24 @@ class Attributor:
                 return path, at, code, message
         return None
 
+    def in_project(self, path: str) -> bool:
+        """Whether ``path`` is the project's code, not installed code: not in a
+        folder named site-packages or dist-packages (a virtual environment's,
+        the system's, or one below the root), nor in the standard library.
+        Code outside the root is the project's too (tests in a folder of their
+        own, with their own pytest.ini, and the code beside it)."""
+        absolute = os.path.abspath(path)
+        if any(folder in _INSTALLED for folder in absolute.split(os.sep)[:-1]):
+            return False
+        if self._stdlib is None:
+            import sysconfig
+
+            paths = sysconfig.get_paths()
+            self._stdlib = tuple(
+                {os.path.abspath(paths[name]) + os.sep for name in ("stdlib", "platstdlib") if name in paths}
+            )
+        return not absolute.startswith(self._stdlib)
+
     def show(self, path: str) -> str:
         """``path`` relative to the root when it is inside it, else absolute."""
         absolute = os.path.abspath(path)
@@ -193,16 +226,24 @@ def format_reports(reports: Sequence[Report], attributor: Attributor) -> str:
     if lost:
         parts.append(f"{lost} task exception(s) never retrieved")
     lines = ["taskref-gc: " + " and ".join(parts) + " during this test"]
+    outside = inside = 0  # destroyed tasks created outside the project, and the others
     for report in reports:
-        lines.extend(_describe(report, attributor))
-    if destroyed:
+        described, created_outside = _describe(report, attributor)
+        lines.extend(described)
+        if report.kind == DESTROYED:
+            outside += created_outside
+            inside += not created_outside
+    if inside:
         lines.append("fix: " + FIX)
-    else:
+    if outside:
+        lines.append("fix: " + OUTSIDE_FIX)
+    if not destroyed:
         lines.append("fix: await the task, or read task.exception() in a done callback")
     return "\n".join(lines)
 
 
-def _describe(report: Report, attributor: Attributor) -> List[str]:
+def _describe(report: Report, attributor: Attributor) -> Tuple[List[str], bool]:
+    """The lines of one report, and whether the task was created outside the project."""
     what = "destroyed while pending" if report.kind == DESTROYED else "exception never retrieved"
     # Python 3.13.0 names the tasks of a task factory 'None'
     head = "- " + (report.name if report.name not in ("", "None") else "a task")
@@ -218,19 +259,23 @@ def _describe(report: Report, attributor: Attributor) -> List[str]:
             "  created at: unknown (not by a loop's create_task, e.g. asyncio.Task() called directly; "
             "--taskref-gc-debug records it)"
         )
-        return lines
-    site, helpers = attributor.spawn_site(report.frames())
+        return lines, False
+    frames = report.frames()
+    site, helpers = attributor.spawn_site(frames)
     if site is None:
         lines.append("  created at: unknown (only asyncio's own frames were noted)")
-        return lines
+        return lines, False
     created = f"  created at {_at(attributor, site[:2])} in {site[2]}"
     if helpers:
         outer = helpers[-1]
         created += f", through {outer[2]}() at {_at(attributor, outer[:2])}"
+    if not attributor.in_project(site[0]):
+        lines.extend(_outside(report, attributor, created, frames[frames.index(site) + 1:]))
+        return lines, True
     lines.append(created)
     if not attributor.static:
         lines.append("  static findings: not matched (the project's configuration could not be read)")
-        return lines
+        return lines, False
     confirmed = attributor.confirms(site, helpers)
     if confirmed is not None:
         path, line, code, message = confirmed
@@ -246,6 +291,40 @@ def _describe(report: Report, attributor: Attributor) -> List[str]:
         )
     else:
         lines.append("  no TRF finding for this spawn: the static analysis does not see this task lost")
+    return lines, False
+
+
+def _outside(report: Report, attributor: Attributor, created: str, callers: Sequence[Frame]) -> List[str]:
+    """A task created outside the project (by a library): no spawn of the
+    project to keep it or to check (the analysis is not run on the library);
+    the object that owns it was dropped while it was pending.  ``callers``:
+    the frames outside the spawn site, innermost first."""
+    caller = next(
+        (frame for frame in callers if not in_asyncio(frame) and attributor.in_project(frame[0])), None
+    )
+    created += ", outside the project"
+    if caller is not None:
+        created += f", called from {_at(attributor, caller[:2])} in {caller[2]}"
+    lines = [created]
+    if report.kind != DESTROYED:
+        return lines
+    if report.owner is not None:
+        short = report.owner.rsplit(".", 1)[-1]
+        lines.append(
+            f"  owned by the {report.owner} object whose method it runs, which was dropped with "
+            f"the task still pending: close the {short} before dropping it"
+        )
+    elif caller is not None:
+        lines.append(
+            f"  started by code outside the project for the call at {_at(attributor, caller[:2])}: "
+            "close or stop what that call opened before dropping it (if nothing can be closed, "
+            "that code loses the task)"
+        )
+    else:
+        lines.append(
+            "  started by code outside the project: close or stop the object that started it before "
+            "dropping it (if nothing can be closed, that code loses the task)"
+        )
     return lines
 
 

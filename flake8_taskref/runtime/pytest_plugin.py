@@ -25,6 +25,7 @@ module holds the pytest hooks.
 """
 from __future__ import annotations
 
+import sys
 import warnings
 from typing import TYPE_CHECKING, Generator, List, Optional, Sequence, Set, Tuple
 
@@ -123,6 +124,13 @@ def pytest_configure(config: pytest.Config) -> None:
     mode = mode_of(config)
     if mode == "off":
         return
+    if free_threaded():
+        version = "{}.{}".format(*sys.version_info[:2])
+        raise pytest.UsageError(
+            f"--taskref-gc: not supported on a free-threaded Python ({version}t here): untested there, "
+            "and its garbage collector walks the whole heap at every collection; run it on the "
+            "default build, or turn it off for this run with --taskref-gc=off"
+        )
     exceptions = _flag(config, "taskref_gc_exceptions")
     debug = _flag(config, "taskref_gc_debug")
     if debug and hasattr(config.option, "asyncio_debug"):
@@ -132,6 +140,15 @@ def pytest_configure(config: pytest.Config) -> None:
     config.pluginmanager.register(TaskRefGC(config, mode, exceptions, debug), "taskref-gc")
     if mode == "warn":
         config.pluginmanager.register(WarnSummary(), "taskref-gc-warn")
+
+
+def free_threaded() -> bool:
+    """Whether this Python is a free-threaded build (3.13t, 3.14t, ...), with the
+    GIL enabled at run time or not: its collector is not generational, and its
+    ``gc.freeze()`` marks every object of the heap."""
+    import sysconfig
+
+    return bool(sysconfig.get_config_var("Py_GIL_DISABLED"))
 
 
 def _flag(config: pytest.Config, name: str) -> bool:

@@ -25,7 +25,11 @@ own for the time it runs) patch, and afterwards restore:
 * with ``debug``, ``asyncio.coroutines._is_debug_mode``: loops created
   meanwhile start in debug mode, and tasks record their own creation stack.
 
-The collector runs again at the end of the test (:meth:`Watch.collect`).  A
+The collector runs again at the end of the test (:meth:`Watch.collect`) if a
+task created meanwhile may still be pending: one noted, or one asyncio knows
+of (its registry; from Python 3.14 on, which keeps the tasks of its C
+implementation elsewhere, also ``asyncio.all_tasks(loop)`` of each loop seen
+creating a task or shutting down).  A
 :class:`Heap`, one for a session, keeps the objects older than the recent tests
 frozen (``gc.freeze``), so that these collections walk only recent objects and
 nothing the test left as garbage survives it, and runs a full collection when
@@ -40,7 +44,7 @@ import os
 import sys
 import weakref
 from dataclasses import dataclass
-from types import CodeType, FrameType
+from types import CodeType, FrameType, FunctionType
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 DESTROYED = "Task was destroyed but it is pending!"
@@ -53,6 +57,13 @@ _ALL_TASKS = ("asyncio", "asyncio.tasks")
 LOOPS = (("asyncio", "BaseEventLoop"), ("uvloop", "Loop"), ("winloop", "Loop"))
 _STARTUP_FREEZE = gc.get_freeze_count()  # 375 on 3.12.1, 0 on 3.9-3.11 and 3.13
 _ASYNCIO_DIR = os.path.dirname(os.path.abspath(asyncio.__file__)) + os.sep
+# Python 3.14 keeps the tasks of asyncio's C implementation in per-thread lists
+# that only ``asyncio.all_tasks(loop)`` reads, one loop at a time: the registry
+# (``asyncio.tasks._scheduled_tasks``) holds only tasks of other classes.  The
+# watch then also asks each loop it has seen (one that created a task or was
+# shut down while watched) for its pending tasks.
+ASK_LOOPS = sys.version_info >= (3, 14)
+_all_tasks_of = asyncio.tasks.all_tasks  # the original: asking it must not collect
 
 Frame = Tuple[str, int, str]  # file name, line, function
 STACK_DEPTH = 12  # frames noted for a task created with the loop not in debug mode
@@ -60,8 +71,15 @@ PRUNE_AT = 1024  # notes kept before the dead and finished ones are dropped
 # A note: (weak reference to the task, its coroutine's name, where the
 # coroutine function is defined, the stack that created it, innermost first, as
 # (code, last instruction) pairs: a frame's line number costs a walk of its
-# code's line table, so lines are computed only for a report).
-Note = Tuple["weakref.ReferenceType[Any]", str, Optional[Tuple[str, int]], Tuple[Tuple[CodeType, int], ...]]
+# code's line table, so lines are computed only for a report; the class of the
+# object whose method the coroutine runs, if it runs one).
+Note = Tuple[
+    "weakref.ReferenceType[Any]",
+    str,
+    Optional[Tuple[str, int]],
+    Tuple[Tuple[CodeType, int], ...],
+    Optional[type],
+]
 
 
 @dataclass(frozen=True)
@@ -74,6 +92,8 @@ class Report:
     defined: Optional[Tuple[str, int]]  # where the coroutine function is defined
     created: Tuple[Frame, ...]  # the creation stack, outermost first ((): not recorded)
     exception: Optional[str] = None  # NOT_RETRIEVED: the exception's repr
+    # when the task runs a method of an object: the object's type ("module.Class")
+    owner: Optional[str] = None
 
     @classmethod
     def of(cls, kind: str, context: Dict[str, Any], note: Optional[Note] = None) -> Optional["Report"]:
@@ -82,8 +102,10 @@ class Report:
             return None
         stack = context.get("source_traceback") or getattr(task, "_source_traceback", None)
         created = tuple((entry.filename, entry.lineno or 0, entry.name) for entry in stack or ())
+        owner = None
         if note is not None:
-            _, coroutine, defined, stack_noted = note
+            _, coroutine, defined, stack_noted, owner_class = note
+            owner = _name(owner_class) if owner_class is not None else None
             noted = tuple(
                 (code.co_filename, _line_of(code, lasti), code.co_name)
                 for code, lasti in reversed(stack_noted)
@@ -99,6 +121,7 @@ class Report:
             defined=defined,
             created=tuple(entry for entry in created if entry[0] != __file__) or noted,
             exception=repr(exception) if exception is not None else None,
+            owner=owner,
         )
 
     def frames(self) -> List[Frame]:
@@ -190,6 +213,28 @@ class Hooks:
         self.unwatched: Set[str] = set()  # loop classes that could not be
         self._restore: List[Tuple[object, str, object]] = []  # (owner, name, original or _ABSENT)
         self._installed = False
+        self._loops: Dict[int, "weakref.ReferenceType[Any]"] = {}  # loops seen (ASK_LOOPS)
+
+    def saw(self, loop: Any) -> None:
+        """Remember ``loop`` (weakly), to ask it for its pending tasks."""
+        ref = self._loops.get(id(loop))
+        if ref is not None and ref() is loop:
+            return
+        try:
+            self._loops[id(loop)] = weakref.ref(loop)
+        except TypeError:  # a loop without weak references: not asked
+            pass
+
+    def seen_loops(self) -> List[Any]:
+        """The living loops seen so far (none unless ``ASK_LOOPS``)."""
+        loops = []
+        for key, ref in list(self._loops.items()):
+            loop = ref()
+            if loop is None:
+                del self._loops[key]
+            else:
+                loops.append(loop)
+        return loops
 
     def install(self) -> None:
         """Patch what is not yet patched (a loop class imported since, too)."""
@@ -226,6 +271,7 @@ class Hooks:
         handle = cls.call_exception_handler  # type: ignore[attr-defined]
         create_task = cls.create_task  # type: ignore[attr-defined]
         active = self.watch
+        saw = self.saw
 
         def call_exception_handler(loop: Any, context: Dict[str, Any]) -> None:
             watch = active()
@@ -239,6 +285,8 @@ class Hooks:
             if watch is not None:
                 _drop_own_frames(task)
                 watch.note(task, coro, sys._getframe(1))
+                if ASK_LOOPS:
+                    saw(loop)
             return task
 
         try:
@@ -304,7 +352,7 @@ class Watch:
     def start(self) -> None:
         if self.heap is not None:
             self.heap.before_test()
-        self._before = _pending_ids()
+        self._before = _pending_ids(self.hooks.seen_loops())
         self.hooks.install()
         self.unwatched |= self.hooks.unwatched
         _ACTIVE.append(self)
@@ -334,7 +382,9 @@ class Watch:
                 outside = True
             stack.append((code, frame.f_lasti))
             frame = frame.f_back
-        self._noted[id(task)] = (weakref.ref(task), _name_of(coro), _defined(coro), tuple(stack))
+        self._noted[id(task)] = (
+            weakref.ref(task), _name_of(coro), _defined(coro), tuple(stack), _owner_of(coro)
+        )
         if len(self._noted) > self._prune_at:
             self._prune()
 
@@ -352,7 +402,7 @@ class Watch:
         or registered by asyncio (``asyncio.Task()`` called directly too)."""
         return any(
             task is not None and not task.done() for task in (ref() for ref, *_ in self._noted.values())
-        ) or not _pending_ids() <= self._before
+        ) or not _pending_ids(self.hooks.seen_loops()) <= self._before
 
     def stop(self) -> None:
         if self in _ACTIVE:
@@ -393,6 +443,8 @@ class Watch:
         loop = running if loop is None else loop
         if loop is None:
             return
+        if ASK_LOOPS:
+            self.hooks.saw(loop)
         if not isinstance(loop, self.hooks.loops):
             self.unwatched.add(_name(type(loop)))
         if count(loop) > (1 if loop is running else 0):  # the running task is not cancelled
@@ -411,15 +463,59 @@ def _name(cls: type) -> str:
     return f"{cls.__module__}.{cls.__qualname__}"
 
 
-def _pending_ids() -> Set[int]:
-    """The ids of the pending tasks asyncio knows of (its registry is a weak
+def _pending_ids(loops: List[Any]) -> Set[int]:
+    """The ids of the pending tasks asyncio knows of.  Its registry is a weak
     set: only living tasks; its references are read directly, a copy first,
-    which is cheaper than iterating the set)."""
+    which is cheaper than iterating the set.  From Python 3.14 on it holds only
+    tasks that are not of asyncio's C implementation: ``loops`` (those seen,
+    with ``ASK_LOOPS``) are asked for theirs."""
     scheduled = getattr(asyncio.tasks, "_scheduled_tasks", None)  # Python 3.12+
     registry = getattr(asyncio.tasks, "_all_tasks", None) if scheduled is None else scheduled
     tasks: List[Any] = [ref() for ref in list(getattr(registry, "data", ()))]
     tasks += getattr(asyncio.tasks, "_eager_tasks", ())
+    for loop in loops:
+        try:
+            tasks += _all_tasks_of(loop)  # pending only
+        except Exception:  # a loop that does not answer: its tasks are not counted
+            continue
     return {id(task) for task in tasks if task is not None and not task.done()}
+
+
+def _owner_of(coro: Any) -> Optional[type]:
+    """The class of the object whose method ``coro`` runs (its first argument,
+    an instance of a class that defines the method), if it runs one.  Asked
+    when the task is created: by the time a lost task is destroyed, the
+    collector may have closed its coroutine first."""
+    code = getattr(coro, "cr_code", None)
+    qualname = getattr(coro, "__qualname__", "")
+    if (
+        code is None
+        or not code.co_argcount
+        or code.co_varnames[0] != "self"
+        or not qualname.endswith("." + code.co_name)
+    ):
+        return None
+    prefix = qualname[: -len(code.co_name) - 1]
+    # Its arguments, as the collector sees them: ``f_locals`` would store a
+    # copy of the locals in the frame before Python 3.13, keeping them alive
+    # after the coroutine deletes them.  Python 3.9 and 3.10 hold them in the
+    # frame object, later versions in the coroutine.
+    try:
+        held = gc.get_referents(coro.cr_frame if sys.version_info < (3, 11) else coro)
+    except Exception:  # a coroutine that does not answer: no owner
+        return None
+    for obj in held:  # the first argument comes before the other locals
+        cls = type(obj)
+        if cls in _NOT_OWNERS:
+            continue
+        for base in cls.__mro__:
+            if base.__qualname__ == prefix:
+                return cls
+    return None
+
+
+# What a coroutine holds besides its arguments, and common arguments: not an owner.
+_NOT_OWNERS = frozenset((CodeType, FrameType, FunctionType, type, str, int, float, bytes, tuple, list, dict))
 
 
 def _coro_of(task: Any) -> Any:
