@@ -150,6 +150,8 @@ def _main(argv: Optional[Sequence[str]], written: List[str]) -> int:
         settings = resolve(args)
     except ConfigError as exc:
         parser.error(str(exc))
+    for note in settings.notes:  # a run that checks no TRF code says so (docs/command.md)
+        sys.stderr.write(f"{PROG}: {note}\n")
     if settings.fix or settings.diff:
         try:
             from flake8_taskref.fix import rewrite  # noqa: F401  (it checks for Black)
