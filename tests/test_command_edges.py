@@ -83,3 +83,115 @@ def test_a_configuration_that_ignores_every_trf_code_says_so(tmp_path: Path) -> 
     # TRF006 alone is a code checked
     proc = run("--isolated", "--select", "TRF006", "app.py", cwd=tmp_path)
     assert (proc.returncode, proc.stdout, proc.stderr) == (0, b"", b"")
+
+
+# ---------------------------------------------------------- 2. symbolic links
+def _linked_tree(root: Path) -> None:
+    """tree/pkg/real.py, tree/pkg/alias.py -> real.py (inside the tree),
+    tree/pkg/via.py -> outside/target.py, tree/linked -> outside (a folder)."""
+    (root / "tree" / "pkg").mkdir(parents=True)
+    (root / "outside").mkdir()
+    (root / "tree" / "pkg" / "real.py").write_text(SOURCE)
+    (root / "outside" / "target.py").write_text(SOURCE)
+    (root / "tree" / "pkg" / "alias.py").symlink_to("real.py")
+    (root / "tree" / "pkg" / "via.py").symlink_to(Path("..", "..", "outside", "target.py"))
+    (root / "tree" / "linked").symlink_to(Path("..", "outside"), target_is_directory=True)
+
+
+def test_a_link_found_in_a_folder_is_checked_and_never_written_outside_it(tmp_path: Path) -> None:
+    """--fix tree rewrote outside/target.py through tree/pkg/via.py: a link met
+    in a folder is checked (as flake8 and Ruff check it) but --fix and --diff
+    write nothing outside the folder; a link to a file inside it is that file,
+    checked once under the file's own name; a link to a folder is not followed."""
+    _linked_tree(tmp_path)
+    outside = (tmp_path / "outside" / "target.py").read_bytes()
+    proc = run("--isolated", "tree", cwd=tmp_path)
+    assert (proc.returncode, lines(proc.stdout), proc.stderr) == (
+        1, [f"tree/pkg/real.py:5:5: {TRF001}", f"tree/pkg/via.py:5:5: {TRF001}"], b"")
+    proc = run("--isolated", "--diff", "tree", cwd=tmp_path)
+    assert proc.returncode == 1
+    assert [line for line in lines(proc.stdout) if line.startswith("diff --git")] == [
+        "diff --git a/tree/pkg/real.py b/tree/pkg/real.py"]
+    note = ("tree/pkg/via.py:5:5: not fixed TRF001: not written: a symbolic link in tree to a file "
+            "outside it (name the link on the command line to fix it)")
+    assert note in lines(proc.stderr)
+    proc = run("--isolated", "--fix", "tree", cwd=tmp_path)
+    assert (proc.returncode, lines(proc.stdout)) == (1, [f"tree/pkg/via.py:5:5: {TRF001}"])
+    assert lines(proc.stderr) == ["tree/pkg/real.py:5:5: fixed TRF001 (kept in _background_tasks)", note,
+                                  "fixed 1 of 2 findings in 1 file; 1 left, see above"]
+    assert (tmp_path / "outside" / "target.py").read_bytes() == outside
+    assert (tmp_path / "tree" / "pkg" / "real.py").read_text() == FIXED
+    assert (tmp_path / "tree" / "pkg" / "alias.py").is_symlink()
+
+
+def test_a_link_named_on_the_command_line_is_followed_and_fixed(tmp_path: Path) -> None:
+    """A link the user names is the file the user names (Black, Ruff and flake8
+    follow it too); so is a link whose file is in another folder given."""
+    _linked_tree(tmp_path)
+    proc = run("--isolated", "--fix", "tree/pkg/via.py", cwd=tmp_path)
+    assert (proc.returncode, proc.stdout) == (0, b""), proc.stderr
+    assert lines(proc.stderr) == ["tree/pkg/via.py:5:5: fixed TRF001 (kept in _background_tasks)",
+                                  "fixed 1 of 1 finding in 1 file"]
+    assert (tmp_path / "outside" / "target.py").read_text() == FIXED
+    assert (tmp_path / "tree" / "pkg" / "via.py").is_symlink()
+    (tmp_path / "outside" / "target.py").write_text(SOURCE)
+    proc = run("--isolated", "--fix", "tree", "outside", cwd=tmp_path)
+    assert (proc.returncode, proc.stdout) == (0, b""), proc.stderr
+    assert (tmp_path / "outside" / "target.py").read_text() == FIXED
+
+
+# ------------------------------------------------ 3. files that are not files
+def test_named_pipes_and_devices_are_skipped_with_a_note_never_read(tmp_path: Path) -> None:
+    """A FIFO named *.py, even inside a folder, hung the run; /dev/zero grew
+    memory without bound.  Each is one note on standard error; the exit status
+    is the other files'."""
+    (tmp_path / "src").mkdir()
+    os.mkfifo(tmp_path / "src" / "pipe.py")
+    (tmp_path / "src" / "zero.py").symlink_to("/dev/zero")
+    (tmp_path / "src" / "ok.py").write_text(SOURCE)
+    os.mkfifo(tmp_path / "named.py")
+    proc = run("--isolated", "src", "named.py", "/dev/zero", cwd=tmp_path, timeout=60)
+    assert (proc.returncode, lines(proc.stdout)) == (1, [f"src/ok.py:5:5: {TRF001}"])
+    assert lines(proc.stderr) == [
+        "flake8-taskref: /dev/zero: skipped: a character device, not a regular file",
+        "flake8-taskref: named.py: skipped: a named pipe (FIFO), not a regular file",
+        "flake8-taskref: src/pipe.py: skipped: a named pipe (FIFO), not a regular file",
+        "flake8-taskref: src/zero.py: skipped: a character device, not a regular file",
+    ]
+    proc = run("--isolated", "--fix", "named.py", "src/pipe.py", cwd=tmp_path, timeout=60)
+    assert (proc.returncode, proc.stdout) == (0, b"")
+    assert lines(proc.stderr) == [
+        "flake8-taskref: named.py: skipped: a named pipe (FIFO), not a regular file",
+        "flake8-taskref: src/pipe.py: skipped: a named pipe (FIFO), not a regular file",
+        "fixed 0 of 0 findings in 0 files",
+    ]
+
+
+def test_the_read_itself_refuses_a_named_pipe(tmp_path: Path) -> None:
+    """A path that became a FIFO after the walk looked at it is refused by the
+    read, which opens it without waiting for a writer and reads nothing."""
+    from flake8_taskref.project.check import NotAFile, read_bytes
+
+    os.mkfifo(tmp_path / "pipe.py")
+    try:
+        read_bytes(str(tmp_path / "pipe.py"))
+    except NotAFile as exc:
+        assert str(exc) == "a named pipe (FIFO)"
+    else:  # pragma: no cover - the assertion
+        raise AssertionError("read")
+
+
+# --------------------------------------------- 7. a file named several ways
+def test_a_file_named_several_ways_is_checked_and_reported_once(tmp_path: Path) -> None:
+    """dup.py ./dup.py $PWD/dup.py: fixed once, but its findings from before
+    the fix were printed again for the other two names."""
+    (tmp_path / "dup.py").write_text(SOURCE)
+    (tmp_path / "link.py").symlink_to("dup.py")
+    names = ["dup.py", "./dup.py", str(tmp_path / "dup.py"), ".", "link.py", "../" + tmp_path.name + "/dup.py"]
+    proc = run("--isolated", *names, cwd=tmp_path)
+    assert (proc.returncode, lines(proc.stdout), proc.stderr) == (1, [f"dup.py:5:5: {TRF001}"], b"")
+    proc = run("--isolated", "--fix", *names, cwd=tmp_path)
+    assert (proc.returncode, proc.stdout) == (0, b""), proc.stderr
+    assert lines(proc.stderr) == ["dup.py:5:5: fixed TRF001 (kept in _background_tasks)",
+                                  "fixed 1 of 1 finding in 1 file"]
+    assert (tmp_path / "dup.py").read_text() == FIXED

@@ -179,6 +179,9 @@ def _report(reports: List[FileReport], settings: Settings) -> int:
             sys.stderr.write(f"{PROG}: {report.path}: {report.error}\n")
     for report in internal:
         sys.stderr.write(f"{PROG}: {report.path}: internal error: {report.internal_error}\n")
+    for report in reports:
+        if report.skipped is not None:  # not read: a note, no finding
+            sys.stderr.write(f"{PROG}: {report.path}: skipped: {report.skipped}, not a regular file\n")
     fixing = settings.fix or settings.diff
     stdin_fixed = [r for r in reports if r.stdin_source is not None]
     out = sys.stderr if stdin_fixed else sys.stdout

@@ -31,6 +31,7 @@ from flake8_taskref.project.check import (
     IO_ERROR,
     SYNTAX_ERROR,
     Finding,
+    NotAFile,
     Site,
     check_text,
     collector_paused,
@@ -40,7 +41,7 @@ from flake8_taskref.project.check import (
     split_lines,
 )
 from flake8_taskref.project.config import Settings
-from flake8_taskref.project.files import expand
+from flake8_taskref.project.files import Found, expand, outside_link
 from flake8_taskref.project.noqa import file_is_skipped
 from flake8_taskref.command.writing import NotWritten, deferred_signals, write_in_place
 
@@ -75,7 +76,7 @@ class FileReport:
     fixes, and the fixed bytes the main process is to write."""
 
     __slots__ = ("path", "findings", "notes", "diff", "stdin_source", "error", "internal_error",
-                 "linted", "new", "findings_after")
+                 "linted", "new", "findings_after", "skipped")
 
     def __init__(self, path: str, findings: Optional[List[Finding]] = None) -> None:
         self.path = path
@@ -85,6 +86,7 @@ class FileReport:
         self.stdin_source: Optional[bytes] = None  # with --fix on standard input: the (fixed) text
         self.error: Optional[str] = None  # a problem with this file worth a line (not a finding)
         self.internal_error: Optional[str] = None  # an unexpected exception: exit 2
+        self.skipped: Optional[str] = None  # not a regular file: what it is (a note, not read)
         # --fix on a file: what to write (``new``, if ``linted`` is still there) and what is left then
         self.linted = b""
         self.new: Optional[bytes] = None
@@ -98,7 +100,8 @@ class FileReport:
     def empty(self) -> bool:
         """Nothing to say: no finding, note, diff, text to echo, error or fix."""
         return not (self.findings or self.notes or self.diff or self.stdin_source is not None
-                    or self.error is not None or self.internal_error is not None or self.new is not None)
+                    or self.error is not None or self.internal_error is not None or self.new is not None
+                    or self.skipped is not None)
 
 
 def discover(settings: Settings) -> Tuple[List[str], List[Finding]]:
@@ -136,6 +139,9 @@ def _scan(path: str, settings: Settings) -> Tuple[FileReport, Optional[_Source]]
         data = read_bytes(path)
     except OSError as exc:  # flake8's E902: row 0, column 1, "Type: [Errno n] text: 'path'"
         report.findings = [Finding(shown, 0, 1, IO_ERROR, f"{type(exc).__name__}: {exc}", 1)]
+        return report, None
+    except NotAFile as exc:  # a named pipe, a device: never read
+        report.skipped = str(exc)
         return report, None
     if path == "-" and settings.fix:
         report.stdin_source = data  # echoed unchanged unless fixed
@@ -194,6 +200,14 @@ def _fix(report: FileReport, data: bytes, sites: List[Site], settings: Settings)
     the report gets a note for each site."""
     from flake8_taskref.fix import rewrite  # Black is only needed here
 
+    folder = None if report.path == settings.stdin_display_name else outside_link(report.path, settings.paths)
+    if folder is not None:  # --fix writes nothing outside the folders it is given
+        why = (f"not written: a symbolic link in {folder} to a file outside it "
+               "(name the link on the command line to fix it)")
+        report.notes = [
+            FixNote(report.path, line, col + 1, code, False, why) for line, col, _, _, code in sites
+        ]
+        return None
     try:
         result = rewrite.fix_source(data, sites, settings.fixing)
     except rewrite.FixError as exc:  # the fix's self-check, or a file too deep: leave the file
@@ -303,7 +317,7 @@ def check_all(settings: Settings, written: List[str]) -> List[FileReport]:
     read, scan and check them while the walk goes on (and more workers start as
     it finds more).  Fewer files: this process reads and scans them, then
     checks those the shortcut lets through, in workers if they are big enough."""
-    errors: List[OSError] = []
+    found = Found()  # the folders that cannot be listed, the files skipped
     stdin = "-" in settings.paths  # read once, in this process
     seen: Set[str] = set()
     files: List[str] = []  # found before the workers start (all of them, if they never do)
@@ -311,7 +325,7 @@ def check_all(settings: Settings, written: List[str]) -> List[FileReport]:
     pool: Optional["WorkerPool"] = None
     try:
         for path in expand(settings.paths, settings.filename_patterns, settings.exclude,
-                           settings.stdin_display_name, errors):
+                           settings.stdin_display_name, found):
             if path in seen:
                 continue
             seen.add(path)
@@ -339,7 +353,8 @@ def check_all(settings: Settings, written: List[str]) -> List[FileReport]:
         if pool is not None:
             pool.stop()
     reports = [report for report in reports if not report.empty]  # as the workers send them
-    reports += [FileReport(finding.path, [finding]) for finding in _unlistable(errors)]
+    reports += [FileReport(finding.path, [finding]) for finding in _unlistable(found.errors)]
+    reports += [_skipped(path, why) for path, why in found.skipped]
     reports.sort(key=lambda report: report.path)
     return reports
 
@@ -376,6 +391,12 @@ def _check_here(
             reports += [_landed(report, written) for report in pool.reports(block=True)]
     finally:
         pool.stop()
+
+
+def _skipped(path: str, why: str) -> FileReport:
+    report = FileReport(path)
+    report.skipped = why
+    return report
 
 
 def _landed(report: FileReport, written: List[str]) -> FileReport:

@@ -18,11 +18,12 @@ from typing import Iterator, List, NamedTuple, Optional, Tuple
 
 from flake8_taskref.analysis.api import lint_file
 from flake8_taskref.project.config import Settings
+from flake8_taskref.project.files import special_kind
 from flake8_taskref.project.noqa import NoqaLines
 
 __all__ = [
-    "Finding", "Site", "SYNTAX_ERROR", "IO_ERROR", "read_bytes", "plain_utf8", "decode", "split_lines",
-    "syntax_error", "collector_paused", "char_col", "check_text",
+    "Finding", "Site", "SYNTAX_ERROR", "IO_ERROR", "NotAFile", "read_bytes", "plain_utf8", "decode",
+    "split_lines", "syntax_error", "collector_paused", "char_col", "check_text",
 ]
 
 SYNTAX_ERROR = "E999"
@@ -43,18 +44,33 @@ class Finding(NamedTuple):
     char_col: int = 0  # 1-based column in characters (``col`` counts UTF-8 bytes, as flake8)
 
 
+class NotAFile(Exception):
+    """A path that is not a regular file (a named pipe, a device, a socket):
+    skipped, never read (the message says what it is)."""
+
+
+# A named pipe opens without waiting for a writer, a terminal does not become ours.
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+
+
 def read_bytes(path: str) -> bytes:
     """The file's bytes (``-``: standard input).  ``os.read`` of the size
     ``fstat`` gives costs a third less than ``open().read()``, which builds a
     buffered file object around the same calls; should it fail, ``open()`` says
-    why in flake8's words (E902: the error names the file)."""
+    why in flake8's words (E902: the error names the file).  A path that is not
+    a regular file is ``NotAFile``, found by the ``fstat`` before any read (the
+    walk has left out those it saw; this one was named, or is a link to one)."""
     if path == "-":
         return sys.stdin.buffer.read()
     try:
-        fd = os.open(path, os.O_RDONLY)
+        fd = os.open(path, _OPEN_FLAGS)
         try:
-            data = os.read(fd, os.fstat(fd).st_size + 1)
-            if data:  # whatever is left, if the file grew or fstat gave no size (a pipe)
+            status = os.fstat(fd)
+            kind = special_kind(status.st_mode)
+            if kind is not None:
+                raise NotAFile(kind)
+            data = os.read(fd, status.st_size + 1)
+            if data:  # whatever is left, if the file grew
                 chunks = [data]
                 while True:
                     more = os.read(fd, 1 << 20)
