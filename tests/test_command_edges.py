@@ -187,7 +187,8 @@ def test_a_file_named_several_ways_is_checked_and_reported_once(tmp_path: Path) 
     the fix were printed again for the other two names."""
     (tmp_path / "dup.py").write_text(SOURCE)
     (tmp_path / "link.py").symlink_to("dup.py")
-    names = ["dup.py", "./dup.py", str(tmp_path / "dup.py"), ".", "link.py", "../" + tmp_path.name + "/dup.py"]
+    names = ["dup.py", "./dup.py", str(tmp_path / "dup.py"), ".", "link.py",
+             "../" + tmp_path.name + "/dup.py"]
     proc = run("--isolated", *names, cwd=tmp_path)
     assert (proc.returncode, lines(proc.stdout), proc.stderr) == (1, [f"dup.py:5:5: {TRF001}"], b"")
     proc = run("--isolated", "--fix", *names, cwd=tmp_path)
@@ -195,3 +196,62 @@ def test_a_file_named_several_ways_is_checked_and_reported_once(tmp_path: Path) 
     assert lines(proc.stderr) == ["dup.py:5:5: fixed TRF001 (kept in _background_tasks)",
                                   "fixed 1 of 1 finding in 1 file"]
     assert (tmp_path / "dup.py").read_text() == FIXED
+
+
+# ------------------------------------------------ 4. names in every output
+def test_a_file_name_that_is_not_utf8_in_every_format(tmp_path: Path) -> None:
+    """SARIF crashed with UnicodeEncodeError on such a name, and so did the
+    default output on a strict UTF-8 stream: the name's bytes go out as they
+    are, JSON shows them as backslash escapes, a SARIF URI percent-encodes them."""
+    import json
+
+    (tmp_path / "n").mkdir()
+    (tmp_path / "n" / os.fsdecode(b"bad\xff.py")).write_text(SOURCE)
+    strict = {"PYTHONIOENCODING": "utf-8"}
+    proc = run("--isolated", "n", cwd=tmp_path, env=strict)
+    assert (proc.returncode, proc.stdout, proc.stderr) == (
+        1, b"n/bad\xff.py:5:5: " + TRF001.encode() + b"\n", b"")
+    proc = run("--isolated", "--format", "sarif", "n", cwd=tmp_path, env=strict)
+    assert proc.returncode == 1, proc.stderr
+    results = json.loads(proc.stdout)["runs"][0]["results"]
+    assert [r["locations"][0]["physicalLocation"]["artifactLocation"] for r in results] == [
+        {"uri": "n/bad%FF.py", "uriBaseId": "%SRCROOT%"}]
+    proc = run("--isolated", "--format", "json", "n", cwd=tmp_path, env=strict)
+    assert [r["filename"] for r in json.loads(proc.stdout)] == ["n/bad\\xff.py"]
+    proc = run("--isolated", "--fix", "n", cwd=tmp_path, env=strict)
+    assert (proc.returncode, proc.stdout) == (0, b"")
+    assert proc.stderr == (b"n/bad\xff.py:5:5: fixed TRF001 (kept in _background_tasks)\n"
+                           b"fixed 1 of 1 finding in 1 file\n")
+
+
+def test_a_non_ascii_name_on_an_ascii_stream(tmp_path: Path) -> None:
+    """PYTHONIOENCODING=ascii and caf\u00e9.py: a UnicodeEncodeError traceback; now
+    the characters the stream cannot take are backslash escapes."""
+    (tmp_path / "caf\u00e9.py").write_text(SOURCE)
+    ascii_only = {"PYTHONIOENCODING": "ascii"}
+    proc = run("--isolated", "--statistics", "caf\u00e9.py", "gone-\u00e9.py", cwd=tmp_path, env=ascii_only)
+    missing = "E902 FileNotFoundError: [Errno 2] No such file or directory: 'gone-\\xe9.py'"
+    assert (proc.returncode, lines(proc.stdout), proc.stderr) == (1, [
+        f"caf\\xe9.py:5:5: {TRF001}", f"gone-\\xe9.py:0:1: {missing}",
+        f"1     {missing}", f"1     {TRF001}"], b"")
+    proc = run("--isolated", "--fix", "caf\u00e9.py", cwd=tmp_path, env=ascii_only)
+    assert (proc.returncode, proc.stdout) == (0, b"")
+    assert lines(proc.stderr) == ["caf\\xe9.py:5:5: fixed TRF001 (kept in _background_tasks)",
+                                  "fixed 1 of 1 finding in 1 file"]
+
+
+def test_sarif_rules_describe_themselves_without_templates(tmp_path: Path) -> None:
+    """fullDescription showed the raw message templates ({what}, {call})."""
+    import json
+
+    proc = run("--isolated", "--format", "sarif", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    rules = json.loads(proc.stdout)["runs"][0]["tool"]["driver"]["rules"]
+    assert [rule["id"] for rule in rules] == ["TRF001", "TRF002", "TRF003", "TRF004", "TRF005", "TRF006",
+                                              "E902", "E999"]
+    for rule in rules:
+        for text in (rule["shortDescription"]["text"], rule["fullDescription"]["text"]):
+            assert "{" not in text and "}" not in text and text.endswith("."), (rule["id"], text)
+        assert rule["fullDescription"]["text"] != rule["shortDescription"]["text"]
+    assert rules[0]["fullDescription"]["text"].startswith(
+        "A call creates an asyncio task (asyncio.create_task()")

@@ -17,7 +17,7 @@ from typing import Any, List, Optional, Sequence
 from flake8_taskref import __version__
 from flake8_taskref.analysis import options as opts
 from flake8_taskref.project.config import ConfigError, Settings, resolve
-from flake8_taskref.command.output import MACHINE_FORMATS, render, statistics
+from flake8_taskref.command.output import MACHINE_FORMATS, render, statistics, write
 from flake8_taskref.command.runner import (
     IO_ERROR,
     SYNTAX_ERROR,
@@ -151,7 +151,7 @@ def _main(argv: Optional[Sequence[str]], written: List[str]) -> int:
     except ConfigError as exc:
         parser.error(str(exc))
     for note in settings.notes:  # a run that checks no TRF code says so (docs/command.md)
-        sys.stderr.write(f"{PROG}: {note}\n")
+        write(sys.stderr, f"{PROG}: {note}\n")
     if settings.fix or settings.diff:
         try:
             from flake8_taskref.fix import rewrite  # noqa: F401  (it checks for Black)
@@ -165,8 +165,8 @@ def _stopped(signum: int, written: List[str]) -> int:
     sys.stdout.flush()
     name = signal.Signals(signum).name
     count = f"{len(written)} file{'s' if len(written) != 1 else ''}"
-    sys.stderr.write(f"{PROG}: stopped by {name}; {count} fixed before it, no other file changed\n")
-    sys.stderr.writelines(f"fixed: {path}\n" for path in written)
+    write(sys.stderr, f"{PROG}: stopped by {name}; {count} fixed before it, no other file changed\n")
+    write(sys.stderr, "".join(f"fixed: {path}\n" for path in written))
     sys.stderr.flush()
     return 128 + signum
 
@@ -176,12 +176,12 @@ def _report(reports: List[FileReport], settings: Settings) -> int:
     internal = [report for report in reports if report.internal_error is not None]
     for report in reports:
         if report.error is not None:
-            sys.stderr.write(f"{PROG}: {report.path}: {report.error}\n")
+            write(sys.stderr, f"{PROG}: {report.path}: {report.error}\n")
     for report in internal:
-        sys.stderr.write(f"{PROG}: {report.path}: internal error: {report.internal_error}\n")
+        write(sys.stderr, f"{PROG}: {report.path}: internal error: {report.internal_error}\n")
     for report in reports:
         if report.skipped is not None:  # not read: a note, no finding
-            sys.stderr.write(f"{PROG}: {report.path}: skipped: {report.skipped}, not a regular file\n")
+            write(sys.stderr, f"{PROG}: {report.path}: skipped: {report.skipped}, not a regular file\n")
     fixing = settings.fix or settings.diff
     stdin_fixed = [r for r in reports if r.stdin_source is not None]
     out = sys.stderr if stdin_fixed else sys.stdout
@@ -192,14 +192,14 @@ def _report(reports: List[FileReport], settings: Settings) -> int:
             sys.stdout.buffer.write(report.diff)  # the file's own bytes: encoding, BOM, line ends
         sys.stdout.buffer.flush()
         # files that cannot be read or parsed cannot be fixed: say so
-        sys.stderr.write(render(broken, "default", settings.root))
+        write(sys.stderr, render(broken, "default", settings.root))
     else:
-        out.write(render(findings, settings.format, settings.root))
+        write(out, render(findings, settings.format, settings.root))
         if settings.format not in MACHINE_FORMATS:  # JSON and SARIF stay one document
             if settings.statistics:
-                out.write(statistics(findings))
+                write(out, statistics(findings))
             if settings.print_count:
-                out.write(f"{len(findings)}\n")
+                write(out, f"{len(findings)}\n")
     for report in stdin_fixed:
         assert report.stdin_source is not None
         sys.stdout.flush()
@@ -221,9 +221,9 @@ def _fix_summary(reports: List[FileReport], settings: Settings) -> None:
     notes = [note for report in reports for note in report.notes]
     for note in notes:
         if note.fixed:
-            sys.stderr.write(f"{note.path}:{note.line}:{note.col}: {verb} {note.code} ({note.detail})\n")
+            write(sys.stderr, f"{note.path}:{note.line}:{note.col}: {verb} {note.code} ({note.detail})\n")
         else:
-            sys.stderr.write(f"{note.path}:{note.line}:{note.col}: not fixed {note.code}: {note.detail}\n")
+            write(sys.stderr, f"{note.path}:{note.line}:{note.col}: not fixed {note.code}: {note.detail}\n")
     fixed = sum(1 for note in notes if note.fixed)
     files = sum(1 for report in reports if report.fixed)
     total = len(notes) + sum(
@@ -231,10 +231,8 @@ def _fix_summary(reports: List[FileReport], settings: Settings) -> None:
     )
     left = total - fixed
     tail = f"; {left} left, see above" if left else ""
-    sys.stderr.write(
-        f"{verb} {fixed} of {total} finding{'s' if total != 1 else ''} "
-        f"in {files} file{'s' if files != 1 else ''}{tail}\n"
-    )
+    write(sys.stderr, f"{verb} {fixed} of {total} finding{'s' if total != 1 else ''} "
+                      f"in {files} file{'s' if files != 1 else ''}{tail}\n")
 
 
 if __name__ == "__main__":  # pragma: no cover
