@@ -255,3 +255,51 @@ def test_sarif_rules_describe_themselves_without_templates(tmp_path: Path) -> No
         assert rule["fullDescription"]["text"] != rule["shortDescription"]["text"]
     assert rules[0]["fullDescription"]["text"].startswith(
         "A call creates an asyncio task (asyncio.create_task()")
+
+
+# ------------------------------------------------------- 5. flake8's colours
+COLOURED = "%(bold)s%(path)s%(reset)s:%(row)d:%(col)d: %(bold)s%(red)s%(code)s%(reset)s %(text)s"
+
+
+def test_flake8s_colour_keys_in_a_format_as_flake8_fills_them(tmp_path: Path) -> None:
+    """--format '%(bold)s%(path)s%(reset)s:...' exited 2; flake8 takes it:
+    colours with --color always, none where the output is not a terminal."""
+    (tmp_path / "a.py").write_text(SOURCE)
+    for args in (["--format", COLOURED], ["--color", "always", "--format", COLOURED],
+                 ["--color", "always"], ["--color", "never", "--format", COLOURED]):
+        mine = run("--isolated", *args, "a.py", cwd=tmp_path)
+        theirs = subprocess.run(
+            [sys.executable, "-m", "flake8", "--isolated", "--select", "TRF", *args, "a.py"],
+            cwd=tmp_path, capture_output=True)
+        assert (mine.returncode, mine.stdout, mine.stderr) == (1, theirs.stdout, b""), args
+    assert run("--isolated", "--color", "always", "a.py", cwd=tmp_path).stdout == (
+        b"\x1b[1ma.py\x1b[m\x1b[36m:\x1b[m5\x1b[36m:\x1b[m5\x1b[36m:\x1b[m \x1b[1m\x1b[31mTRF001\x1b[m "
+        + MESSAGE.encode() + b"\n")
+
+
+def test_colours_on_a_terminal_unless_no_color(tmp_path: Path) -> None:
+    """--color auto (the default, as flake8's): colours where the output is a
+    terminal, and not where NO_COLOR is set (as Ruff)."""
+    import pty
+
+    (tmp_path / "a.py").write_text(SOURCE)
+    for env, want in (({}, b"\x1b[1ma.py\x1b[m:5\r\n"), ({"NO_COLOR": "1"}, b"a.py:5\r\n")):
+        main, secondary = pty.openpty()
+        assert SCRIPT is not None
+        environment = {key: value for key, value in os.environ.items() if key != "NO_COLOR"}
+        proc = subprocess.Popen(
+            [SCRIPT, "--isolated", "--format", "%(bold)s%(path)s%(reset)s:%(row)d", "a.py"],
+            cwd=tmp_path, env={**environment, **env}, stdout=secondary, stderr=subprocess.DEVNULL)
+        os.close(secondary)
+        assert proc.wait(timeout=120) == 1
+        output = b""
+        while True:
+            try:
+                chunk = os.read(main, 4096)
+            except OSError:  # the terminal closed
+                break
+            if not chunk:
+                break
+            output += chunk
+        os.close(main)
+        assert output == want, env

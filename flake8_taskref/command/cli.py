@@ -12,7 +12,7 @@ import argparse
 import os
 import signal
 import sys
-from typing import Any, List, Optional, Sequence
+from typing import Any, List, Optional, Sequence, TextIO
 
 from flake8_taskref import __version__
 from flake8_taskref.analysis import options as opts
@@ -119,6 +119,9 @@ def build_parser() -> argparse.ArgumentParser:
     output = parser.add_argument_group("output")
     output.add_argument("--format", default=None,
                         help="default, pylint, json, sarif, or a flake8 %%-format string")
+    output.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                        help="colours in the output (flake8's %%(bold)s, %%(red)s, ... %%(reset)s): "
+                        "auto, the default, where it goes to a terminal and NO_COLOR is not set")
     output.add_argument("--statistics", action="store_true", default=None,
                         help="count the findings of each code (as flake8)")
     output.add_argument("--count", action="store_true", default=None,
@@ -157,7 +160,7 @@ def _main(argv: Optional[Sequence[str]], written: List[str]) -> int:
             from flake8_taskref.fix import rewrite  # noqa: F401  (it checks for Black)
         except ImportError as exc:
             parser.exit(2, f"{exc}\n")  # "flake8-taskref: --fix and --diff need Black: ..."
-    return _report(check_all(settings, written), settings)
+    return _report(check_all(settings, written), settings, args.color)
 
 
 def _stopped(signum: int, written: List[str]) -> int:
@@ -171,7 +174,19 @@ def _stopped(signum: int, written: List[str]) -> int:
     return 128 + signum
 
 
-def _report(reports: List[FileReport], settings: Settings) -> int:
+def _colored(color: str, stream: TextIO) -> bool:
+    """flake8's --color: always, never, or (auto) where the output is a
+    terminal; auto also heeds NO_COLOR (no-color.org), as Ruff does."""
+    if color != "auto":
+        return color == "always"
+    try:
+        terminal = stream.isatty()
+    except (AttributeError, ValueError):
+        terminal = False
+    return terminal and not os.environ.get("NO_COLOR")
+
+
+def _report(reports: List[FileReport], settings: Settings, color: str = "never") -> int:
     findings: List[Finding] = [finding for report in reports for finding in report.findings]
     internal = [report for report in reports if report.internal_error is not None]
     for report in reports:
@@ -194,7 +209,7 @@ def _report(reports: List[FileReport], settings: Settings) -> int:
         # files that cannot be read or parsed cannot be fixed: say so
         write(sys.stderr, render(broken, "default", settings.root))
     else:
-        write(out, render(findings, settings.format, settings.root))
+        write(out, render(findings, settings.format, settings.root, _colored(color, out)))
         if settings.format not in MACHINE_FORMATS:  # JSON and SARIF stay one document
             if settings.statistics:
                 write(out, statistics(findings))

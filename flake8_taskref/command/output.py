@@ -1,8 +1,9 @@
 """How the ``flake8-taskref`` command prints its findings.
 
 * ``default``: flake8's ``path:row:col: CODE message`` (editors' and CI's
-  problem matchers read it); ``pylint``: flake8's ``path:row: [CODE] message``;
-  any other ``%(path)s``-style string: formatted as flake8 formats it.
+  problem matchers read it), in flake8's colours on a terminal; ``pylint``:
+  flake8's ``path:row: [CODE] message``; any other ``%(path)s``-style string:
+  formatted as flake8 formats it, with its colour keys (``%(bold)s``, ...).
 * ``json``: a list of objects, one per finding.
 * ``sarif``: SARIF 2.1.0, as GitHub code scanning takes it.
 * E902 (a path that cannot be read) and E999 (a file that cannot be parsed)
@@ -24,6 +25,7 @@ from typing import Any, Dict, List, Sequence, TextIO, Tuple, Union
 from flake8_taskref import __version__
 from flake8_taskref.analysis.messages import DOCS_URL, MESSAGES, NAMES, SUMMARIES
 from flake8_taskref.project.check import IO_ERROR, SYNTAX_ERROR, Finding
+from flake8_taskref.project.flake8_parts import COLORS, COLORS_OFF, DEFAULT_FORMAT
 
 __all__ = ["MACHINE_FORMATS", "render", "statistics", "write"]
 
@@ -64,13 +66,14 @@ _FULL_DESCRIPTIONS = {
 }
 
 _FORMATS = {
-    "default": "%(path)s:%(row)d:%(col)d: %(code)s %(text)s",
+    "default": DEFAULT_FORMAT,  # without colours: "%(path)s:%(row)d:%(col)d: %(code)s %(text)s"
     "pylint": "%(path)s:%(row)d: [%(code)s] %(text)s",
 }
 
 
-def render(findings: Sequence[Finding], output_format: str, root: str) -> str:
-    """All findings in one format (with a trailing newline when not empty)."""
+def render(findings: Sequence[Finding], output_format: str, root: str, color: bool = False) -> str:
+    """All findings in one format (with a trailing newline when not empty);
+    ``color``: fill flake8's colour keys (``%(bold)s``, ``%(reset)s``, ...)."""
     if output_format in MACHINE_FORMATS:
         import json  # only for these formats (with pathlib and urllib for SARIF)
 
@@ -78,9 +81,10 @@ def render(findings: Sequence[Finding], output_format: str, root: str) -> str:
             return json.dumps([_json(finding) for finding in findings], indent=2) + "\n"
         return json.dumps(sarif(findings, root), indent=2) + "\n"
     template = _FORMATS.get(output_format, output_format)
+    colors = COLORS if color else COLORS_OFF
     return "".join(
-        template % {"path": f.path, "row": f.line, "col": f.col, "code": f.code, "text": f.text} + "\n"
-        for f in findings
+        template % {"path": f.path, "row": f.line, "col": f.col, "code": f.code, "text": f.text, **colors}
+        + "\n" for f in findings
     )
 
 

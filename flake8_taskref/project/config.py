@@ -31,7 +31,7 @@ from flake8_taskref.analysis import options as opts
 from flake8_taskref.analysis.messages import MESSAGES, OFF_BY_DEFAULT
 from flake8_taskref.project import flake8_parts as flake8_utils
 from flake8_taskref.project.files import Patterns
-from flake8_taskref.project.flake8_parts import EXCLUDE, VALID_CODE_PREFIX, load_config
+from flake8_taskref.project.flake8_parts import COLORS_OFF, EXCLUDE, VALID_CODE_PREFIX, load_config
 from flake8_taskref.fix import KEEP_FORMS, FixOptions
 
 __all__ = ["ConfigError", "Settings", "project_options", "resolve"]
@@ -444,11 +444,12 @@ def resolve(args: argparse.Namespace) -> Settings:
         try:
             if "%(" not in output_format:
                 raise ValueError(output_format)
-            output_format % {"path": "p", "row": 1, "col": 1, "code": "TRF001", "text": "t"}
+            output_format % {"path": "p", "row": 1, "col": 1, "code": "TRF001", "text": "t", **COLORS_OFF}
         except (KeyError, ValueError, TypeError):
             raise ConfigError(
                 f"--format: {output_format!r} is not one of {', '.join(FORMATS)} "
-                "nor a %-format string like flake8's (%(path)s %(row)d %(col)d %(code)s %(text)s)"
+                "nor a %-format string like flake8's (%(path)s %(row)d %(col)d %(code)s %(text)s, "
+                "and its colours: %(bold)s %(red)s ... %(reset)s)"
             ) from None
     return Settings(
         paths=tuple(args.paths) or (".",),
