@@ -303,3 +303,74 @@ def test_colours_on_a_terminal_unless_no_color(tmp_path: Path) -> None:
             output += chunk
         os.close(main)
         assert output == want, env
+
+
+# ------------------------------------- 6. files Python refuses for their encoding
+SPAWN = b"import asyncio\n\n\nasync def main():\n    asyncio.create_task(main())\n"
+ENCODINGS = {
+    "unknown_cookie.py": b"# -*- coding: foobar -*-\n" + SPAWN,
+    "wrong_cookie.py": b"# -*- coding: ascii -*-\n# caf\xc3\xa9\n" + SPAWN,
+    "bom_and_cookie.py": b"\xef\xbb\xbf# -*- coding: latin-1 -*-\n" + SPAWN,
+    "code_not_utf8.py": b"x = 'caf\xe9'\n" + SPAWN,
+    "comment_not_utf8.py": b"# caf\xe9\n" + SPAWN,  # Python takes it: the bytes are in a comment
+    "bom_comment_not_utf8.py": b"\xef\xbb\xbf# caf\xe9\n" + SPAWN,
+    "ok.py": SPAWN,
+}
+
+
+def test_files_python_refuses_for_their_encoding_are_one_e999(tmp_path: Path) -> None:
+    """An unknown or wrong coding cookie, a byte-order mark with another
+    cookie, code that is not UTF-8: TRF findings and no E999 (also under
+    --check-syntax), and --fix failed with "the fixer failed:
+    UnicodeDecodeError".  Each is now one E999 with Python's own message, and
+    the run goes on; a file Python takes (the bytes are in a comment) is
+    checked as flake8 checks it, and --fix says why it leaves it."""
+    for name, data in ENCODINGS.items():
+        (tmp_path / name).write_bytes(data)
+    try:
+        compile(ENCODINGS["code_not_utf8.py"], "code_not_utf8.py", "exec")
+    except SyntaxError as exc:
+        unicode_error = exc
+    from flake8_taskref.project.check import syntax_error
+
+    where = syntax_error("code_not_utf8.py", unicode_error)
+    assert where.line == 1
+    assert where.text.startswith("SyntaxError: (unicode error) 'utf-8' codec can't decode")
+    refused = [
+        "bom_and_cookie.py:1:1: E999 SyntaxError: encoding problem: iso-8859-1 with BOM",
+        f"code_not_utf8.py:{where.line}:{where.col}: E999 {where.text}",
+        "unknown_cookie.py:1:1: E999 SyntaxError: unknown encoding: foobar",
+        "wrong_cookie.py:1:1: E999 SyntaxError: 'ascii' codec can't decode byte 0xc3 in position 29: "
+        "ordinal not in range(128)",
+    ]
+    taken = [f"bom_comment_not_utf8.py:6:5: {TRF001}", f"comment_not_utf8.py:6:5: {TRF001}"]
+    names = sorted(ENCODINGS)
+    for args in ([], ["--check-syntax"]):
+        proc = run("--isolated", *args, *names, cwd=tmp_path)
+        assert (proc.returncode, proc.stderr) == (1, b"")
+        assert lines(proc.stdout) == sorted([*refused, *taken, f"ok.py:5:5: {TRF001}"])
+    # what Python takes, flake8 reports as the command does
+    theirs = subprocess.run([sys.executable, "-m", "flake8", "--isolated", "--select", "TRF,E9",
+                             "bom_comment_not_utf8.py", "comment_not_utf8.py"],
+                            cwd=tmp_path, capture_output=True, text=True)
+    assert theirs.stdout.splitlines() == taken
+    proc = run("--isolated", "--fix", *names, cwd=tmp_path)
+    assert (proc.returncode, lines(proc.stdout)) == (1, sorted([*refused, *taken]))
+    why = "a fix is written in the file's encoding: correct its bytes first"
+    assert lines(proc.stderr) == [
+        "bom_comment_not_utf8.py:6:5: not fixed TRF001: its bytes are not utf-8 (byte 0xe9 on line 1); "
+        + why,
+        "comment_not_utf8.py:6:5: not fixed TRF001: its bytes are not utf-8 (byte 0xe9 on line 1); " + why,
+        "ok.py:5:5: fixed TRF001 (kept in _background_tasks)",
+        "fixed 1 of 3 findings in 1 file; 2 left, see above; 4 files not checked: cannot be read or parsed "
+        "(E902, E999), see above",
+    ]
+    assert (tmp_path / "comment_not_utf8.py").read_bytes() == ENCODINGS["comment_not_utf8.py"]
+
+
+def test_a_refused_encoding_without_a_spawner_only_with_check_syntax(tmp_path: Path) -> None:
+    (tmp_path / "plain.py").write_bytes(b"# -*- coding: foobar -*-\nx = 1\n")
+    assert run("--isolated", "plain.py", cwd=tmp_path).stdout == b""
+    proc = run("--isolated", "--check-syntax", "plain.py", cwd=tmp_path)
+    assert (proc.returncode, lines(proc.stdout)) == (
+        1, ["plain.py:1:1: E999 SyntaxError: unknown encoding: foobar"])

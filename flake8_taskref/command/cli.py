@@ -241,11 +241,17 @@ def _fix_summary(reports: List[FileReport], settings: Settings) -> None:
             write(sys.stderr, f"{note.path}:{note.line}:{note.col}: not fixed {note.code}: {note.detail}\n")
     fixed = sum(1 for note in notes if note.fixed)
     files = sum(1 for report in reports if report.fixed)
+    # the TRF findings; a file that cannot be read or parsed (E902, E999) has none to fix
+    unchecked = sum(1 for report in reports for f in report.findings if f.code in (SYNTAX_ERROR, IO_ERROR))
     total = len(notes) + sum(
-        len(report.findings) for report in reports if not report.notes
+        sum(1 for f in report.findings if f.code not in (SYNTAX_ERROR, IO_ERROR))
+        for report in reports if not report.notes
     )
     left = total - fixed
     tail = f"; {left} left, see above" if left else ""
+    if unchecked:
+        tail += (f"; {unchecked} file{'s' if unchecked != 1 else ''} not checked: "
+                 "cannot be read or parsed (E902, E999), see above")
     write(sys.stderr, f"{verb} {fixed} of {total} finding{'s' if total != 1 else ''} "
                       f"in {files} file{'s' if files != 1 else ''}{tail}\n")
 

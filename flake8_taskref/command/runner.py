@@ -35,10 +35,13 @@ from flake8_taskref.project.check import (
     Site,
     check_text,
     collector_paused,
-    decode,
+    declared_text,
+    encoding_problem,
     plain_utf8,
+    python_refuses,
     read_bytes,
     split_lines,
+    syntax_error,
 )
 from flake8_taskref.project.config import Settings
 from flake8_taskref.project.files import Found, expand, outside_link
@@ -147,11 +150,16 @@ def _scan(path: str, settings: Settings) -> Tuple[FileReport, Optional[_Source]]
         report.stdin_source = data  # echoed unchanged unless fixed
     if not settings.check_syntax and plain_utf8(data) and not names_a_spawner(data, settings.options):
         return report, None  # the text cannot name a spawner: not even decoded
-    text = decode(data)
+    declared = declared_text(data)
+    text = data.decode("latin-1") if declared is None else declared  # as flake8 decodes it
     # The decoded text, before its lines are split: may_spawn reads "\r" and
     # "\r\n" line ends as the parser does, and a byte-order mark is no word.
     if not settings.check_syntax and not may_spawn(text, settings.options):
         return report, None  # no finding can be in it: not parsed (see docs/command.md)
+    refused = None if declared is not None else python_refuses(data)
+    if refused is not None:  # an encoding Python refuses: one E999, and nothing to fix
+        report.findings = [syntax_error(shown, refused)]
+        return report, None
     return report, _Source(data, text)
 
 
@@ -200,6 +208,13 @@ def _fix(report: FileReport, data: bytes, sites: List[Site], settings: Settings)
     the report gets a note for each site."""
     from flake8_taskref.fix import rewrite  # Black is only needed here
 
+    problem = "" if declared_text(data) is not None else encoding_problem(data)
+    if problem:  # Python reads it (the bytes are in a comment); the fixer edits text in its encoding
+        why = f"{problem}; a fix is written in the file's encoding: correct its bytes first"
+        report.notes = [
+            FixNote(report.path, line, col + 1, code, False, why) for line, col, _, _, code in sites
+        ]
+        return None
     folder = None if report.path == settings.stdin_display_name else outside_link(report.path, settings.paths)
     if folder is not None:  # --fix writes nothing outside the folders it is given
         why = (f"not written: a symbolic link in {folder} to a file outside it "
