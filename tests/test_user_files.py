@@ -375,7 +375,11 @@ def test_paths_that_cannot_be_read_are_e902_as_in_flake8(tmp_path: Path) -> None
         "ok.py/x.py:0:1: E902 NotADirectoryError: [Errno 20] Not a directory: 'ok.py/x.py'",
         "secret.py:0:1: E902 PermissionError: [Errno 13] Permission denied: 'secret.py'",
     ]
-    assert proc.returncode == 1, proc.stderr
+    # missing.py and ok.py/x.py do not exist: a path named on the command line that does
+    # not exist is a usage error too (exit 2; flake8 exits 1), so that CI fails on a typo
+    missing = ["flake8-taskref: error: missing.py: no such file or folder (named on the command line)",
+               "flake8-taskref: error: ok.py/x.py: no such file or folder (named on the command line)"]
+    assert (proc.returncode, lines(proc.stderr)) == (2, missing)
     assert lines(proc.stdout) == [*e902[:3], f"ok.py:5:5: {FINDING}", *e902[3:]]
     # flake8 prints the same lines, except for the folder it cannot list, which it passes over
     assert sorted(theirs.stdout.splitlines()) == sorted(lines(proc.stdout)[:1] + lines(proc.stdout)[2:])
@@ -394,7 +398,7 @@ def test_paths_that_cannot_be_read_are_e902_as_in_flake8(tmp_path: Path) -> None
     assert first["level"] == "error"
     assert first["message"]["text"] == "FileNotFoundError: [Errno 2] No such file or directory: 'dangling.py'"
     assert first["locations"][0]["physicalLocation"]["region"] == {"startLine": 1, "startColumn": 1}
-    assert fixing.returncode == 1 and (tmp_path / "ok.py").read_text() == FIXED
+    assert fixing.returncode == 2 and (tmp_path / "ok.py").read_text() == FIXED
     assert lines(fixing.stdout) == e902
 
 

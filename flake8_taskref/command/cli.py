@@ -2,8 +2,9 @@
 
 Exit codes: 0 when nothing is left to report; 1 when findings remain (files
 that cannot be read, E902, or parsed, E999, included), or a fix was not written
-— with ``--diff``, when there is a diff; 2 for usage or configuration errors and
-for an internal error on a file (one line each; the other files are processed);
+— with ``--diff``, when there is a diff; 2 for usage or configuration errors, a
+path named on the command line that does not exist, and an internal error on a
+file (one line each; the other files are processed);
 128 + the signal's number when SIGINT or SIGTERM stopped the run.
 """
 from __future__ import annotations
@@ -221,7 +222,15 @@ def _report(reports: List[FileReport], settings: Settings, color: str = "never")
         sys.stdout.buffer.write(report.stdin_source)
     if fixing:
         _fix_summary(reports, settings)
-    if internal:
+    # A path named on the command line that does not exist (a misspelled src/) is
+    # its E902 in the output and a usage error: exit 2, so that a CI step that
+    # lets findings (1) through fails on it (docs/ci.md).
+    named = set(settings.paths)
+    missing = sorted({f.path for f in findings
+                      if f.code == IO_ERROR and f.path in named and not os.path.lexists(f.path)})
+    for path in missing:
+        write(sys.stderr, f"{PROG}: error: {path}: no such file or folder (named on the command line)\n")
+    if internal or missing:
         return 2
     if settings.exit_zero:
         return 0
