@@ -285,7 +285,8 @@ def test_a_file_too_deep_to_parse_or_analyse_is_one_e999_and_the_run_goes_on(tmp
         [row] = lines(proc.stdout)
         assert row.startswith("deep.py:1:1: E999 RecursionError: maximum recursion depth exceeded"), row
         assert (tmp_path / "a.py").read_text() == FIXED == (tmp_path / "z.py").read_text()
-        assert lines(proc.stderr)[-1] == "fixed 2 of 3 findings in 2 files; 1 left, see above"
+        assert lines(proc.stderr)[-1] == ("fixed 2 of 2 findings in 2 files; 1 file not checked: "
+                                          "cannot be read or parsed (E902, E999), see above")
 
 
 def test_a_file_too_deep_for_the_fixer_is_left_with_a_note(tmp_path: Path) -> None:
@@ -529,7 +530,7 @@ def test_diff_of_standard_input_and_of_files_that_cannot_be_read(tmp_path: Path)
                                       "--- a/app/my mod.py\t", "+++ b/app/my mod.py\t"]
     (tmp_path / "broken.py").write_text("asyncio.create_task(job())\ndef f(:\n")
     proc = run("--diff", "missing.py", "broken.py", cwd=tmp_path)
-    assert proc.returncode == 1 and proc.stdout == b""
+    assert proc.returncode == 2 and proc.stdout == b""  # 2: missing.py, named, does not exist
     err = lines(proc.stderr)
     assert err[0].startswith("broken.py:2:") and " E999 SyntaxError: " in err[0]
     assert err[1] == "missing.py:0:1: E902 FileNotFoundError: [Errno 2] No such file or directory: " \
