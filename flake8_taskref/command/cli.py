@@ -152,8 +152,8 @@ def _main(argv: Optional[Sequence[str]], written: List[str]) -> int:
                      "flake8-taskref is on by default: enable TRF006 with --extend-select TRF006")
     try:
         settings = resolve(args)
-    except ConfigError as exc:
-        parser.error(str(exc))
+    except ConfigError as exc:  # a value, not the command line's shape: one line, no usage
+        parser.exit(2, f"{PROG}: error: {exc}\n")
     for note in settings.notes:  # a run that checks no TRF code says so (docs/command.md)
         write(sys.stderr, f"{PROG}: {note}\n")
     if settings.fix or settings.diff:
