@@ -375,3 +375,35 @@ def test_a_refused_encoding_without_a_spawner_only_with_check_syntax(tmp_path: P
     proc = run("--isolated", "--check-syntax", "plain.py", cwd=tmp_path)
     assert (proc.returncode, lines(proc.stdout)) == (
         1, ["plain.py:1:1: E999 SyntaxError: unknown encoding: foobar"])
+
+
+# ---------------------------------------------------------- 15. docs nits
+def test_a_file_of_another_user_is_not_called_read_only(tmp_path: Path) -> None:
+    """A file with write bits that belongs to another user said "the file is
+    read-only (Permission denied)": it is not read-only, this user may not
+    write it."""
+    import pwd
+    import shutil as tools
+
+    import pytest
+
+    if os.geteuid() != 0 or tools.which("setpriv") is None:
+        pytest.skip("needs root (to give the file away) and setpriv (to drop root's override)")
+    target = tmp_path / "theirs.py"
+    target.write_text(SOURCE)
+    os.chown(target, 65534, 65534)
+    target.chmod(0o644)
+    tmp_path.chmod(0o755)
+    known = 65534 in {entry.pw_uid for entry in pwd.getpwall()}
+    owner = f"{pwd.getpwuid(65534).pw_name} (uid 65534)" if known else "uid 65534"
+    assert SCRIPT is not None
+    unprivileged = ["setpriv", "--bounding-set", "-dac_override,-dac_read_search"]
+    proc = subprocess.run([*unprivileged, SCRIPT, "--isolated", "--fix", "theirs.py"], cwd=tmp_path,
+                          capture_output=True, timeout=120)
+    assert (proc.returncode, lines(proc.stdout)) == (1, [f"theirs.py:5:5: {TRF001}"])
+    assert lines(proc.stderr) == [
+        "theirs.py:5:5: not fixed TRF001: not written: this user may not write the file (Permission denied; "
+        f"its owner is {owner}, its mode 0644)",
+        "fixed 0 of 1 finding in 0 files; 1 left, see above",
+    ]
+    assert target.read_text() == SOURCE
