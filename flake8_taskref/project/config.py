@@ -333,8 +333,16 @@ def _flake8_file(config: Optional[str], cfg_dir: str) -> str:
                 break
     if path is None:  # pragma: no cover - a section was read from one of them
         path = os.path.join(cfg_dir, "setup.cfg")
-    relative = os.path.relpath(os.path.abspath(path))
-    return path if relative.startswith("..") else relative
+    return _shown_path(path)
+
+
+def _shown_path(path: str) -> str:
+    """``path`` relative to the current folder when it is below it, else absolute."""
+    try:
+        relative = os.path.relpath(os.path.abspath(path))
+    except ValueError:  # another drive on Windows
+        return os.path.abspath(path)
+    return os.path.abspath(path) if relative.startswith("..") else relative
 
 
 def _names_trf(items: Sequence[str]) -> bool:
@@ -353,8 +361,8 @@ def resolve(args: argparse.Namespace) -> Settings:
         for name in KEYS
         if getattr(args, name.replace("-", "_"), None) is not None
     }
-    toml_where = f"{os.path.relpath(os.path.join(toml_dir, 'pyproject.toml'))} [tool.{PYPROJECT_TABLE}]" \
-        if toml_dir is not None else ""
+    toml_where = "" if toml_dir is None else \
+        f"{_shown_path(os.path.join(toml_dir, 'pyproject.toml'))} [tool.{PYPROJECT_TABLE}]"
     layers = [
         _Layer(flake8_values, cfg_dir, ""),
         _Layer(toml_values, toml_dir or os.path.abspath("."), toml_where),
