@@ -4,8 +4,9 @@
 Each page is loaded over HTTP from a local server and its DOM dumped after the
 scripts ran (`--dump-dom` with a virtual time budget): the home page and every rule
 page show their title and their code blocks (with the theme's copy buttons, which
-only its script adds), and the page's search script fetches the search index, which
-lists every rule page."""
+only its script adds), the page's search script fetches the search index, which
+lists every rule page, and a query typed into the search box (Material's ``?q=``
+deep link) lists the page that holds its words first."""
 from __future__ import annotations
 
 import functools
@@ -16,6 +17,8 @@ import shutil
 import subprocess
 import sys
 import threading
+import time
+import urllib.parse
 import urllib.request
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -90,6 +93,85 @@ def test_rule_page(site: str, code: str) -> None:
     _check_page(dom, f"{code} {NAMES[code]}", _fenced_blocks(REPO / "docs" / "rules" / f"{code}.md"))
     text = re.sub(r"<[^>]+>", "", dom)
     assert f"# {code}" in text  # the marked line of the example
+
+
+def _cdp_search(url: str, timeout: float = 60) -> Any:
+    """Open ``url`` in headless Chromium and wait until the search box has
+    answered (``?q=``, Material's deep link, types the query): the result
+    line and the links of the results.  The DOM is read over the DevTools
+    protocol on a pipe (``--remote-debugging-pipe``: commands on fd 3, replies
+    on fd 4, each JSON ending in a NUL), polling, since the search runs in a web
+    worker that ``--dump-dom``'s virtual time never lets finish."""
+    assert CHROMIUM is not None
+    commands_in, commands = os.pipe()
+    replies, replies_out = os.pipe()
+    # bash moves the pipes to fds 3 and 4 (dash takes one-digit fds only)
+    proc = subprocess.Popen(["bash", "-c", f'exec "$@" 3<&{commands_in} 4>&{replies_out}', "bash", CHROMIUM,
+                             "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
+                             "about:blank"], pass_fds=(commands_in, replies_out),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(commands_in)
+    os.close(replies_out)
+    pending = b""
+    sent = 0
+
+    def send(method: str, params: Any = None, session: Any = None) -> Any:
+        nonlocal pending, sent
+        sent += 1
+        message = {"id": sent, "method": method, "params": params or {}}
+        if session is not None:
+            message["sessionId"] = session
+        os.write(commands, json.dumps(message).encode() + b"\0")
+        while True:
+            while b"\0" not in pending:
+                chunk = os.read(replies, 1 << 16)
+                assert chunk, "chromium closed its pipe"
+                pending += chunk
+            raw, pending = pending.split(b"\0", 1)
+            reply = json.loads(raw)
+            if reply.get("id") == sent:
+                assert "error" not in reply, reply
+                return reply["result"]
+
+    answered = """(() => {
+        const meta = document.querySelector(".md-search-result__meta");
+        if (!meta || /Initializing|Type to start/.test(meta.textContent)) return null;
+        return {meta: meta.textContent.trim(),
+                links: [...document.querySelectorAll(".md-search-result__item a")]
+                       .map(a => a.getAttribute("href"))};
+    })()"""
+    try:
+        target = send("Target.createTarget", {"url": "about:blank"})["targetId"]
+        session = send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        send("Page.navigate", {"url": url}, session)
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            value = send("Runtime.evaluate", {"expression": answered, "returnByValue": True},
+                         session)["result"].get("value")
+            if value:
+                return value
+            time.sleep(0.2)
+        raise AssertionError(f"no search results for {url} in {timeout} s")
+    finally:
+        os.close(commands)
+        proc.kill()
+        proc.wait()
+        os.close(replies)
+
+
+@pytest.mark.parametrize("query,page", [
+    ("shield", "rules/TRF004/"),
+    ("orphans", "rules/TRF003/"),
+    ("SARIF", "ci/"),
+])
+def test_a_search_query_finds_its_page(site: str, query: str, page: str) -> None:
+    """The search box answers a query with results, the first on the page that
+    is about it (the index being fetched is not enough: the worker must load
+    it and answer); a query no page holds says that nothing matches."""
+    answer = _cdp_search(f"{site}/?q={urllib.parse.quote(query)}")
+    assert re.fullmatch(r"\d+ matching documents?", answer["meta"]), answer
+    assert urllib.parse.urlsplit(answer["links"][0]).path == f"/{page}", answer["links"][:3]
+    assert _cdp_search(f"{site}/?q=zqxjkvwp") == {"meta": "No matching documents", "links": []}
 
 
 def test_search_index_is_fetched(site: str) -> None:

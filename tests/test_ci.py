@@ -4,9 +4,13 @@ code scanning expects."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import shlex
+import shutil
 import subprocess
 import sys
+from pathlib import Path
 from typing import List, Tuple
 
 from tests.harness import REPO, flake8
@@ -92,3 +96,29 @@ def test_command_sarif_for_code_scanning() -> None:
         assert physical["artifactLocation"]["uri"].endswith("docs/examples/service.py")
         got.append((physical["region"]["startLine"], result["ruleId"]))
     assert got == [(row, code) for row, _, code in EXPECTED]
+
+
+def test_the_sarif_step_fails_on_a_misspelled_path(tmp_path: Path) -> None:
+    """docs/ci.md's step (`|| [ $? -eq 1 ]`) went green on a misspelled path: the
+    SARIF held an E902 alert and nothing failed.  A path named on the command
+    line that does not exist exits 2, which the step lets through no more; a
+    run with findings (exit 1) still lets the upload step run."""
+    recipe = _doc_block("ci.md", "yaml", "upload-sarif")
+    (line,) = [row.strip()[len("- run: "):] for row in recipe.splitlines() if "--format sarif" in row]
+    assert line == "flake8-taskref --format sarif src/ > taskref.sarif || [ $? -eq 1 ]"
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "app.py").write_text(
+        "import asyncio\n\n\nasync def main():\n    asyncio.create_task(main())\n")
+    script = shutil.which("flake8-taskref", path=os.path.dirname(sys.executable))  # the console script
+    assert script is not None
+    command = shlex.quote(script)
+    step = ["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c"]  # GitHub's shell for run:
+    green = subprocess.run([*step, line.replace("flake8-taskref", command, 1)], cwd=tmp_path,
+                           capture_output=True, text=True, timeout=300)
+    assert green.returncode == 0, green.stderr
+    assert json.loads((tmp_path / "taskref.sarif").read_text())["runs"][0]["results"][0]["ruleId"] == "TRF001"
+    misspelled = line.replace("flake8-taskref", command, 1).replace("src/", "scr/")
+    red = subprocess.run([*step, misspelled], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert red.returncode == 1
+    assert red.stderr == "flake8-taskref: error: scr/: no such file or folder (named on the command line)\n"
+    assert json.loads((tmp_path / "taskref.sarif").read_text())["runs"][0]["results"][0]["ruleId"] == "E902"

@@ -388,14 +388,26 @@ def test_per_file_ignores_are_relative_to_the_current_folder_as_in_flake8(tmp_pa
         assert mine == theirs
 
 
-def test_errors_are_one_line_after_a_one_line_usage(tmp_path: Path) -> None:
+def test_configuration_errors_are_one_line(tmp_path: Path) -> None:
+    """A bad value, on the command line or in a file, is one line (the usage
+    line came first, as if the command line were malformed); a malformed
+    command line gets argparse's usage line and its error."""
     (tmp_path / "mod.py").write_text(SOURCE)
     for args in (["--jobs", "x"], ["--format", "%(path)s %(bogus)s"], ["--format", "xml"]):
         proc = command(*args, "mod.py", cwd=tmp_path)
         assert proc.returncode == 2, proc.stderr
         lines = proc.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("flake8-taskref: error: --"), lines
+    (tmp_path / "setup.cfg").write_text("[flake8]\njobs = x\n")
+    proc = command("mod.py", cwd=tmp_path)
+    assert (proc.returncode, proc.stderr) == (
+        2, "flake8-taskref: error: --jobs: 'x' is neither 'auto' nor a whole number\n")
+    for args in (["--bogus"], ["--fix-keep", "sideways"]):
+        proc = command(*args, "mod.py", cwd=tmp_path)
+        assert proc.returncode == 2, proc.stderr
+        lines = proc.stderr.strip().splitlines()
         assert len(lines) == 2 and lines[0].startswith("usage: flake8-taskref ")
-        assert lines[1].startswith("flake8-taskref: error: --"), lines
+        assert lines[1].startswith("flake8-taskref: error: "), lines
 
 
 def test_diff_applies_with_git(tmp_path: Path) -> None:

@@ -2,8 +2,9 @@
 
 Exit codes: 0 when nothing is left to report; 1 when findings remain (files
 that cannot be read, E902, or parsed, E999, included), or a fix was not written
-— with ``--diff``, when there is a diff; 2 for usage or configuration errors and
-for an internal error on a file (one line each; the other files are processed);
+— with ``--diff``, when there is a diff; 2 for usage or configuration errors, a
+path named on the command line that does not exist, and an internal error on a
+file (one line each; the other files are processed);
 128 + the signal's number when SIGINT or SIGTERM stopped the run.
 """
 from __future__ import annotations
@@ -12,12 +13,12 @@ import argparse
 import os
 import signal
 import sys
-from typing import Any, List, Optional, Sequence
+from typing import Any, List, Optional, Sequence, TextIO
 
 from flake8_taskref import __version__
 from flake8_taskref.analysis import options as opts
 from flake8_taskref.project.config import ConfigError, Settings, resolve
-from flake8_taskref.command.output import MACHINE_FORMATS, render, statistics
+from flake8_taskref.command.output import MACHINE_FORMATS, render, statistics, write
 from flake8_taskref.command.runner import (
     IO_ERROR,
     SYNTAX_ERROR,
@@ -128,6 +129,9 @@ def build_parser() -> argparse.ArgumentParser:
     output = parser.add_argument_group("output")
     output.add_argument("--format", default=None,
                         help="default, pylint, json, sarif, or a flake8 %%-format string")
+    output.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                        help="colours in the output (flake8's %%(bold)s, %%(red)s, ... %%(reset)s): "
+                        "auto, the default, where it goes to a terminal and NO_COLOR is not set")
     output.add_argument("--statistics", action="store_true", default=None,
                         help="count the findings of each code (as flake8)")
     output.add_argument("--count", action="store_true", default=None,
@@ -157,14 +161,16 @@ def _main(argv: Optional[Sequence[str]], written: List[str]) -> int:
                      "flake8-taskref is on by default: enable TRF006 with --extend-select TRF006")
     try:
         settings = resolve(args)
-    except ConfigError as exc:
-        parser.error(str(exc))
+    except ConfigError as exc:  # a value, not the command line's shape: one line, no usage
+        parser.exit(2, f"{PROG}: error: {exc}\n")
+    for note in settings.notes:  # a run that checks no TRF code says so (docs/command.md)
+        write(sys.stderr, f"{PROG}: {note}\n")
     if settings.fix or settings.diff:
         try:
             from flake8_taskref.fix import rewrite  # noqa: F401  (it checks for Black)
         except ImportError as exc:
             parser.exit(2, f"{exc}\n")  # "flake8-taskref: --fix and --diff need Black: ..."
-    return _report(check_all(settings, written), settings)
+    return _report(check_all(settings, written), settings, args.color)
 
 
 def _stopped(signum: int, written: List[str]) -> int:
@@ -172,20 +178,35 @@ def _stopped(signum: int, written: List[str]) -> int:
     sys.stdout.flush()
     name = signal.Signals(signum).name
     count = f"{len(written)} file{'s' if len(written) != 1 else ''}"
-    sys.stderr.write(f"{PROG}: stopped by {name}; {count} fixed before it, no other file changed\n")
-    sys.stderr.writelines(f"fixed: {path}\n" for path in written)
+    write(sys.stderr, f"{PROG}: stopped by {name}; {count} fixed before it, no other file changed\n")
+    write(sys.stderr, "".join(f"fixed: {path}\n" for path in written))
     sys.stderr.flush()
     return 128 + signum
 
 
-def _report(reports: List[FileReport], settings: Settings) -> int:
+def _colored(color: str, stream: TextIO) -> bool:
+    """flake8's --color: always, never, or (auto) where the output is a
+    terminal; auto also heeds NO_COLOR (no-color.org), as Ruff does."""
+    if color != "auto":
+        return color == "always"
+    try:
+        terminal = stream.isatty()
+    except (AttributeError, ValueError):
+        terminal = False
+    return terminal and not os.environ.get("NO_COLOR")
+
+
+def _report(reports: List[FileReport], settings: Settings, color: str = "never") -> int:
     findings: List[Finding] = [finding for report in reports for finding in report.findings]
     internal = [report for report in reports if report.internal_error is not None]
     for report in reports:
         if report.error is not None:
-            sys.stderr.write(f"{PROG}: {report.path}: {report.error}\n")
+            write(sys.stderr, f"{PROG}: {report.path}: {report.error}\n")
     for report in internal:
-        sys.stderr.write(f"{PROG}: {report.path}: internal error: {report.internal_error}\n")
+        write(sys.stderr, f"{PROG}: {report.path}: internal error: {report.internal_error}\n")
+    for report in reports:
+        if report.skipped is not None:  # not read: a note, no finding
+            write(sys.stderr, f"{PROG}: {report.path}: skipped: {report.skipped}, not a regular file\n")
     fixing = settings.fix or settings.diff
     stdin_fixed = [r for r in reports if r.stdin_source is not None]
     out = sys.stderr if stdin_fixed else sys.stdout
@@ -196,21 +217,29 @@ def _report(reports: List[FileReport], settings: Settings) -> int:
             sys.stdout.buffer.write(report.diff)  # the file's own bytes: encoding, BOM, line ends
         sys.stdout.buffer.flush()
         # files that cannot be read or parsed cannot be fixed: say so
-        sys.stderr.write(render(broken, "default", settings.root))
+        write(sys.stderr, render(broken, "default", settings.root))
     else:
-        out.write(render(findings, settings.format, settings.root))
+        write(out, render(findings, settings.format, settings.root, _colored(color, out)))
         if settings.format not in MACHINE_FORMATS:  # JSON and SARIF stay one document
             if settings.statistics:
-                out.write(statistics(findings))
+                write(out, statistics(findings))
             if settings.print_count:
-                out.write(f"{len(findings)}\n")
+                write(out, f"{len(findings)}\n")
     for report in stdin_fixed:
         assert report.stdin_source is not None
         sys.stdout.flush()
         sys.stdout.buffer.write(report.stdin_source)
     if fixing:
         _fix_summary(reports, settings)
-    if internal:
+    # A path named on the command line that does not exist (a misspelled src/) is
+    # its E902 in the output and a usage error: exit 2, so that a CI step that
+    # lets findings (1) through fails on it (docs/ci.md).
+    named = set(settings.paths)
+    missing = sorted({f.path for f in findings
+                      if f.code == IO_ERROR and f.path in named and not os.path.lexists(f.path)})
+    for path in missing:
+        write(sys.stderr, f"{PROG}: error: {path}: no such file or folder (named on the command line)\n")
+    if internal or missing:
         return 2
     if settings.exit_zero:
         return 0
@@ -225,20 +254,24 @@ def _fix_summary(reports: List[FileReport], settings: Settings) -> None:
     notes = [note for report in reports for note in report.notes]
     for note in notes:
         if note.fixed:
-            sys.stderr.write(f"{note.path}:{note.line}:{note.col}: {verb} {note.code} ({note.detail})\n")
+            write(sys.stderr, f"{note.path}:{note.line}:{note.col}: {verb} {note.code} ({note.detail})\n")
         else:
-            sys.stderr.write(f"{note.path}:{note.line}:{note.col}: not fixed {note.code}: {note.detail}\n")
+            write(sys.stderr, f"{note.path}:{note.line}:{note.col}: not fixed {note.code}: {note.detail}\n")
     fixed = sum(1 for note in notes if note.fixed)
     files = sum(1 for report in reports if report.fixed)
+    # the TRF findings; a file that cannot be read or parsed (E902, E999) has none to fix
+    unchecked = sum(1 for report in reports for f in report.findings if f.code in (SYNTAX_ERROR, IO_ERROR))
     total = len(notes) + sum(
-        len(report.findings) for report in reports if not report.notes
+        sum(1 for f in report.findings if f.code not in (SYNTAX_ERROR, IO_ERROR))
+        for report in reports if not report.notes
     )
     left = total - fixed
     tail = f"; {left} left, see above" if left else ""
-    sys.stderr.write(
-        f"{verb} {fixed} of {total} finding{'s' if total != 1 else ''} "
-        f"in {files} file{'s' if files != 1 else ''}{tail}\n"
-    )
+    if unchecked:
+        tail += (f"; {unchecked} file{'s' if unchecked != 1 else ''} not checked: "
+                 "cannot be read or parsed (E902, E999), see above")
+    write(sys.stderr, f"{verb} {fixed} of {total} finding{'s' if total != 1 else ''} "
+                      f"in {files} file{'s' if files != 1 else ''}{tail}\n")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -31,16 +31,20 @@ from flake8_taskref.project.check import (
     IO_ERROR,
     SYNTAX_ERROR,
     Finding,
+    NotAFile,
     Site,
     check_text,
     collector_paused,
-    decode,
+    declared_text,
+    encoding_problem,
     plain_utf8,
+    python_refuses,
     read_bytes,
     split_lines,
+    syntax_error,
 )
 from flake8_taskref.project.config import Settings
-from flake8_taskref.project.files import expand
+from flake8_taskref.project.files import Found, expand, outside_link
 from flake8_taskref.project.noqa import file_is_skipped
 from flake8_taskref.project.view import project_view
 from flake8_taskref.command.writing import NotWritten, deferred_signals, write_in_place
@@ -76,7 +80,7 @@ class FileReport:
     fixes, and the fixed bytes the main process is to write."""
 
     __slots__ = ("path", "findings", "notes", "diff", "stdin_source", "error", "internal_error",
-                 "linted", "new", "findings_after")
+                 "linted", "new", "findings_after", "skipped")
 
     def __init__(self, path: str, findings: Optional[List[Finding]] = None) -> None:
         self.path = path
@@ -86,6 +90,7 @@ class FileReport:
         self.stdin_source: Optional[bytes] = None  # with --fix on standard input: the (fixed) text
         self.error: Optional[str] = None  # a problem with this file worth a line (not a finding)
         self.internal_error: Optional[str] = None  # an unexpected exception: exit 2
+        self.skipped: Optional[str] = None  # not a regular file: what it is (a note, not read)
         # --fix on a file: what to write (``new``, if ``linted`` is still there) and what is left then
         self.linted = b""
         self.new: Optional[bytes] = None
@@ -99,7 +104,8 @@ class FileReport:
     def empty(self) -> bool:
         """Nothing to say: no finding, note, diff, text to echo, error or fix."""
         return not (self.findings or self.notes or self.diff or self.stdin_source is not None
-                    or self.error is not None or self.internal_error is not None or self.new is not None)
+                    or self.error is not None or self.internal_error is not None or self.new is not None
+                    or self.skipped is not None)
 
 
 def discover(settings: Settings) -> Tuple[List[str], List[Finding]]:
@@ -138,16 +144,24 @@ def _scan(path: str, settings: Settings) -> Tuple[FileReport, Optional[_Source]]
     except OSError as exc:  # flake8's E902: row 0, column 1, "Type: [Errno n] text: 'path'"
         report.findings = [Finding(shown, 0, 1, IO_ERROR, f"{type(exc).__name__}: {exc}", 1)]
         return report, None
+    except NotAFile as exc:  # a named pipe, a device: never read
+        report.skipped = str(exc)
+        return report, None
     if path == "-" and settings.fix:
         report.stdin_source = data  # echoed unchanged unless fixed
     options = with_words(settings.options, settings.words or ())
     if not settings.check_syntax and plain_utf8(data) and not names_a_spawner(data, options):
         return report, None  # the text cannot name a spawner: not even decoded
-    text = decode(data)
+    declared = declared_text(data)
+    text = data.decode("latin-1") if declared is None else declared  # as flake8 decodes it
     # The decoded text, before its lines are split: may_spawn reads "\r" and
     # "\r\n" line ends as the parser does, and a byte-order mark is no word.
     if not settings.check_syntax and not may_spawn(text, options):
         return report, None  # no finding can be in it: not parsed (see docs/command.md)
+    refused = None if declared is not None else python_refuses(data)
+    if refused is not None:  # an encoding Python refuses: one E999, and nothing to fix
+        report.findings = [syntax_error(shown, refused)]
+        return report, None
     return report, _Source(data, text)
 
 
@@ -196,6 +210,21 @@ def _fix(report: FileReport, data: bytes, sites: List[Site], settings: Settings)
     the report gets a note for each site."""
     from flake8_taskref.fix import rewrite  # Black is only needed here
 
+    problem = "" if declared_text(data) is not None else encoding_problem(data)
+    if problem:  # Python reads it (the bytes are in a comment); the fixer edits text in its encoding
+        why = f"{problem}; a fix is written in the file's encoding: correct its bytes first"
+        report.notes = [
+            FixNote(report.path, line, col + 1, code, False, why) for line, col, _, _, code in sites
+        ]
+        return None
+    folder = None if report.path == settings.stdin_display_name else outside_link(report.path, settings.paths)
+    if folder is not None:  # --fix writes nothing outside the folders it is given
+        why = (f"not written: a symbolic link in {folder} to a file outside it "
+               "(name the link on the command line to fix it)")
+        report.notes = [
+            FixNote(report.path, line, col + 1, code, False, why) for line, col, _, _, code in sites
+        ]
+        return None
     try:
         result = rewrite.fix_source(data, sites, settings.fixing)
     except rewrite.FixError as exc:  # the fix's self-check, or a file too deep: leave the file
@@ -312,7 +341,7 @@ def check_all(settings: Settings, written: List[str]) -> List[FileReport]:
     if settings.words is None:
         view = project_view(settings.options, settings.project, settings.exclude)
         settings = settings._replace(words=view.words())
-    errors: List[OSError] = []
+    found = Found()  # the folders that cannot be listed, the files skipped
     stdin = "-" in settings.paths  # read once, in this process
     seen: Set[str] = set()
     files: List[str] = []  # found before the workers start (all of them, if they never do)
@@ -320,7 +349,7 @@ def check_all(settings: Settings, written: List[str]) -> List[FileReport]:
     pool: Optional["WorkerPool"] = None
     try:
         for path in expand(settings.paths, settings.filename_patterns, settings.exclude,
-                           settings.stdin_display_name, errors):
+                           settings.stdin_display_name, found):
             if path in seen:
                 continue
             seen.add(path)
@@ -348,7 +377,8 @@ def check_all(settings: Settings, written: List[str]) -> List[FileReport]:
         if pool is not None:
             pool.stop()
     reports = [report for report in reports if not report.empty]  # as the workers send them
-    reports += [FileReport(finding.path, [finding]) for finding in _unlistable(errors)]
+    reports += [FileReport(finding.path, [finding]) for finding in _unlistable(found.errors)]
+    reports += [_skipped(path, why) for path, why in found.skipped]
     reports.sort(key=lambda report: report.path)
     return reports
 
@@ -385,6 +415,12 @@ def _check_here(
             reports += [_landed(report, written) for report in pool.reports(block=True)]
     finally:
         pool.stop()
+
+
+def _skipped(path: str, why: str) -> FileReport:
+    report = FileReport(path)
+    report.skipped = why
+    return report
 
 
 def _landed(report: FileReport, written: List[str]) -> FileReport:

@@ -51,7 +51,7 @@ def write_in_place(path: str, expected: bytes, new: bytes) -> None:
         fd = os.open(path, os.O_RDWR | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
     except OSError as exc:
         if exc.errno in _REFUSED:
-            raise NotWritten(f"the file is read-only ({exc.strerror})") from None
+            raise NotWritten(_refusal(exc, before)) from None
         raise NotWritten(f"cannot open the file for writing: {exc.strerror or exc}") from None
     try:
         now = os.fstat(fd)
@@ -66,6 +66,28 @@ def write_in_place(path: str, expected: bytes, new: bytes) -> None:
                              f"{_restore(fd, expected)}") from None
     finally:
         os.close(fd)
+
+
+def _refusal(exc: OSError, status: os.stat_result) -> str:
+    """Why a file with a write bit cannot be opened for writing, in words: a
+    read-only file system, a file this user may not write (another user's, by
+    its mode), or one the system refuses (immutable, append-only)."""
+    if exc.errno == errno.EROFS:
+        return f"the file system is read-only ({exc.strerror})"
+    mode = stat.S_IMODE(status.st_mode)
+    if exc.errno == errno.EACCES and hasattr(os, "geteuid") and status.st_uid != os.geteuid():
+        return (f"this user may not write the file ({exc.strerror}; its owner is "
+                f"{_user_name(status.st_uid)}, its mode {mode:04o})")
+    return f"the file may not be written ({exc.strerror}; its mode is {mode:04o})"
+
+
+def _user_name(uid: int) -> str:
+    try:
+        import pwd
+
+        return f"{pwd.getpwuid(uid).pw_name} (uid {uid})"
+    except (ImportError, KeyError):
+        return f"uid {uid}"
 
 
 def _read_all(fd: int) -> bytes:

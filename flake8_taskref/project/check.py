@@ -15,13 +15,23 @@ from contextlib import contextmanager
 from typing import Iterator, List, NamedTuple, Optional, Tuple
 
 from flake8_taskref.project.config import Settings
-from flake8_taskref.project.source import decode, plain_utf8, read_bytes, split_lines
+from flake8_taskref.project.source import (
+    NotAFile,
+    declared_text,
+    decode,
+    encoding_problem,
+    plain_utf8,
+    python_refuses,
+    read_bytes,
+    split_lines,
+)
 from flake8_taskref.project.noqa import NoqaLines
 from flake8_taskref.project.view import project_view
 
 __all__ = [
-    "Finding", "Site", "SYNTAX_ERROR", "IO_ERROR", "read_bytes", "plain_utf8", "decode", "split_lines",
-    "syntax_error", "collector_paused", "char_col", "check_text",
+    "Finding", "Site", "SYNTAX_ERROR", "IO_ERROR", "NotAFile", "read_bytes", "plain_utf8", "decode",
+    "declared_text", "encoding_problem", "python_refuses", "split_lines", "syntax_error",
+    "collector_paused", "char_col", "check_text",
 ]
 
 SYNTAX_ERROR = "E999"
@@ -49,7 +59,7 @@ def syntax_error(path: str, exc: BaseException) -> Finding:
     if isinstance(exc, SyntaxError):
         # the row and column flake8 prints for its E999
         row = exc.lineno or 1
-        col = exc.offset or 0
+        col = max(exc.offset or 0, 0)  # an encoding Python refuses has no place: 1:1
         if sys.version_info < (3, 10) and col > 0:
             col -= 1
     message = exc.args[0] if exc.args else str(exc) or "out of memory"

@@ -20,6 +20,7 @@ is, how lists and paths are read, the decision engine) are copied in
 from __future__ import annotations
 
 import argparse
+import configparser
 import io
 import os
 import re
@@ -30,7 +31,7 @@ from flake8_taskref.analysis import options as opts
 from flake8_taskref.analysis.messages import MESSAGES, OFF_BY_DEFAULT
 from flake8_taskref.project import flake8_parts as flake8_utils
 from flake8_taskref.project.files import Patterns
-from flake8_taskref.project.flake8_parts import EXCLUDE, VALID_CODE_PREFIX, load_config
+from flake8_taskref.project.flake8_parts import COLORS_OFF, EXCLUDE, VALID_CODE_PREFIX, load_config
 from flake8_taskref.fix import KEEP_FORMS, FixOptions
 from flake8_taskref.project.cache import CACHE_DIR
 from flake8_taskref.project.settings import ProjectSettings
@@ -79,6 +80,7 @@ class Settings(NamedTuple):
     diff: bool
     fixing: FixOptions  # how --fix and --diff write the fix
     root: str  # relative paths in SARIF output are relative to this
+    notes: Tuple[str, ...] = ()  # what the run must say on standard error (no TRF code checked)
     # where the project's modules are and how they are cached (the project view)
     project: ProjectSettings = ProjectSettings(".")
     # the names of the project's spawners (the project's index), found once by
@@ -312,11 +314,49 @@ def _keep(value: str) -> str:
 
 
 class _Layer:
-    """The raw values of one source, with the folder its relative paths start from."""
+    """The raw values of one source, with the folder its relative paths start
+    from and where it is (for messages)."""
 
-    def __init__(self, values: Mapping[str, str], base: str) -> None:
+    def __init__(self, values: Mapping[str, str], base: str, where: str) -> None:
         self.values = values
         self.base = base
+        self.where = where
+
+
+def _flake8_file(config: Optional[str], cfg_dir: str) -> str:
+    """The name of the file whose ``[flake8]`` section was read (relative to the
+    current folder when it is below it)."""
+    path = config
+    if path is None:
+        for name in ("setup.cfg", "tox.ini", ".flake8"):
+            candidate = os.path.join(cfg_dir, name)
+            parser = configparser.RawConfigParser()
+            try:
+                parser.read(candidate, encoding="UTF-8")
+            except (UnicodeDecodeError, configparser.Error):
+                continue
+            if "flake8" in parser:
+                path = candidate
+                break
+    if path is None:  # pragma: no cover - a section was read from one of them
+        path = os.path.join(cfg_dir, "setup.cfg")
+    return _shown_path(path)
+
+
+def _shown_path(path: str) -> str:
+    """``path`` relative to the current folder when it is below it, else absolute."""
+    try:
+        relative = os.path.relpath(os.path.abspath(path))
+    except ValueError:  # another drive on Windows
+        return os.path.abspath(path)
+    return os.path.abspath(path) if relative.startswith("..") else relative
+
+
+def _names_trf(items: Sequence[str]) -> bool:
+    """Does one of these codes or prefixes reach a TRF code (``T``, ``TRF``,
+    ``TRF00``, ``TRF001``, or any other that starts with ``TRF``)?"""
+    return any(item.startswith("TRF") or any(code.startswith(item) for code in MESSAGES)
+               for item in items)
 
 
 def resolve(args: argparse.Namespace) -> Settings:
@@ -328,11 +368,21 @@ def resolve(args: argparse.Namespace) -> Settings:
         for name in KEYS
         if getattr(args, name.replace("-", "_"), None) is not None
     }
+    toml_where = "" if toml_dir is None else \
+        f"{_shown_path(os.path.join(toml_dir, 'pyproject.toml'))} [tool.{PYPROJECT_TABLE}]"
     layers = [
-        _Layer(flake8_values, cfg_dir),
-        _Layer(toml_values, toml_dir or os.path.abspath(".")),
-        _Layer({k: v if isinstance(v, str) else str(v) for k, v in cli_values.items()}, os.path.abspath(".")),
+        _Layer(flake8_values, cfg_dir, ""),
+        _Layer(toml_values, toml_dir or os.path.abspath("."), toml_where),
+        _Layer({k: v if isinstance(v, str) else str(v) for k, v in cli_values.items()}, os.path.abspath("."),
+               "on the command line"),
     ]
+
+    def source(name: str) -> str:
+        """Where the value of ``name`` in use is set."""
+        found = next(layer for layer in reversed(layers) if name in layer.values)
+        if found is layers[0]:
+            return f"in {_flake8_file(args.config, cfg_dir)} [flake8]"
+        return found.where if found is layers[2] else f"in {found.where}"
 
     def raw(name: str) -> Optional[Tuple[str, str]]:
         found: Optional[Tuple[str, str]] = None
@@ -360,9 +410,16 @@ def resolve(args: argparse.Namespace) -> Settings:
         items: List[str] = flake8_utils.parse_comma_separated_list(got[0])
         return list(flake8_utils.normalize_paths(items, got[1]))
 
+    select, extend_select = codes("select"), codes("extend-select") or []
+    if select is not None and not _names_trf([*select, *extend_select]):
+        # A select written for flake8's other plugins (select = E,F,W): this
+        # command checks TRF all the same, as if no select were set (flake8's
+        # default and the plugin's), so that only an ignore turns a TRF code
+        # off (docs/command.md, "Configuration").
+        select = None
     decisions = argparse.Namespace(
-        select=codes("select"),
-        extend_select=codes("extend-select") or [],
+        select=select,
+        extend_select=extend_select,
         ignore=codes("ignore"),
         extend_ignore=codes("extend-ignore") or [],
         extended_default_select=["TRF"],
@@ -376,6 +433,13 @@ def resolve(args: argparse.Namespace) -> Settings:
     except opts.OptionValueError as exc:
         raise ConfigError(str(exc)) from exc
     chosen = _chosen(decisions)
+    notes: List[str] = []
+    if not any(code in chosen and (code not in OFF_BY_DEFAULT or analysis.collections)
+               for code in MESSAGES):
+        settings = [f"{name} = {raw(name)[0].strip()} ({source(name)})"  # type: ignore[index]
+                    for name in ("select", "extend-select", "ignore", "extend-ignore")
+                    if raw(name) is not None and _names_trf(codes(name) or [])]
+        notes.append(f"no TRF code is checked: {'; '.join(settings)}")
 
     per_file: List[Tuple[str, FrozenSet[str]]] = []
     per_file_raw = raw("per-file-ignores")
@@ -395,11 +459,12 @@ def resolve(args: argparse.Namespace) -> Settings:
         try:
             if "%(" not in output_format:
                 raise ValueError(output_format)
-            output_format % {"path": "p", "row": 1, "col": 1, "code": "TRF001", "text": "t"}
+            output_format % {"path": "p", "row": 1, "col": 1, "code": "TRF001", "text": "t", **COLORS_OFF}
         except (KeyError, ValueError, TypeError):
             raise ConfigError(
                 f"--format: {output_format!r} is not one of {', '.join(FORMATS)} "
-                "nor a %-format string like flake8's (%(path)s %(row)d %(col)d %(code)s %(text)s)"
+                "nor a %-format string like flake8's (%(path)s %(row)d %(col)d %(code)s %(text)s, "
+                "and its colours: %(bold)s %(red)s ... %(reset)s)"
             ) from None
     return Settings(
         paths=tuple(args.paths) or (".",),
@@ -427,6 +492,7 @@ def resolve(args: argparse.Namespace) -> Settings:
             min_python=tools.min_python,
         ),
         root=os.path.abspath("."),
+        notes=tuple(notes),
         project=_project(raw, cfg_dir if flake8_found else (toml_dir or os.path.abspath("."))),
     )
 

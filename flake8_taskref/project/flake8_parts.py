@@ -6,7 +6,8 @@ Importing any of flake8's modules imports ``flake8/__init__.py`` and, with it,
 ``importlib.metadata``: together more than the rest of a run on one file.  The
 parts copied are small and are flake8's rules for configuration, not its
 machinery: the config file it finds and reads (``options/config.py``), its
-defaults and ``# noqa`` patterns (``defaults.py``), the parsing of lists and
+defaults and ``# noqa`` patterns (``defaults.py``), its colours and default
+format (``formatting/default.py``), the parsing of lists and
 paths (``utils.py``) and its choice of codes from select/ignore
 (``style_guide.DecisionEngine``).  ``tests/test_command_work.py`` checks each
 against the flake8 installed.  (flake8's path expansion has its own copy in
@@ -21,7 +22,8 @@ import re
 from typing import List, Optional, Pattern, Sequence, Tuple
 
 __all__ = [
-    "EXCLUDE", "VALID_CODE_PREFIX", "PerFileIgnoresError", "load_config", "noqa_file", "noqa_inline",
+    "COLORS", "COLORS_OFF", "DEFAULT_FORMAT", "EXCLUDE", "VALID_CODE_PREFIX", "PerFileIgnoresError",
+    "load_config", "noqa_file", "noqa_inline",
     "normalize_path", "normalize_paths", "parse_comma_separated_list", "parse_files_to_codes_mapping",
     "selected",
 ]
@@ -50,6 +52,28 @@ def noqa_inline() -> Pattern[str]:
 def noqa_file() -> Pattern[str]:
     """flake8's ``NOQA_FILE``."""
     return _noqa_patterns()[1]
+
+
+# --------------------------------------------------- formatting/default.py
+COLORS = {
+    "bold": "\033[1m",
+    "black": "\033[30m",
+    "red": "\033[31m",
+    "green": "\033[32m",
+    "yellow": "\033[33m",
+    "blue": "\033[34m",
+    "magenta": "\033[35m",
+    "cyan": "\033[36m",
+    "white": "\033[37m",
+    "reset": "\033[m",
+}
+COLORS_OFF = {key: "" for key in COLORS}
+# flake8's default format: ``path:row:col: CODE text``, in colour on a terminal
+DEFAULT_FORMAT = (
+    "%(bold)s%(path)s%(reset)s"
+    "%(cyan)s:%(reset)s%(row)d%(cyan)s:%(reset)s%(col)d%(cyan)s:%(reset)s "
+    "%(bold)s%(red)s%(code)s%(reset)s %(text)s"
+)
 
 
 # --------------------------------------------------------------- utils.py

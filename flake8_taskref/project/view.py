@@ -30,6 +30,7 @@ import ast
 import os
 import sys
 import threading
+from stat import S_ISREG
 import warnings
 from typing import Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple, TypeVar, Union
 
@@ -39,7 +40,7 @@ from flake8_taskref.analysis.messages import SpanError
 from flake8_taskref.analysis.modules import ModuleSummary, Resolver, View
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.project.cache import Cache, content_hash, digest
-from flake8_taskref.project.source import decode, plain_utf8, read_bytes, split_lines
+from flake8_taskref.project.source import NotAFile, decode, plain_utf8, read_bytes, split_lines
 from flake8_taskref.project.files import Patterns
 from flake8_taskref.project.modules import Finder, package_root, project_roots, walk_modules
 from flake8_taskref.project.settings import ProjectSettings
@@ -225,7 +226,7 @@ class ProjectView:
     def _read(self, path: str) -> Optional[bytes]:
         try:
             return read_bytes(path)
-        except OSError:
+        except (OSError, NotAFile):
             return None
 
     # ----------------------------------------------------------- findings
@@ -304,6 +305,8 @@ class ProjectView:
                 stat = os.stat(path)
             except OSError:
                 continue
+            if not S_ISREG(stat.st_mode):
+                continue  # a named pipe, a device: never read
             entry = known.get(path)
             if entry is not None and entry[0] == stat.st_mtime_ns and entry[1] == stat.st_size:
                 files[path] = entry
