@@ -105,11 +105,16 @@ class TaskRefPlugin(Plugin[opts.Options]):
 def _project_root(options: argparse.Namespace) -> str:
     """The folder of the configuration file flake8 reads (the current folder
     when there is none, or with ``--isolated``): where the source roots and the
-    cache are."""
-    if getattr(options, "isolated", False):
-        return os.getcwd()
+    cache are.  flake8 reads ``--isolated`` and ``--config`` before the other
+    options and hands them to no plugin: its first-stage parser reads them
+    again from the command line."""
     try:
-        _, folder = flake8_parts.load_config(getattr(options, "config", None), False)
-    except Exception:  # flake8 has read it already and said what is wrong
+        from flake8.main.options import stage1_arg_parser
+
+        first, _ = stage1_arg_parser().parse_known_args(sys.argv[1:])
+        if first.isolated:
+            return os.getcwd()
+        _, folder = flake8_parts.load_config(first.config, False)
+    except BaseException:  # flake8 has read them already and said what is wrong
         return os.getcwd()
     return folder or os.getcwd()

@@ -97,6 +97,7 @@ def _summary(facts: ModuleFacts, rules: Optional[ModuleRules]) -> ModuleSummary:
         tuple(sorted(facts.weak_names)),
         tuple(sorted(ambiguous)),
         facts.package,
+        facts.filename or "",
     )
 
 

@@ -412,8 +412,12 @@ def may_add_task(add: CollectionAdd) -> bool:
 class ModuleFacts:
     """Everything recorded for one module."""
 
-    def __init__(self, module: Scope, name: Optional[str] = None, package: bool = False) -> None:
+    def __init__(
+        self, module: Scope, name: Optional[str] = None, package: bool = False,
+        filename: Optional[str] = None,
+    ) -> None:
         self.module = module
+        self.filename = filename
         self.scopes: List[Scope] = [module]
         # The module's dotted name (None for a file outside any package chain we
         # can name, such as standard input), and whether it is a package.

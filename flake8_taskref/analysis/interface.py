@@ -9,7 +9,8 @@ types to look up methods of other modules (``summaries.py``).
 from __future__ import annotations
 
 import ast
-from typing import Optional, Sequence, Union
+import re
+from typing import List, Optional, Sequence, Union
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import ClassFacts, Scope
@@ -23,6 +24,51 @@ SELF_NAMES = frozenset({"self", "cls"})
 
 def _is_none(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and node.value is None
+
+
+_HEAD = re.compile(r"\s*([A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*)\s*(?:\[(.*)\])?\s*\Z", re.S)
+
+
+def _split(text: str, separator: str) -> List[str]:
+    """``text`` split at ``separator`` outside brackets."""
+    parts, depth, start = [], 0, 0
+    for index, char in enumerate(text):
+        if char in "[(":
+            depth += 1
+        elif char in "])":
+            depth -= 1
+        elif char == separator and depth == 0:
+            parts.append(text[start:index])
+            start = index + 1
+    parts.append(text[start:])
+    return parts
+
+
+def _annotation(text: str, depth: int) -> Optional[ast.expr]:
+    """The expression of a string annotation, as far as a type name goes:
+    dotted names, subscripts, ``X | None`` (read without compiling the text:
+    the analysis compiles nothing)."""
+    if depth > 8:
+        return None
+    union = [part for part in _split(text, "|") if part.strip() != "None"]
+    if len(union) != 1:
+        return None
+    match = _HEAD.match(union[0])
+    if match is None:
+        return None
+    names = [name.strip() for name in match.group(1).split(".")]
+    node: ast.expr = ast.Name(names[0], ast.Load())
+    for name in names[1:]:
+        node = ast.Attribute(node, name, ast.Load())
+    inner = match.group(2)
+    if inner is None:
+        return node
+    items: List[ast.expr] = []
+    for item in _split(inner, ","):
+        found = _annotation(item, depth + 1) if item.strip() != "None" else ast.Constant(None)
+        items.append(ast.Name("object", ast.Load()) if found is None else found)
+    index = items[0] if len(items) == 1 else ast.Tuple(items, ast.Load())
+    return ast.Subscript(node, index, ast.Load())
 
 
 def _no_modules(name: str) -> Optional[ModuleSummary]:
@@ -101,12 +147,11 @@ class InterfaceRecorder(Recorder):
         imported name, a class of this module, ``Optional[T]``, ``T | None``,
         ``C[Any]`` (its class), a string holding a dotted name; None otherwise."""
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            parts = node.value.strip().split(".")
-            if not all(part.isidentifier() for part in parts):
+            # a string annotation ("Connection[Any]"): the expression it holds
+            expression = _annotation(node.value, 0)
+            if expression is None:
                 return None
-            node = ast.Name(parts[0], ast.Load())
-            for part in parts[1:]:
-                node = ast.Attribute(node, part, ast.Load())
+            node = expression
         if isinstance(node, ast.Subscript):
             container = self.type_name(node.value)
             inner = node.slice

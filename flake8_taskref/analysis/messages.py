@@ -117,8 +117,8 @@ class SpanError:
         self.end_lineno = end_lineno
         self.end_col_offset = end_col_offset
         # where the callee of another module is defined: (path under its source
-        # root, line), for SARIF's related locations
-        self.related: Optional[Tuple[str, int]] = None
+        # root, line, its file as the caller named it), for SARIF's related locations
+        self.related: Optional[Tuple[str, int, str]] = None
 
     def __repr__(self) -> str:
         return f"<{self.code} {self.lineno}:{self.col_offset} {self.message!r}>"

@@ -45,6 +45,14 @@ TRANSPARENT_BASES: FrozenSet[str] = frozenset(
      "builtins.object"}
 )
 _MAX_DEPTH = 16
+# Backports of asyncio's names: a name bound to either on different branches (a
+# version switch) stands for asyncio's.
+BACKPORTS: Dict[str, str] = {
+    "async_timeout.timeout": "asyncio.timeout",
+    "async_timeout.timeout_at": "asyncio.timeout_at",
+    "taskgroup.TaskGroup": "asyncio.TaskGroup",
+    "exceptiongroup.ExceptionGroup": "builtins.ExceptionGroup",
+}
 
 
 class FunctionInfo(NamedTuple):
@@ -109,6 +117,7 @@ class ModuleSummary(NamedTuple):
     weak: Tuple[str, ...] = ()
     ambiguous: Tuple[str, ...] = ()  # bound more than once, or to something we cannot follow
     package: bool = False  # an ``__init__.py``: its submodules are its attributes
+    file: str = ""  # the file it was made from, as the caller named it (for related locations)
 
     def function(self, name: str) -> Optional[FunctionInfo]:
         found: Optional[FunctionInfo] = _lookup(self.functions, name)
@@ -135,12 +144,12 @@ class ModuleSummary(NamedTuple):
                      list(info.loop_attrs), info.dynamic]] for name, info in self.classes],
             [[name, list(targets)] for name, targets in self.aliases],
             None if self.exported is None else list(self.exported),
-            list(self.weak), list(self.ambiguous), self.package,
+            list(self.weak), list(self.ambiguous), self.package, self.file,
         ]
 
     @classmethod
     def from_json(cls, data: List[Any]) -> "ModuleSummary":
-        name, path, functions, classes, aliases, exported, weak, ambiguous, package = data
+        name, path, functions, classes, aliases, exported, weak, ambiguous, package, file = data
         return cls(
             name, path,
             tuple((fname, _function_from_json(info)) for fname, info in functions),
@@ -151,7 +160,7 @@ class ModuleSummary(NamedTuple):
             ),
             tuple((aname, tuple(targets)) for aname, targets in aliases),
             None if exported is None else tuple(exported),
-            tuple(weak), tuple(ambiguous), bool(package),
+            tuple(weak), tuple(ambiguous), bool(package), str(file),
         )
 
 
@@ -285,6 +294,10 @@ class Resolver:
         targets = module.alias(first)
         if targets:
             answers = [self._resolve(".".join([target, *rest]), depth + 1) for target in targets]
+            if len(answers) > 1:
+                # a version switch between an asyncio name and its backport
+                answers = [External(BACKPORTS.get(a.dotted, a.dotted)) if isinstance(a, External) else a
+                           for a in answers]
             first_answer = answers[0]
             if first_answer is not None and all(answer == first_answer for answer in answers[1:]):
                 return first_answer

@@ -200,7 +200,7 @@ class ModuleRules:
     def _error(self, code: str, node: ast.AST, related: Optional[Function] = None, **fields: Any) -> None:
         error = make_error(code, *_pos(node), end=_end(node), **fields)
         if related is not None:
-            error.related = (related.module.path, related.info.line)
+            error.related = (related.module.path, related.info.line, related.module.file)
         self.errors.append(error)
 
     def _spawn_error(self, code: str, spawn: Spawn, label: str, **fields: Any) -> None:

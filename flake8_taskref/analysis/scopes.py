@@ -102,7 +102,7 @@ class Recorder:
         self._deferred: List[Tuple[Union[ast.FunctionDef, ast.AsyncFunctionDef], Scope]] = []
         self.scope: Scope = Scope(Scope.MODULE, ast.Module(body=[], type_ignores=[]), None)
         package = filename is not None and N.is_package_file(filename)
-        self.facts = ModuleFacts(self.scope, self.module_name, package)
+        self.facts = ModuleFacts(self.scope, self.module_name, package, filename)
         # names the module binds at its level otherwise than by an import or
         # an alias assignment (a summary takes a name bound both ways as ambiguous)
         self._aliasing = False

@@ -188,6 +188,15 @@ def sarif(findings: Sequence[Finding], root: str) -> Dict[str, Any]:
             ],
         }
         result["ruleIndex"] = index[finding.code]
+        if finding.related is not None:  # the spawner or coroutine of another module
+            file, line = finding.related
+            result["relatedLocations"] = [{
+                "id": 1,
+                "physicalLocation": {
+                    "artifactLocation": _location(file, root), "region": {"startLine": line},
+                },
+                "message": {"text": "defined here"},
+            }]
         results.append(result)
     return {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",

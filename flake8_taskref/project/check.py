@@ -50,6 +50,8 @@ class Finding(NamedTuple):
     code: str
     text: str  # the message without its code
     char_col: int = 0  # 1-based column in characters (``col`` counts UTF-8 bytes, as flake8)
+    # where the callee of another module is defined (its file, line): SARIF's related location
+    related: Optional[Tuple[str, int]] = None
 
 
 def syntax_error(path: str, exc: BaseException) -> Finding:
@@ -132,8 +134,9 @@ def check_text(
         if not settings.disable_noqa and noqa.silences(error.lineno, error.code):
             continue
         chars = char_col(lines, error.lineno, error.col_offset)
+        related = None if error.related is None else (error.related[2], error.related[1])
         findings.append(
-            Finding(path, error.lineno, error.col_offset + 1, error.code, error.message, chars + 1)
+            Finding(path, error.lineno, error.col_offset + 1, error.code, error.message, chars + 1, related)
         )
         sites.append((error.lineno, error.col_offset, error.end_lineno, error.end_col_offset, error.code))
     return findings, sites

@@ -388,7 +388,7 @@ def _error_to_json(error: SpanError) -> List[Any]:
 def _error_from_json(item: List[Any]) -> SpanError:
     code, message, line, col, end_line, end_col, related = item
     error = SpanError(code, message, line, col, end_line, end_col)
-    error.related = None if related is None else (str(related[0]), int(related[1]))
+    error.related = None if related is None else (str(related[0]), int(related[1]), str(related[2]))
     return error
 
 

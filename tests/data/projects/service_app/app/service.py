@@ -1,0 +1,73 @@
+"""Every shape that needs another module of the project to be seen."""
+import asyncio
+from collections import UserDict
+from typing import Any, Awaitable, Callable
+
+import app.util as util_module
+from app import broken, start_background, util
+from app._compat import timeout, wait_for
+from app.bus import EventBus
+from app.cycle_a import launch
+from app.dynamic import Proxied, WithMeta
+from app.util import in_background, log_on_fail, sometimes, spawn_logged, twice
+from app.workers import BaseWorker, Connection
+
+
+class Dispatcher(BaseWorker):
+    def __init__(self, worker: BaseWorker, bus: EventBus) -> None:
+        super().__init__()
+        self._worker = worker
+        self._bus = bus
+
+    async def start(self, watch: Callable[[], Awaitable[None]]) -> None:
+        spawn_logged(watch(), name="watch")  # error: TRF001:9
+        in_background(watch())  # error: TRF001:9
+        start_background(watch())  # error: TRF001:9
+        util.spawn_logged(watch())  # error: TRF001:9
+        util_module.relay(watch())  # error: TRF001:9
+        launch(watch())  # error: TRF001:9
+        self._start_background(watch())  # error: TRF001:9
+        self.io.create_task(watch())  # error: TRF001:9
+        self._bus.dispatch("started")  # error: TRF001:9
+        log_on_fail(asyncio.create_task(watch()))  # error: TRF001:21
+
+    async def stop(self) -> None:
+        await asyncio.shield(self._worker.cancel_group("all"))  # error: TRF004:15
+
+    async def local_only(self, watch: Callable[[], Awaitable[None]]) -> None:
+        task = spawn_logged(watch())  # error: TRF002:16
+        log_on_fail(task)
+
+    async def encode(self, work: Callable[[], Awaitable[bytes]], arrival: "asyncio.Future[bytes]") -> None:
+        encoder = asyncio.create_task(work())
+        async with timeout(5):  # error: TRF003:20
+            await arrival
+        await encoder
+
+    async def encode_wait_for(self, work: Callable[[], Awaitable[bytes]], arrival: "asyncio.Future[bytes]") -> None:
+        encoder = asyncio.create_task(work())
+        await wait_for(arrival, 5)  # error: TRF003:15
+        await encoder
+
+
+async def close(conn: "Connection[Any]") -> None:
+    await asyncio.shield(conn.close())  # error: TRF004:11
+
+
+class Mixed(UserDict, BaseWorker):  # type: ignore[type-arg]
+    """A base outside the project comes first: it may define anything."""
+
+    def start(self, watch: Callable[[], Awaitable[None]]) -> None:
+        self._start_background(watch())
+
+
+async def not_known(
+    watch: Callable[[], Awaitable[None]], now: bool, proxied: Proxied, meta: WithMeta
+) -> None:
+    """A task on some paths only, a name bound twice, a module that does not
+    parse, methods hidden by __getattr__ or a metaclass: nothing is reported."""
+    sometimes(watch(), now)
+    twice(watch())
+    broken.spawn(watch())
+    proxied.start(watch())
+    meta.start(watch())

@@ -1,0 +1,1 @@
+"""A package under src/, one of the default source roots."""

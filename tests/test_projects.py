@@ -1,0 +1,297 @@
+"""Projects of several modules (``tests/data/projects/*``): what needs another
+module of the project to be seen (spawner helpers of a utility module,
+re-exports, inherited spawning methods and loop attributes, methods of typed
+receivers, coroutine methods shielded, helpers across an import cycle, asyncio
+names under a compatibility module's name), each with its keeping twin, and
+what must stay silent (a task on some paths only, a name bound twice, a module
+that does not parse, dynamic classes, a base outside the project).
+
+Every file's ``# error:`` markers are checked through the installed flake8
+(also with ``-j 2`` and through standard input with ``--stdin-display-name``)
+and through the command; both faces print the same lines, whatever the cache
+holds (none, cold, warm) and whatever order the files are named in.  The cache
+is kept up to date (a changed helper re-checks the files that use it), is safe
+with concurrent runs, and a read-only tree is checked all the same."""
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import stat
+import subprocess
+import sys
+from pathlib import Path
+from typing import Dict, List, Sequence, Tuple
+
+import pytest
+
+from tests.harness import _FORMAT, DATA, compare, expected, parse_output
+from tests.test_fix import command
+
+PROJECTS = DATA / "projects"
+# (project, extra arguments: none means --isolated from the project's folder)
+CASES: Dict[str, Tuple[str, ...]] = {
+    "service_app": ("--isolated",),
+    "src_layout": ("--isolated",),
+    "configured_roots": ("--config", "setup.cfg"),
+}
+Rows = Dict[str, List[Tuple[int, int, str, str]]]
+
+
+def _files(project: Path) -> List[Path]:
+    return sorted(project.rglob("*.py"))
+
+
+def _flake8(cwd: Path, *args: str, stdin: "str | None" = None) -> Rows:
+    proc = subprocess.run(
+        [sys.executable, "-m", "flake8", "--select", "TRF", "--format", _FORMAT, *args],
+        input=stdin, capture_output=True, text=True, cwd=cwd, timeout=300,
+    )
+    assert proc.returncode in (0, 1), proc.stderr
+    assert "Traceback" not in proc.stderr, proc.stderr
+    return _relative(parse_output(proc.stdout))
+
+
+def _command(cwd: Path, *args: str) -> Rows:
+    proc = command("--format", _FORMAT, *args, cwd=cwd)
+    assert proc.returncode in (0, 1), proc.stderr
+    assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr, proc.stderr
+    rows = _relative(parse_output(proc.stdout))
+    # the command's E999 of a module that does not parse (flake8 --select TRF hides it)
+    return {path: [row for row in found if row[2].startswith("TRF")] for path, found in rows.items()
+            if any(row[2].startswith("TRF") for row in found)}
+
+
+def _relative(rows: Rows) -> Rows:
+    return {os.path.normpath(path): found for path, found in rows.items()}
+
+
+def _check(project: Path, rows: Rows) -> None:
+    marked = [path for path in _files(project) if expected(path)]
+    assert marked, project
+    for path in _files(project):
+        compare(path, rows.get(str(path.relative_to(project)), []))
+
+
+def _copy(name: str, tmp_path: Path) -> Path:
+    target = tmp_path / name
+    shutil.copytree(PROJECTS / name, target)
+    return target
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_markers_through_flake8_and_the_command(name: str, tmp_path: Path) -> None:
+    project = _copy(name, tmp_path)
+    args = CASES[name]
+    cold = _flake8(project, *args, ".")
+    _check(PROJECTS / name, cold)
+    assert (project / ".taskref_cache" / ".gitignore").read_text(encoding="utf-8").splitlines()[-1] == "*"
+    assert (project / ".taskref_cache" / "CACHEDIR.TAG").is_file()
+    assert _flake8(project, *args, ".") == cold  # warm
+    assert _flake8(project, *args, "-j", "2", ".") == cold
+    assert _flake8(project, *args, "--taskref-no-cache", ".") == cold
+    assert _command(project, *args, ".") == cold
+    assert _command(project, *args, "-j", "2", "--no-cache", ".") == cold
+    shutil.rmtree(project / ".taskref_cache")
+    assert _command(project, *args, ".") == cold  # the command first, cold
+    assert _flake8(project, *args, ".") == cold  # flake8 on the command's cache
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_standard_input_resolves_from_the_display_name(name: str, tmp_path: Path) -> None:
+    project = _copy(name, tmp_path)
+    for path in _files(project):
+        if not expected(path):
+            continue
+        shown = str(path.relative_to(project))
+        rows = _flake8(project, *CASES[name], "--stdin-display-name", shown, "-",
+                       stdin=path.read_text(encoding="utf-8"))
+        compare(path, rows.get(shown, []))
+
+
+def test_the_order_of_the_files_changes_nothing(tmp_path: Path) -> None:
+    """Cold caches, the files named in shuffled orders, one at a time too."""
+    project = _copy("service_app", tmp_path)
+    names = [str(path.relative_to(project)) for path in _files(project)]
+    reference = _flake8(project, "--isolated", "--taskref-no-cache", ".")
+    rnd = random.Random(4)
+    for _ in range(3):
+        shutil.rmtree(project / ".taskref_cache", ignore_errors=True)
+        rnd.shuffle(names)
+        assert _flake8(project, "--isolated", *names) == reference
+        assert _command(project, "--isolated", *reversed(names)) == reference
+    shutil.rmtree(project / ".taskref_cache", ignore_errors=True)
+    one_by_one: Rows = {}
+    for name in names:  # each file alone, each time the cache a little warmer
+        one_by_one.update(_flake8(project, "--isolated", name))
+    assert one_by_one == reference
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def test_a_changed_helper_rechecks_the_files_that_use_it(tmp_path: Path) -> None:
+    project = _copy("service_app", tmp_path)
+    before = _flake8(project, "--isolated", ".")
+    assert any("spawn_logged()" in row[3] for row in before["app/service.py"])
+    # the helper now keeps its task: every finding through it goes, on a warm cache
+    _edit(project / "app" / "util.py", "    task.add_done_callback(_log_failure)\n    return task",
+          "    task.add_done_callback(_log_failure)\n    keep_task(task)\n    return task")
+    after = _flake8(project, "--isolated", ".")
+    assert after == _flake8(project, "--isolated", "--taskref-no-cache", ".")
+    gone = ("spawn_logged()", "start_background()", "util.spawn_logged()", "util_module.relay()")
+    assert not any(row[3].startswith(tuple(f"task returned by {call}" for call in gone))
+                   for row in after["app/service.py"])
+    assert len(after["app/service.py"]) == len(before["app/service.py"]) - 5
+    assert _command(project, "--isolated", ".") == after
+    # a module that appears where an import found nothing is seen too
+    (project / "app" / "late.py").write_text(
+        "import asyncio\n\n\ndef spawn(coro):\n    return asyncio.create_task(coro)\n", encoding="utf-8")
+    (project / "app" / "uses_late.py").write_text(
+        "from app.late import spawn\n\n\nasync def go(job):\n    spawn(job())\n", encoding="utf-8")
+    rows = _flake8(project, "--isolated", ".")
+    assert [row[:3] for row in rows["app/uses_late.py"]] == [(5, 5, "TRF001")]
+    (project / "app" / "late.py").unlink()
+    assert "app/uses_late.py" not in _flake8(project, "--isolated", ".")
+
+
+def test_a_read_only_tree_is_checked_without_a_cache(tmp_path: Path) -> None:
+    """A tree nobody may write (as root: run without root's override of file
+    permissions) is checked as any other, and no cache appears in it."""
+    prefix: List[str] = []
+    if os.geteuid() == 0:
+        if shutil.which("setpriv") is None:
+            pytest.skip("root writes anywhere: needs setpriv to drop root's override")
+        prefix = ["setpriv", "--bounding-set", "-dac_override,-dac_read_search"]
+    project = _copy("service_app", tmp_path)
+    reference = _flake8(project, "--isolated", "--taskref-no-cache", ".")
+    script = shutil.which("flake8-taskref", path=os.path.dirname(sys.executable))
+    assert script is not None
+    for folder, _, files in os.walk(project):
+        for name in files:
+            os.chmod(os.path.join(folder, name), 0o444)
+        os.chmod(folder, 0o555)
+    try:
+        runs = [
+            [*prefix, sys.executable, "-m", "flake8", "--isolated", "--select", "TRF", "--format", _FORMAT,
+             "."],
+            [*prefix, script, "--isolated", "--format", _FORMAT, "."],
+        ]
+        for argv in runs:
+            proc = subprocess.run(argv, cwd=project, capture_output=True, text=True, timeout=300)
+            assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr
+            rows = _relative(parse_output(proc.stdout))
+            assert {p: [r for r in found if r[2].startswith("TRF")] for p, found in rows.items()
+                    if any(r[2].startswith("TRF") for r in found)} == reference
+        assert not (project / ".taskref_cache").exists()
+    finally:
+        for folder, _, _ in os.walk(project):
+            os.chmod(folder, 0o755)
+
+
+def test_a_cache_that_cannot_be_written_changes_nothing(tmp_path: Path) -> None:
+    """As root (CI), a read-only folder is still writable: a cache folder that
+    is a file stands for a cache that cannot be written."""
+    project = _copy("service_app", tmp_path)
+    reference = _flake8(project, "--isolated", "--taskref-no-cache", ".")
+    (project / ".taskref_cache").write_text("not a folder", encoding="utf-8")
+    assert _flake8(project, "--isolated", ".") == reference
+    assert _command(project, "--isolated", ".") == reference
+    assert (project / ".taskref_cache").read_text(encoding="utf-8") == "not a folder"
+    elsewhere = tmp_path / "cache elsewhere"
+    assert _command(project, "--isolated", "--cache-dir", str(elsewhere), ".") == reference
+    assert _flake8(project, "--isolated", "--taskref-cache-dir", str(elsewhere), ".") == reference
+    assert (elsewhere / ".gitignore").is_file()
+
+
+def test_concurrent_runs_share_the_cache(tmp_path: Path) -> None:
+    """flake8 -j 2, the command and flake8 again at once, on a cold cache, three
+    times: every run prints the same, and the cache holds no half-written entry
+    (the last run reads it)."""
+    project = _copy("service_app", tmp_path)
+    reference = _flake8(project, "--isolated", "--taskref-no-cache", ".")
+    script = shutil.which("flake8-taskref", path=os.path.dirname(sys.executable))
+    assert script is not None
+    for _ in range(3):
+        shutil.rmtree(project / ".taskref_cache", ignore_errors=True)
+        runs = [
+            subprocess.Popen([sys.executable, "-m", "flake8", "--isolated", "--select", "TRF", "--format",
+                              _FORMAT, "-j", "2", "."], cwd=project, stdout=subprocess.PIPE, text=True),
+            subprocess.Popen([script, "--isolated", "--format", _FORMAT, "."], cwd=project,
+                             stdout=subprocess.PIPE, text=True),
+            subprocess.Popen([sys.executable, "-m", "flake8", "--isolated", "--select", "TRF", "--format",
+                              _FORMAT, "."], cwd=project, stdout=subprocess.PIPE, text=True),
+        ]
+        outputs = [run.communicate(timeout=300)[0] for run in runs]
+        for output in outputs:
+            rows = _relative(parse_output(output))
+            rows = {p: [r for r in found if r[2].startswith("TRF")] for p, found in rows.items()
+                    if any(r[2].startswith("TRF") for r in found)}
+            assert rows == reference
+    assert _flake8(project, "--isolated", ".") == reference
+    leftovers = [p for p in (project / ".taskref_cache").rglob(".tmp-*")]
+    assert leftovers == []
+
+
+def test_messages_name_where_the_callee_is_defined(tmp_path: Path) -> None:
+    project = _copy("service_app", tmp_path)
+    texts = {row[0]: row[3] for row in _flake8(project, "--isolated", ".")["app/service.py"]}
+    assert texts[23].startswith("task returned by spawn_logged() (app/util.py:15) is not stored; keep")
+    assert texts[31].startswith(
+        "list of tasks returned by self._bus.dispatch() (app/bus.py:10) is not stored")
+    assert texts[35].startswith(
+        "asyncio.shield() of coroutine self._worker.cancel_group() (app/workers.py:13; it is wrapped in "
+        "a new task) keeps no reference")
+    assert texts[38].startswith(
+        "task returned by spawn_logged() (app/util.py:15) is held only by local 'task', which is never "
+        "awaited")
+
+
+def _sarif_related(project: Path) -> List[Sequence[object]]:
+    import json
+
+    proc = command("--isolated", "--format", "sarif", ".", cwd=project)
+    report = json.loads(proc.stdout)
+    found = []
+    for result in report["runs"][0]["results"]:
+        for related in result.get("relatedLocations", []):
+            place = related["physicalLocation"]
+            found.append((result["locations"][0]["physicalLocation"]["region"]["startLine"],
+                          place["artifactLocation"]["uri"], place["region"]["startLine"]))
+    return found
+
+
+def test_sarif_gives_the_callee_as_a_related_location(tmp_path: Path) -> None:
+    project = _copy("service_app", tmp_path)
+    related = _sarif_related(project)
+    assert (23, "app/util.py", 15) in related
+    assert (35, "app/workers.py", 13) in related
+    assert (31, "app/bus.py", 10) in related
+
+
+def test_the_fix_keeps_the_tasks_of_other_modules_spawners(tmp_path: Path) -> None:
+    project = _copy("service_app", tmp_path)
+    proc = command("--isolated", "--fix", "app/service.py", cwd=project)
+    assert proc.returncode in (0, 1), proc.stderr
+    fixed = [row for row in proc.stderr.splitlines() if ": fixed TRF00" in row]
+    assert any(row.startswith("app/service.py:23:9: fixed TRF001") for row in fixed), proc.stderr
+    assert any(row.startswith("app/service.py:38:16: fixed TRF002") for row in fixed), proc.stderr
+    left = _flake8(project, "--isolated", ".").get("app/service.py", [])
+    assert not [row for row in left if row[2] in ("TRF001", "TRF002")], left
+    compile((project / "app" / "service.py").read_bytes(), "service.py", "exec")
+    again = command("--isolated", "--fix", "app/service.py", cwd=project)
+    assert again.stderr.splitlines()[-1].startswith("fixed 0 of"), again.stderr
+
+
+def test_read_only_files_are_never_written(tmp_path: Path) -> None:
+    """The cache is beside the project: the project's own files are untouched."""
+    project = _copy("service_app", tmp_path)
+    before = {path: path.read_bytes() for path in _files(project)}
+    modes = {path: stat.S_IMODE(path.stat().st_mode) for path in _files(project)}
+    _flake8(project, "--isolated", ".")
+    _command(project, "--isolated", ".")
+    assert {path: path.read_bytes() for path in _files(project)} == before
+    assert {path: stat.S_IMODE(path.stat().st_mode) for path in _files(project)} == modes
