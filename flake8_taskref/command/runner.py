@@ -26,7 +26,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, List, NamedTuple, Optional, Sequence, Set, Tuple
 
-from flake8_taskref.analysis.api import may_spawn, names_a_spawner
+from flake8_taskref.analysis.api import names_a_spawner
 from flake8_taskref.project.check import (
     IO_ERROR,
     SYNTAX_ERROR,
@@ -35,13 +35,14 @@ from flake8_taskref.project.check import (
     check_text,
     collector_paused,
     decode,
+    must_parse,
     plain_utf8,
     read_bytes,
+    skips_file,
     split_lines,
 )
 from flake8_taskref.project.config import Settings
 from flake8_taskref.project.files import expand
-from flake8_taskref.project.noqa import file_is_skipped
 from flake8_taskref.command.writing import NotWritten, deferred_signals, write_in_place
 
 __all__ = ["Finding", "FileReport", "discover", "check_all", "worker_count", "SYNTAX_ERROR", "IO_ERROR"]
@@ -144,7 +145,7 @@ def _scan(path: str, settings: Settings) -> Tuple[FileReport, Optional[_Source]]
     text = decode(data)
     # The decoded text, before its lines are split: may_spawn reads "\r" and
     # "\r\n" line ends as the parser does, and a byte-order mark is no word.
-    if not settings.check_syntax and not may_spawn(text, settings.options):
+    if not must_parse(text, settings):
         return report, None  # no finding can be in it: not parsed (see docs/command.md)
     return report, _Source(data, text)
 
@@ -167,7 +168,7 @@ def _check_parsed(path: str, report: FileReport, source: _Source, settings: Sett
     shown, data = report.path, source.data
     lines = split_lines(data, source.text)
     text = "".join(lines)
-    if not settings.disable_noqa and file_is_skipped(lines, text):
+    if skips_file(lines, text, settings):
         return report
     report.findings, sites = check_text(shown, lines, settings, text)
     if not (settings.fix or settings.diff) or not sites:

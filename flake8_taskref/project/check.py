@@ -16,13 +16,13 @@ import sys
 from contextlib import contextmanager
 from typing import Iterator, List, NamedTuple, Optional, Tuple
 
-from flake8_taskref.analysis.api import lint_file
+from flake8_taskref.analysis.api import lint_file, may_spawn
 from flake8_taskref.project.config import Settings
-from flake8_taskref.project.noqa import NoqaLines
+from flake8_taskref.project.noqa import NoqaLines, file_is_skipped
 
 __all__ = [
     "Finding", "Site", "SYNTAX_ERROR", "IO_ERROR", "read_bytes", "plain_utf8", "decode", "split_lines",
-    "syntax_error", "collector_paused", "char_col", "check_text",
+    "syntax_error", "collector_paused", "char_col", "must_parse", "skips_file", "check_text",
 ]
 
 SYNTAX_ERROR = "E999"
@@ -141,6 +141,19 @@ def char_col(lines: List[str], lineno: int, col_offset: int) -> int:
     """A column in UTF-8 bytes (as ast and flake8 count) in characters."""
     line = lines[lineno - 1] if 0 < lineno <= len(lines) else ""
     return len(line.encode("utf-8")[:col_offset].decode("utf-8", "ignore"))
+
+
+def must_parse(text: str, settings: Settings) -> bool:
+    """Is the decoded text to be parsed and checked?  The text shortcut: only
+    when it names a spawner where one can spawn (``analysis.shortcut``), so a
+    file without one has no finding, and no E999 either; every file with
+    ``check-syntax``."""
+    return settings.check_syntax or may_spawn(text, settings.options)
+
+
+def skips_file(lines: List[str], text: str, settings: Settings) -> bool:
+    """Does a ``# flake8: noqa`` line skip the whole file (unless ``disable-noqa``)?"""
+    return not settings.disable_noqa and file_is_skipped(lines, text)
 
 
 def check_text(
