@@ -193,33 +193,13 @@ def _check_parsed(path: str, report: FileReport, source: _Source, settings: Sett
 def _fix(report: FileReport, data: bytes, sites: List[Site], settings: Settings) -> Optional[bytes]:
     """The fixed bytes (None when nothing changes or the fix cannot be made);
     the report gets a note for each site."""
-    from flake8_taskref.fix import rewrite  # Black is only needed here
+    from flake8_taskref.fix.checked import fix_checked  # Black is only needed here
 
-    try:
-        result = rewrite.fix_source(data, sites, settings.fixing)
-    except rewrite.FixError as exc:  # the fix's self-check, or a file too deep: leave the file
-        why = str(exc)
-    except Exception as exc:  # a bug in the fixer: leave the file, say what happened
-        why = f"the fixer failed: {type(exc).__name__}: {exc}".rstrip(": ")
-    else:
-        why = ""
-    if why:
-        report.notes = [
-            FixNote(report.path, line, col + 1, code, False, why) for line, col, _, _, code in sites
-        ]
-        return None
-    report.notes = [
-        FixNote(report.path, o.line, o.col, o.code, o.fixed, o.detail) for o in result.outcomes
-    ]
-    if not result.changed:
-        return None
-    try:
-        compile("".join(split_lines(result.source)), report.path, "exec", dont_inherit=True)
-    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:  # a bug in the fixer
-        report.error = f"the fix did not compile ({exc}); file left unchanged"
-        report.notes = _not_applied(report.notes, "fix failed")
-        return None
-    return result.source
+    done = fix_checked(data, sites, settings.fixing, report.path)
+    report.notes = [FixNote(report.path, o.line, o.col, o.code, o.fixed, o.detail) for o in done.outcomes]
+    if done.error is not None:
+        report.error = done.error
+    return done.source
 
 
 def _not_applied(notes: List[FixNote], why: str) -> List[FixNote]:
