@@ -18,7 +18,7 @@ import os
 import re
 from typing import Callable, Iterator, List, Optional, Sequence, Set, Tuple
 
-__all__ = ["Patterns", "expand"]
+__all__ = ["Patterns", "expand", "passed_over"]
 
 
 class Patterns:
@@ -161,3 +161,26 @@ def expand(
                     continue
                 if not excluded(joined, join(top, name)):
                     yield joined
+
+
+def passed_over(path: str, top: str, exclude: Sequence[str]) -> bool:
+    """Would ``expand`` pass over the file ``path`` when it walks the folder
+    ``top``: is ``top``, a folder between it and the file, or the file
+    excluded?  (The ``--filename`` patterns are not asked.)  A file outside
+    ``top`` is asked alone, as a file named on the command line."""
+    excludes = Patterns(exclude)
+    absolute, root = os.path.abspath(path), os.path.abspath(top)
+    try:
+        inside = os.path.commonpath([absolute, root]) == root
+    except ValueError:  # another drive
+        inside = False
+    if not inside:
+        return excludes.matches_filename(absolute)
+    if excludes.matches_filename(os.curdir, root):  # the walk's top, as "." names it
+        return True
+    here = root
+    for part in os.path.relpath(absolute, root).split(os.sep):
+        here = os.path.join(here, part)
+        if excludes.matches_filename(here, here):
+            return True
+    return False
