@@ -17,7 +17,9 @@ editor sends more edits finds them applied when it is next scheduled.
   ``data`` (TRF003-TRF006 get theirs at once), and the diagnostics are sent
   again only then.
 - Code actions are computed when asked for, from the latest check (a pending
-  one is run first), and kept for the version they were made for.
+  one is run first), and kept for the version they were made for; the whole
+  document's fix (``source.fixAll.taskref``) only when it is chosen
+  (``codeAction/resolve``), where the editor can ask for it then.
 """
 from __future__ import annotations
 
@@ -151,6 +153,9 @@ class TaskRefServer:
         on(types.TEXT_DOCUMENT_DID_SAVE, self._did_save, types.SaveOptions(include_text=False))
         on(types.TEXT_DOCUMENT_DID_CLOSE, self._did_close)
         on(types.WORKSPACE_DID_CHANGE_WATCHED_FILES, self._did_change_watched_files)
+        # the server has no settings of its own (the project's configuration is
+        # read from its files), but editors send their settings anyway
+        on(types.WORKSPACE_DID_CHANGE_CONFIGURATION, lambda params: None)
         on(types.TEXT_DOCUMENT_CODE_ACTION, self._code_action,
            types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL],
                                    resolve_provider=True))
@@ -269,6 +274,7 @@ class TaskRefServer:
         document = self.documents.get(uri)
         if document is None:
             return
+        before, known = self.reports.get(uri), self.fixed.get(uri)
         self._forget(uri)
         try:
             report = check_document(uri, document.path, document.text, document.version, self.projects,
@@ -279,7 +285,8 @@ class TaskRefServer:
         self.reports[uri] = report
         if report.error is not None:
             self._tell(f"{NAME}: error: {report.error}")
-        self._publish(document, report, {})
+        same = before is not None and before[1:] == report[1:]  # the same text and findings (a save)
+        self._publish(document, report, known.why if same and known is not None else {})
         if any(site is not None and f.code in FIXABLE for f, site in zip(report.findings, report.sites)):
             loop = asyncio.get_running_loop()
             self.fix_timers[uri] = loop.call_later(fix_delay, self._fix_pass, uri, report.version)
@@ -318,10 +325,10 @@ class TaskRefServer:
             return None
 
     def _tell(self, message: str) -> None:
-        """An error the user should see, once; logged each time."""
-        self.ls.window_log_message(types.LogMessageParams(type=types.MessageType.Error, message=message))
+        """An error the user should see (shown, and logged), once."""
         if message not in self.told:
             self.told.add(message)
+            self.ls.window_log_message(types.LogMessageParams(type=types.MessageType.Error, message=message))
             self.ls.window_show_message(
                 types.ShowMessageParams(type=types.MessageType.Error, message=message)
             )
