@@ -27,7 +27,7 @@ from flake8_taskref.project.flake8_parts import noqa_inline
 from flake8_taskref.project.noqa import NoqaLines
 from flake8_taskref.server.checking import Report
 
-__all__ = ["FixAll", "SiteFixes", "fix_all", "site_fixes", "suppression", "FIXABLE"]
+__all__ = ["FIXABLE", "FixAll", "SiteFixes", "fix_all", "needs_a_human", "site_fixes", "suppression"]
 
 # (line, first character, last character, new text): 0-based, in the line's characters
 LineEdit = Tuple[int, int, int, str]
