@@ -112,7 +112,7 @@ def test_the_bytes_test_and_the_text_test_agree() -> None:
     """Before decoding, the spawner words are looked for in the bytes of a file
     that decodes as UTF-8 (or, failing that, Latin-1); a configured name that is
     not ASCII is left to the text."""
-    from flake8_taskref.analysis.shortcut import names_a_spawner
+    from flake8_taskref.analysis.shortcut import may_spawn, names_a_spawner
 
     plain = Options.build()
     configured = Options.build(spawners=["app.créer"])
@@ -128,7 +128,7 @@ def test_the_bytes_test_and_the_text_test_agree() -> None:
     # the text test would say no wherever the bytes test does
     for data in (b"x = 1\n", b"\xff\xfe junk \x80\n", "# é\nx = 1\n".encode()):
         assert not names_a_spawner(data, plain)
-        assert not runner.may_spawn(check.decode(data), plain)
+        assert not may_spawn(check.decode(data), plain)
 
 
 @pytest.mark.parametrize("data", [

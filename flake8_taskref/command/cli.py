@@ -69,6 +69,8 @@ def build_parser() -> argparse.ArgumentParser:
         usage="%(prog)s [options] [PATH ...]",
         description="Find asyncio tasks that can be garbage-collected while still running, "
         "and fix the dropped ones (TRF001, TRF002) with --fix.",
+        epilog="'flake8-taskref server' starts the Language Server for editors "
+        "(needs flake8-taskref[server]).",
     )
     parser.add_argument("paths", nargs="*", metavar="PATH",
                         help="files or folders to check (default: the current folder); - for standard input")
@@ -145,6 +147,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
+    args = sys.argv[1:] if argv is None else list(argv)
+    if args[:1] == ["server"]:  # the editor server, a face of its own (its imports only then)
+        from flake8_taskref.server import main as serve
+
+        return serve(args[1:])
     written: List[str] = []  # the files fixed so far, in the order written
     with stop_on_signals():
         try:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, List, NamedTuple, Optional, Sequence, Set, Tuple
 
-from flake8_taskref.analysis.api import may_spawn, names_a_spawner, with_words
+from flake8_taskref.analysis.api import names_a_spawner, with_words
 from flake8_taskref.project.check import (
     IO_ERROR,
     SYNTAX_ERROR,
@@ -37,15 +37,16 @@ from flake8_taskref.project.check import (
     collector_paused,
     declared_text,
     encoding_problem,
+    must_parse,
     plain_utf8,
     python_refuses,
     read_bytes,
+    skips_file,
     split_lines,
     syntax_error,
 )
 from flake8_taskref.project.config import Settings
 from flake8_taskref.project.files import Found, expand, outside_link
-from flake8_taskref.project.noqa import file_is_skipped
 from flake8_taskref.project.view import project_view
 from flake8_taskref.command.writing import NotWritten, deferred_signals, write_in_place
 
@@ -156,7 +157,7 @@ def _scan(path: str, settings: Settings) -> Tuple[FileReport, Optional[_Source]]
     text = data.decode("latin-1") if declared is None else declared  # as flake8 decodes it
     # The decoded text, before its lines are split: may_spawn reads "\r" and
     # "\r\n" line ends as the parser does, and a byte-order mark is no word.
-    if not settings.check_syntax and not may_spawn(text, options):
+    if not must_parse(text, settings):
         return report, None  # no finding can be in it: not parsed (see docs/command.md)
     refused = None if declared is not None else python_refuses(data)
     if refused is not None:  # an encoding Python refuses: one E999, and nothing to fix
@@ -183,7 +184,7 @@ def _check_parsed(path: str, report: FileReport, source: _Source, settings: Sett
     shown, data = report.path, source.data
     lines = split_lines(data, source.text)
     text = "".join(lines)
-    if not settings.disable_noqa and file_is_skipped(lines, text):
+    if skips_file(lines, text, settings):
         return report
     report.findings, sites = check_text(shown, lines, settings, text)
     if not (settings.fix or settings.diff) or not sites:
@@ -208,7 +209,7 @@ def _check_parsed(path: str, report: FileReport, source: _Source, settings: Sett
 def _fix(report: FileReport, data: bytes, sites: List[Site], settings: Settings) -> Optional[bytes]:
     """The fixed bytes (None when nothing changes or the fix cannot be made);
     the report gets a note for each site."""
-    from flake8_taskref.fix import rewrite  # Black is only needed here
+    from flake8_taskref.fix.checked import fix_checked  # Black is only needed here
 
     problem = "" if declared_text(data) is not None else encoding_problem(data)
     if problem:  # Python reads it (the bytes are in a comment); the fixer edits text in its encoding
@@ -225,31 +226,11 @@ def _fix(report: FileReport, data: bytes, sites: List[Site], settings: Settings)
             FixNote(report.path, line, col + 1, code, False, why) for line, col, _, _, code in sites
         ]
         return None
-    try:
-        result = rewrite.fix_source(data, sites, settings.fixing)
-    except rewrite.FixError as exc:  # the fix's self-check, or a file too deep: leave the file
-        why = str(exc)
-    except Exception as exc:  # a bug in the fixer: leave the file, say what happened
-        why = f"the fixer failed: {type(exc).__name__}: {exc}".rstrip(": ")
-    else:
-        why = ""
-    if why:
-        report.notes = [
-            FixNote(report.path, line, col + 1, code, False, why) for line, col, _, _, code in sites
-        ]
-        return None
-    report.notes = [
-        FixNote(report.path, o.line, o.col, o.code, o.fixed, o.detail) for o in result.outcomes
-    ]
-    if not result.changed:
-        return None
-    try:
-        compile("".join(split_lines(result.source)), report.path, "exec", dont_inherit=True)
-    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:  # a bug in the fixer
-        report.error = f"the fix did not compile ({exc}); file left unchanged"
-        report.notes = _not_applied(report.notes, "fix failed")
-        return None
-    return result.source
+    done = fix_checked(data, sites, settings.fixing, report.path)
+    report.notes = [FixNote(report.path, o.line, o.col, o.code, o.fixed, o.detail) for o in done.outcomes]
+    if done.error is not None:
+        report.error = done.error
+    return done.source
 
 
 def _not_applied(notes: List[FixNote], why: str) -> List[FixNote]:

@@ -12,8 +12,9 @@ import ast
 import gc
 import sys
 from contextlib import contextmanager
-from typing import Iterator, List, NamedTuple, Optional, Tuple
+from typing import FrozenSet, Iterator, List, NamedTuple, Optional, Tuple
 
+from flake8_taskref.analysis.api import may_spawn, with_words
 from flake8_taskref.project.config import Settings
 from flake8_taskref.project.source import (
     NotAFile,
@@ -25,13 +26,13 @@ from flake8_taskref.project.source import (
     read_bytes,
     split_lines,
 )
-from flake8_taskref.project.noqa import NoqaLines
+from flake8_taskref.project.noqa import NoqaLines, file_is_skipped
 from flake8_taskref.project.view import project_view
 
 __all__ = [
     "Finding", "Site", "SYNTAX_ERROR", "IO_ERROR", "NotAFile", "read_bytes", "plain_utf8", "decode",
     "declared_text", "encoding_problem", "python_refuses", "split_lines", "syntax_error",
-    "collector_paused", "char_col", "check_text",
+    "collector_paused", "char_col", "must_parse", "skips_file", "check_text",
 ]
 
 SYNTAX_ERROR = "E999"
@@ -97,6 +98,27 @@ class _Unparsable(Exception):
     def __init__(self, error: BaseException) -> None:
         super().__init__(str(error))
         self.error = error
+
+
+def must_parse(text: str, settings: Settings) -> bool:
+    """Is the decoded text to be parsed and checked?  The text shortcut: only
+    when it names a spawner where one can spawn (``analysis.shortcut``), so a
+    file without one has no finding, and no E999 either; every file with
+    ``check-syntax``."""
+    return settings.check_syntax or may_spawn(text, with_words(settings.options, words_of(settings)))
+
+
+def skips_file(lines: List[str], text: str, settings: Settings) -> bool:
+    """Does a ``# flake8: noqa`` line skip the whole file (unless ``disable-noqa``)?"""
+    return not settings.disable_noqa and file_is_skipped(lines, text)
+
+
+def words_of(settings: Settings) -> FrozenSet[str]:
+    """The project's spawner words: found by the command's main process before
+    its files are checked (``settings.words``), else by this process's view."""
+    if settings.words is not None:
+        return settings.words
+    return project_view(settings.options, settings.project, settings.exclude).words()
 
 
 def check_text(

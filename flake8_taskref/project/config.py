@@ -16,6 +16,10 @@ Codes are chosen with flake8's own decision engine and the plugin's defaults
 command as to flake8.  flake8's rules for all of this (where its config file
 is, how lists and paths are read, the decision engine) are copied in
 ``flake8_parts.py``: a run imports no module of flake8's.
+
+``settings_at`` reads them as the command run without options in a given
+folder reads them; the editor server uses it for each document, in the folder
+``project_folder`` finds, and reads them again when ``config_stamp`` changes.
 """
 from __future__ import annotations
 
@@ -36,7 +40,9 @@ from flake8_taskref.fix import KEEP_FORMS, FixOptions
 from flake8_taskref.project.cache import CACHE_DIR
 from flake8_taskref.project.settings import ProjectSettings
 
-__all__ = ["ConfigError", "Settings", "project_options", "resolve"]
+__all__ = [
+    "ConfigError", "Settings", "config_stamp", "project_folder", "project_options", "resolve", "settings_at",
+]
 
 PYPROJECT_TABLE = "flake8-taskref"
 DEFAULT_LINE_LENGTH = 79  # flake8's (pycodestyle's) max-line-length
@@ -97,9 +103,9 @@ class Settings(NamedTuple):
 
 
 # ---------------------------------------------------------------- reading
-def _read_flake8_section(config: Optional[str], isolated: bool) -> Tuple[Dict[str, str], str, bool]:
+def _read_flake8_section(config: Optional[str], isolated: bool, cwd: str) -> Tuple[Dict[str, str], str, bool]:
     try:
-        cfg, cfg_dir = load_config(config, isolated)
+        cfg, cfg_dir = load_config(config, isolated, cwd)
     except ConfigError:
         raise
     except Exception as exc:  # a file flake8 could not read either: one line, exit 2
@@ -152,7 +158,9 @@ def _read_bytes(path: str) -> bytes:
         raise ConfigError(f"{path}: {exc}") from exc
 
 
-def _read_pyproject(isolated: bool, fixing: bool = True) -> Tuple[Dict[str, str], Optional[str], _Tools]:
+def _read_pyproject(
+    isolated: bool, fixing: bool = True, cwd: str = os.curdir,
+) -> Tuple[Dict[str, str], Optional[str], _Tools]:
     """Our table's settings, the folder of the file, and what the project's
     formatter and packaging say (line length, oldest Python).
 
@@ -163,13 +171,13 @@ def _read_pyproject(isolated: bool, fixing: bool = True) -> Tuple[Dict[str, str]
     take a backslash."""
     if isolated:
         return {}, None, _Tools()
-    path = _find_pyproject(".")
+    path = _find_pyproject(cwd)
     data: Mapping[str, Any] = {}
     if path is not None:
         raw = _read_bytes(path)
         if fixing or PYPROJECT_TABLE.encode() in raw or b"\\" in raw:
             data = _load_toml(path, raw)
-    folder = os.path.dirname(path) if path is not None else os.path.abspath(".")
+    folder = os.path.dirname(path) if path is not None else os.path.abspath(cwd)
     tools = _tools(data, folder) if fixing else _Tools()
     table = data.get("tool", {}).get(PYPROJECT_TABLE) if isinstance(data.get("tool"), dict) else None
     if path is None or table is None:
@@ -359,10 +367,12 @@ def _names_trf(items: Sequence[str]) -> bool:
                for item in items)
 
 
-def resolve(args: argparse.Namespace) -> Settings:
-    """Merge defaults, config files and the command line; raises ConfigError."""
-    flake8_values, cfg_dir, flake8_found = _read_flake8_section(args.config, args.isolated)
-    toml_values, toml_dir, tools = _read_pyproject(args.isolated, bool(args.fix or args.diff))
+def resolve(args: argparse.Namespace, cwd: str = os.curdir) -> Settings:
+    """Merge defaults, config files and the command line, for a run in the
+    folder ``cwd`` (the current one); raises ConfigError."""
+    here = os.path.abspath(cwd)
+    flake8_values, cfg_dir, flake8_found = _read_flake8_section(args.config, args.isolated, here)
+    toml_values, toml_dir, tools = _read_pyproject(args.isolated, bool(args.fix or args.diff), here)
     cli_values = {
         name: getattr(args, name.replace("-", "_"))
         for name in KEYS
@@ -372,8 +382,8 @@ def resolve(args: argparse.Namespace) -> Settings:
         f"{_shown_path(os.path.join(toml_dir, 'pyproject.toml'))} [tool.{PYPROJECT_TABLE}]"
     layers = [
         _Layer(flake8_values, cfg_dir, ""),
-        _Layer(toml_values, toml_dir or os.path.abspath("."), toml_where),
-        _Layer({k: v if isinstance(v, str) else str(v) for k, v in cli_values.items()}, os.path.abspath("."),
+        _Layer(toml_values, toml_dir or here, toml_where),
+        _Layer({k: v if isinstance(v, str) else str(v) for k, v in cli_values.items()}, here,
                "on the command line"),
     ]
 
@@ -452,7 +462,7 @@ def resolve(args: argparse.Namespace) -> Settings:
             extended = argparse.Namespace(**vars(decisions))
             extended.extend_ignore = [*decisions.extend_ignore, *ignored]
             # as flake8: patterns are relative to the current folder, not the config file
-            per_file.append((flake8_utils.normalize_path(pattern), _chosen(extended)))
+            per_file.append((flake8_utils.normalize_path(pattern, here), _chosen(extended)))
 
     output_format = text("format", "default")
     if output_format not in FORMATS:
@@ -491,9 +501,9 @@ def resolve(args: argparse.Namespace) -> Settings:
             ),
             min_python=tools.min_python,
         ),
-        root=os.path.abspath("."),
+        root=here,
         notes=tuple(notes),
-        project=_project(raw, cfg_dir if flake8_found else (toml_dir or os.path.abspath("."))),
+        project=_project(raw, cfg_dir if flake8_found else (toml_dir or here)),
     )
 
 
@@ -517,6 +527,63 @@ def _project(raw: Callable[[str], Optional[Tuple[str, str]]], root: str) -> Proj
     if no_cache is not None and _bool("taskref-no-cache", no_cache[0]):
         cache_dir = None
     return ProjectSettings(os.path.abspath(root), roots, cache_dir)
+
+
+# The files a folder's settings are read from, in it or in a folder above it:
+# flake8's (the first with a [flake8] section), pyproject.toml, and, for the
+# fix's line length, Ruff's.
+CONFIG_FILES = ("setup.cfg", "tox.ini", ".flake8", "pyproject.toml", "ruff.toml", ".ruff.toml")
+# Those that make a folder the one the command is run in (``project_folder``).
+PROJECT_FILES = ("setup.cfg", "tox.ini", ".flake8", "pyproject.toml")
+
+
+def settings_at(folder: str, fixing: bool = False) -> Settings:
+    """The settings of ``flake8-taskref`` run without options in ``folder``
+    (``fixing``: as ``--fix`` reads them, with the line length of Ruff or
+    Black from their files); raises ConfigError, naming the setting or the file."""
+    defaults = argparse.Namespace(
+        paths=[], config=None, isolated=False, stdin_display_name="stdin", fix=fixing, diff=False
+    )
+    try:
+        return resolve(defaults, folder)
+    except OSError as exc:  # a folder that went away meanwhile
+        raise ConfigError(str(exc)) from exc
+
+
+def project_folder(path: str) -> str:
+    """The folder the command is run in to check the file ``path``, as a
+    project runs it: the nearest folder, from the file's own up, that holds one
+    of ``PROJECT_FILES``; the file's own folder when none does."""
+    start = os.path.dirname(os.path.abspath(path))
+    folder = start
+    while True:
+        if any(os.path.isfile(os.path.join(folder, name)) for name in PROJECT_FILES):
+            return folder
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return start
+        folder = parent
+
+
+def config_stamp(folder: str) -> Tuple[Tuple[str, int, int, int], ...]:
+    """What the settings at ``folder`` are read from, as it is on disk now: the
+    inode, size and modification time of every ``CONFIG_FILES`` in it and above
+    it.  The same stamp, the same settings (a file created, changed or removed
+    changes it)."""
+    stamp: List[Tuple[str, int, int, int]] = []
+    path = os.path.abspath(folder)
+    while True:
+        for name in CONFIG_FILES:
+            candidate = os.path.join(path, name)
+            try:
+                st = os.stat(candidate)
+            except OSError:
+                continue
+            stamp.append((candidate, st.st_ino, st.st_size, st.st_mtime_ns))
+        parent = os.path.dirname(path)
+        if parent == path:
+            return tuple(stamp)
+        path = parent
 
 
 def project_options(root: str) -> opts.Options:

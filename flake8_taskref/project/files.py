@@ -19,7 +19,7 @@ import re
 import stat
 from typing import Callable, Dict, Iterator, List, Optional, Sequence, Set, Tuple, Union
 
-__all__ = ["Found", "Patterns", "expand", "outside_link", "special_kind"]
+__all__ = ["Found", "Patterns", "expand", "outside_link", "passed_over", "special_kind"]
 
 
 class Patterns:
@@ -312,3 +312,26 @@ def outside_link(path: str, paths: Sequence[str]) -> Optional[str]:
     if not found_in or any(_inside(real, folder) for folder in folders):
         return None
     return found_in[0]
+
+
+def passed_over(path: str, top: str, exclude: Sequence[str]) -> bool:
+    """Would ``expand`` pass over the file ``path`` when it walks the folder
+    ``top``: is ``top``, a folder between it and the file, or the file
+    excluded?  (The ``--filename`` patterns are not asked.)  A file outside
+    ``top`` is asked alone, as a file named on the command line."""
+    excludes = Patterns(exclude)
+    absolute, root = os.path.abspath(path), os.path.abspath(top)
+    try:
+        inside = os.path.commonpath([absolute, root]) == root
+    except ValueError:  # another drive
+        inside = False
+    if not inside:
+        return excludes.matches_filename(absolute)
+    if excludes.matches_filename(os.curdir, root):  # the walk's top, as "." names it
+        return True
+    here = root
+    for part in os.path.relpath(absolute, root).split(os.sep):
+        here = os.path.join(here, part)
+        if excludes.matches_filename(here, here):
+            return True
+    return False

@@ -265,10 +265,13 @@ class ConfigFileMissing(Exception):
     """flake8's ``ExecutionError`` for a --config file that does not exist."""
 
 
-def load_config(config: Optional[str], isolated: bool) -> Tuple[configparser.RawConfigParser, str]:
-    """The config flake8 reads, and the folder its relative paths start from:
-    none with ``isolated``; the file named by ``--config``; else the one found."""
-    pwd = os.path.abspath(".")
+def load_config(
+    config: Optional[str], isolated: bool, cwd: str = os.curdir,
+) -> Tuple[configparser.RawConfigParser, str]:
+    """The config flake8 reads when it is run in ``cwd``, and the folder its
+    relative paths start from: none with ``isolated``; the file named by
+    ``--config``; else the one found."""
+    pwd = os.path.abspath(cwd)
     if isolated:
         return configparser.RawConfigParser(), pwd
     if config is None:

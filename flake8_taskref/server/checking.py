@@ -1,0 +1,113 @@
+"""A document's findings: the one place where the server computes them.
+
+``check_document`` checks the text the editor holds exactly as the
+``flake8-taskref`` command checks a file with that text, run in the document's
+project folder (``project.config.project_folder``) without options: the same
+settings (``project.config.settings_at``, read again when a configuration file
+changes: ``Projects``), the same exclusion (a file the command's run on the
+project passes over, because it or a folder on its way is excluded, is not
+checked: ``project.files.passed_over``), the same text shortcut and
+``# flake8: noqa`` (``project.check.must_parse``, ``skips_file``), and the
+same ``project.check.check_text``.  Nothing of the analysis or of flake8's
+rules is repeated here.
+
+When the project view (several modules) lands, ``check_text`` takes it into
+account here, and the server re-checks the open documents that import a
+changed module (``lsp.TaskRefServer.recheck``).
+"""
+from __future__ import annotations
+
+import os
+from typing import Dict, List, NamedTuple, Optional, Tuple, Union
+
+from flake8_taskref.project.check import (
+    Finding,
+    Site,
+    check_text,
+    collector_paused,
+    must_parse,
+    skips_file,
+    split_lines,
+)
+from flake8_taskref.project.config import ConfigError, Settings, config_stamp, project_folder, settings_at
+from flake8_taskref.project.files import passed_over
+
+__all__ = ["Projects", "Report", "check_document"]
+
+_Stamp = Tuple[Tuple[str, int, int, int], ...]
+
+
+class Projects:
+    """The settings of each project folder, read once and again when one of
+    the files they are read from changes (``config_stamp``), for checking and
+    for fixing (which reads the line length of Ruff or Black too)."""
+
+    def __init__(self) -> None:
+        self._cache: Dict[Tuple[str, bool], Tuple[_Stamp, Union[Settings, ConfigError]]] = {}
+
+    def settings(self, folder: str, fixing: bool = False) -> Settings:
+        """The settings of a run in ``folder``; raises ConfigError."""
+        stamp = config_stamp(folder)
+        cached = self._cache.get((folder, fixing))
+        if cached is None or cached[0] != stamp:
+            try:
+                found: Union[Settings, ConfigError] = settings_at(folder, fixing)
+            except ConfigError as exc:
+                found = exc
+            cached = (stamp, found)
+            self._cache[(folder, fixing)] = cached
+        if isinstance(cached[1], ConfigError):
+            raise cached[1]
+        return cached[1]
+
+    def forget(self) -> None:
+        """Read every setting again at its next use."""
+        self._cache.clear()
+
+
+class Report(NamedTuple):
+    """One check of one version of a document."""
+
+    version: Optional[int]
+    text: str  # the text checked
+    path: str  # the file's path as check_text got it (absolute), or the document's URI
+    folder: str  # the project folder whose settings were read
+    lines: List[str]  # the text's lines as flake8 reads them (positions of the findings)
+    findings: List[Finding]
+    sites: List[Optional[Site]]  # each finding's node, for the fixer (None: E999)
+    error: Optional[str] = None  # the configuration could not be read: no findings
+
+
+def document_folder(path: Optional[str], fallback: str) -> str:
+    """The project folder of a document (``fallback``: a document without a
+    file, or whose folder is gone: the workspace's)."""
+    if path is None or not os.path.isdir(os.path.dirname(os.path.abspath(path))):
+        return project_folder(os.path.join(fallback, "untitled.py"))
+    return project_folder(path)
+
+
+def check_document(
+    uri: str, path: Optional[str], text: str, version: Optional[int], projects: Projects, fallback: str,
+) -> Report:
+    """Check one version of a document's text (``path``: its file, None for
+    a document that is not one; ``fallback``: the folder whose configuration
+    such a document gets)."""
+    folder = document_folder(path, fallback)
+    shown = os.path.abspath(path) if path is not None else uri
+    empty = Report(version, text, shown, folder, [], [], [])
+    try:
+        settings = projects.settings(folder)
+    except ConfigError as exc:
+        return empty._replace(error=str(exc))
+    if path is not None and passed_over(shown, folder, settings.exclude):
+        return empty  # excluded: the command's run on the project passes over it
+    if not must_parse(text, settings):
+        return empty  # names no spawner where one can spawn: no finding (and no E999)
+    lines = split_lines(b"", text)
+    joined = "".join(lines)
+    if skips_file(lines, joined, settings):
+        return empty
+    with collector_paused():
+        findings, sites = check_text(shown, lines, settings, joined)
+    aligned: List[Optional[Site]] = list(sites) if len(sites) == len(findings) else [None] * len(findings)
+    return Report(version, text, shown, folder, lines, findings, aligned)

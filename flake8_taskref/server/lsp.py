@@ -1,0 +1,549 @@
+"""The Language Server: pygls and lsprotocol around ``checking`` and ``fixes``.
+
+One process per editor session (per workspace), over stdio.  Everything runs
+on one asyncio loop, one message at a time: a check is short (some 15 ms for
+a 1,000-line file, see docs/performance.md), and a check that runs while the
+editor sends more edits finds them applied when it is next scheduled.
+
+- A document is checked when it is opened or saved, and ``CHANGE_DELAY``
+  after the last of a burst of edits (debounced); the diagnostics name the
+  version they are for.  A configuration change (``workspace/
+  didChangeWatchedFiles``, registered for the configuration files when the
+  editor can watch files) re-checks every open document (``recheck``); a
+  check also reads the settings again whenever one of their files changed.
+- Whether the fixer can fix each TRF001/TRF002 site is learnt by fixing the
+  whole document once the editor has been idle ``FIX_DELAY`` (right away on
+  open and save); a site it leaves gets the reason in its diagnostic's
+  ``data`` (TRF003-TRF006 get theirs at once), and the diagnostics are sent
+  again only then.
+- Code actions are computed when asked for, from the latest check (a pending
+  one is run first), and kept for the version they were made for; the whole
+  document's fix (``source.fixAll.taskref``) only when it is chosen
+  (``codeAction/resolve``), where the editor can ask for it then.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import traceback
+from typing import Any, Callable, Dict, Generator, List, Optional, Sequence, Set, Tuple
+from urllib.parse import unquote, urlparse
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.protocol.language_server import LanguageServerProtocol, lsp_method
+from pygls.uris import to_fs_path
+
+from flake8_taskref import __version__
+from flake8_taskref.analysis.messages import DOCS_URL, MESSAGES
+from flake8_taskref.fix import FixOptions
+from flake8_taskref.project.check import SYNTAX_ERROR, char_col
+from flake8_taskref.project.config import CONFIG_FILES, ConfigError
+from flake8_taskref.server.checking import Projects, Report, check_document
+from flake8_taskref.server.documents import Document, line_edits
+from flake8_taskref.server.fixes import (
+    FIXABLE,
+    FixAll,
+    SiteFixes,
+    fix_all,
+    needs_a_human,
+    site_fixes,
+    suppression,
+)
+
+__all__ = ["TaskRefServer", "SOURCE", "FIX_ALL", "CHANGE_DELAY", "FIX_DELAY"]
+
+logger = logging.getLogger(__name__)
+
+NAME = "flake8-taskref"
+SOURCE = "flake8-taskref"  # the diagnostics' source, as editors show it beside the code
+FIX_ALL = "source.fixAll.taskref"
+CHANGE_DELAY = 0.025  # seconds after the last edit of a burst before the check
+FIX_DELAY = 0.3  # seconds of quiet before the whole fix that tells which sites it leaves
+KEEP_MODULE = "Keep this task (module set)"
+KEEP_INSTANCE = "Keep this task (instance set)"
+KEEP_NONE = "Keep this task"
+FIX_ALL_TITLE = "Keep every task in this file (flake8-taskref --fix)"
+WATCHED = "**/{" + ",".join(CONFIG_FILES) + "}"
+
+
+def _attribute(root: Any, dotted: str) -> Any:
+    """``root.a.b.c``, None where a part is missing (client capabilities)."""
+    for name in dotted.split("."):
+        root = getattr(root, name, None)
+        if root is None:
+            return None
+    return root
+
+
+def _path(uri: str) -> Optional[str]:
+    """The file of a ``file:`` URI (None for any other scheme)."""
+    if urlparse(uri).scheme != "file":
+        return None
+    path = to_fs_path(uri)
+    return path if path is not None else unquote(urlparse(uri).path)
+
+
+class _Protocol(LanguageServerProtocol):
+    """pygls's protocol, without its copy of the open documents: the server
+    keeps its own (``documents.Document``), whose lines are LSP's.  (pygls's
+    splits lines as ``str.splitlines`` does, at a form feed too, and may move
+    an edit's position within the parameters before the server sees them.)"""
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_OPEN)
+    def lsp_text_document__did_open(
+        self, params: types.DidOpenTextDocumentParams,
+    ) -> Generator[Any, Any, None]:
+        yield from self._user_handler(types.TEXT_DOCUMENT_DID_OPEN, params)
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(
+        self, params: types.DidChangeTextDocumentParams,
+    ) -> Generator[Any, Any, None]:
+        yield from self._user_handler(types.TEXT_DOCUMENT_DID_CHANGE, params)
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CLOSE)
+    def lsp_text_document__did_close(
+        self, params: types.DidCloseTextDocumentParams,
+    ) -> Generator[Any, Any, None]:
+        yield from self._user_handler(types.TEXT_DOCUMENT_DID_CLOSE, params)
+
+    def _user_handler(self, method: str, params: Any) -> Generator[Any, Any, None]:
+        handler = self.fm.features.get(method)
+        if handler is not None:
+            yield handler, (params,), None
+
+
+class TaskRefServer:
+    """The server: its documents, their latest checks, and the LSP handlers."""
+
+    def __init__(self) -> None:
+        self.ls = LanguageServer(
+            NAME, __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+            protocol_cls=_Protocol,
+        )
+        self.projects = Projects()
+        self.documents: Dict[str, Document] = {}
+        self.reports: Dict[str, Report] = {}  # the latest check of each open document
+        self.fixed: Dict[str, FixAll] = {}  # the whole fix of the report's version
+        self.site_cache: Dict[Tuple[str, Optional[int], int], SiteFixes] = {}
+        self.timers: Dict[str, asyncio.TimerHandle] = {}  # pending checks
+        self.fix_timers: Dict[str, asyncio.TimerHandle] = {}  # pending whole fixes
+        self.told: Set[str] = set()  # error messages shown once
+        self.shut_down = False
+        self._register()
+
+    # ------------------------------------------------------------ wiring
+    def _register(self) -> None:
+        # pygls marks the functions it registers: a bound method cannot be
+        # marked, so each handler is a function that calls one.
+        def on(name: str, method: Callable[[Any], Any], options: Any = None) -> None:
+            def handler(params: Any) -> Any:
+                return method(params)
+
+            self.ls.feature(name, options)(handler)
+
+        async def initialized(params: types.InitializedParams) -> None:
+            await self._initialized(params)
+
+        self.ls.feature(types.INITIALIZED)(initialized)
+        on(types.TEXT_DOCUMENT_DID_OPEN, self._did_open)
+        on(types.TEXT_DOCUMENT_DID_CHANGE, self._did_change)
+        on(types.TEXT_DOCUMENT_DID_SAVE, self._did_save, types.SaveOptions(include_text=False))
+        on(types.TEXT_DOCUMENT_DID_CLOSE, self._did_close)
+        on(types.WORKSPACE_DID_CHANGE_WATCHED_FILES, self._did_change_watched_files)
+        # the server has no settings of its own (the project's configuration is
+        # read from its files), but editors send their settings anyway
+        on(types.WORKSPACE_DID_CHANGE_CONFIGURATION, lambda params: None)
+        on(types.TEXT_DOCUMENT_CODE_ACTION, self._code_action,
+           types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL],
+                                   resolve_provider=True))
+        on(types.CODE_ACTION_RESOLVE, self._resolve)
+        on(types.SHUTDOWN, self._shutdown)
+
+    def serve(self) -> int:
+        """Talk LSP over stdin and stdout until the editor says exit; the exit
+        status LSP asks for (0 after shutdown, else 1)."""
+        self.ls.start_io()
+        return 0 if self.shut_down else 1
+
+    @property
+    def _encoding(self) -> str:
+        encoding = self.ls.workspace.position_encoding
+        if isinstance(encoding, types.PositionEncodingKind):
+            return str(encoding.value)
+        return str(encoding or "utf-16")
+
+    def _fallback_folder(self) -> str:
+        """Where a document without a file gets its configuration: the first
+        workspace folder, else the workspace's root, else the server's folder."""
+        for folder in self.ls.workspace.folders.values():
+            path = _path(folder.uri)
+            if path is not None:
+                return path
+        root = self.ls.workspace.root_path
+        return str(root) if root else os.getcwd()
+
+    # ---------------------------------------------------------- handlers
+    async def _initialized(self, params: types.InitializedParams) -> None:
+        capabilities = self.ls.client_capabilities
+        if not _attribute(capabilities, "workspace.did_change_watched_files.dynamic_registration"):
+            return
+        options = types.DidChangeWatchedFilesRegistrationOptions(
+            watchers=[types.FileSystemWatcher(glob_pattern=WATCHED)]
+        )
+        registration = types.Registration(
+            id="flake8-taskref-configuration", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+            register_options=options,
+        )
+        try:
+            await self.ls.client_register_capability_async(
+                types.RegistrationParams(registrations=[registration])
+            )
+        except Exception as exc:  # the editor could not: a check reads changed settings anyway
+            logger.warning("could not watch the configuration files: %s", exc)
+
+    def _did_open(self, params: types.DidOpenTextDocumentParams) -> None:
+        item = params.text_document
+        document = Document(item.uri, item.text, item.version, _path(item.uri), self._encoding)
+        self.documents[item.uri] = document
+        self.check(item.uri, fix_delay=0.0)
+
+    def _did_change(self, params: types.DidChangeTextDocumentParams) -> None:
+        uri = params.text_document.uri
+        document = self.documents.get(uri)
+        if document is None:
+            return
+        for change in params.content_changes:
+            if isinstance(change, types.TextDocumentContentChangePartial):
+                start, end = change.range.start, change.range.end
+                document.change((start.line, start.character), (end.line, end.character), change.text)
+            else:
+                document.change(None, None, change.text)
+        document.version = params.text_document.version
+        self._cancel(uri)
+        self.timers[uri] = asyncio.get_running_loop().call_later(CHANGE_DELAY, self.check, uri)
+
+    def _did_save(self, params: types.DidSaveTextDocumentParams) -> None:
+        if params.text_document.uri in self.documents:
+            self.check(params.text_document.uri, fix_delay=0.0)
+
+    def _did_close(self, params: types.DidCloseTextDocumentParams) -> None:
+        uri = params.text_document.uri
+        self._cancel(uri)
+        self._forget(uri)
+        self.documents.pop(uri, None)
+        self.ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+    def _did_change_watched_files(self, params: types.DidChangeWatchedFilesParams) -> None:
+        if any(os.path.basename(_path(change.uri) or "") in CONFIG_FILES for change in params.changes):
+            self.projects.forget()
+            self.recheck()
+
+    def _shutdown(self, params: None) -> None:
+        self.shut_down = True
+        for uri in list(self.documents):
+            self._cancel(uri)
+
+    # ------------------------------------------------------------ checks
+    def recheck(self, uris: Optional[Sequence[str]] = None) -> None:
+        """Check the open documents again (``uris``: those only): after a
+        configuration change, and, with the project view, after a change of a
+        module they import."""
+        for uri in list(self.documents) if uris is None else uris:
+            if uri in self.documents:
+                self.check(uri, fix_delay=FIX_DELAY)
+
+    def _cancel(self, uri: str) -> None:
+        for timers in (self.timers, self.fix_timers):
+            timer = timers.pop(uri, None)
+            if timer is not None:
+                timer.cancel()
+
+    def _forget(self, uri: str) -> None:
+        self.reports.pop(uri, None)
+        self.fixed.pop(uri, None)
+        for key in [key for key in self.site_cache if key[0] == uri]:
+            del self.site_cache[key]
+
+    def check(self, uri: str, fix_delay: float = FIX_DELAY) -> None:
+        """Check a document now and publish its diagnostics; then, after
+        ``fix_delay`` of quiet, learn which sites the fixer leaves."""
+        self._cancel(uri)
+        document = self.documents.get(uri)
+        if document is None:
+            return
+        before, known = self.reports.get(uri), self.fixed.get(uri)
+        self._forget(uri)
+        try:
+            report = check_document(uri, document.path, document.text, document.version, self.projects,
+                                    self._fallback_folder())
+        except Exception as exc:  # a bug of ours: say so, once; the document keeps no findings
+            report = Report(document.version, document.text, document.path or uri, "", [], [], [])
+            self._internal_error(document.path or uri, exc)
+        self.reports[uri] = report
+        if report.error is not None:
+            self._tell(f"{NAME}: error: {report.error}")
+        same = before is not None and before[1:] == report[1:]  # the same text and findings (a save)
+        self._publish(document, report, known.why if same and known is not None else {})
+        if any(site is not None and f.code in FIXABLE for f, site in zip(report.findings, report.sites)):
+            loop = asyncio.get_running_loop()
+            self.fix_timers[uri] = loop.call_later(fix_delay, self._fix_pass, uri, report.version)
+
+    def _fix_pass(self, uri: str, version: Optional[int]) -> None:
+        self.fix_timers.pop(uri, None)
+        document, report = self.documents.get(uri), self.reports.get(uri)
+        if document is None or report is None or report.version != version or document.version != version:
+            return
+        done = self._fix_all(uri, report)
+        if done is not None and any(report.findings[index].code in FIXABLE for index in done.why):
+            self._publish(document, report, done.why)
+
+    def _fix_all(self, uri: str, report: Report) -> Optional[FixAll]:
+        """The whole fix of the report's version (kept for it)."""
+        if uri in self.fixed:
+            return self.fixed[uri]
+        options = self._fixing(report)
+        if options is None:
+            return None
+        try:
+            done = fix_all(report, options)
+        except Exception as exc:
+            self._internal_error(report.path, exc)
+            return None
+        self.fixed[uri] = done
+        return done
+
+    def _fixing(self, report: Report) -> Optional[FixOptions]:
+        """How the fix is written in the document's project (None: its
+        configuration cannot be read, which is said once)."""
+        try:
+            return self.projects.settings(report.folder, fixing=True).fixing
+        except ConfigError as exc:
+            self._tell(f"{NAME}: error: {exc}")
+            return None
+
+    def _tell(self, message: str) -> None:
+        """An error the user should see (shown, and logged), once."""
+        if message not in self.told:
+            self.told.add(message)
+            self.ls.window_log_message(types.LogMessageParams(type=types.MessageType.Error, message=message))
+            self.ls.window_show_message(
+                types.ShowMessageParams(type=types.MessageType.Error, message=message)
+            )
+
+    def _internal_error(self, where: str, exc: Exception) -> None:
+        logger.error("%s: internal error", where, exc_info=exc)
+        lines = traceback.format_exception(type(exc), exc, exc.__traceback__)
+        self.ls.window_log_message(
+            types.LogMessageParams(type=types.MessageType.Error, message="".join(lines))
+        )
+        self._tell(f"{NAME}: {where}: internal error: {type(exc).__name__}: {exc}".rstrip(": "))
+
+    # ------------------------------------------------------- diagnostics
+    def _position(self, document: Document, line: int, char: int) -> types.Position:
+        """An LSP position for a character index in a line of the report's
+        lines (flake8's: a byte-order mark is not in its first line)."""
+        if line == 0 and document.text.startswith("\ufeff"):
+            char += 1
+        row, column = document.position(line, char)
+        return types.Position(line=row, character=column)
+
+    def _range(self, document: Document, report: Report, index: int) -> types.Range:
+        finding, site = report.findings[index], report.sites[index]
+        line, char = finding.line - 1, finding.char_col - 1
+        if site is not None:
+            end_line, end_char = site[2] - 1, char_col(report.lines, site[2], site[3])
+        else:  # E999: the character at the error, if there is one
+            end_line, end_char = line, char + 1
+        start = self._position(document, line, char)
+        end = self._position(document, end_line, end_char)
+        if (end.line, end.character) < (start.line, start.character):
+            end = start
+        return types.Range(start=start, end=end)
+
+    def _diagnostic(
+        self, document: Document, report: Report, index: int, why: Optional[str],
+    ) -> types.Diagnostic:
+        finding = report.findings[index]
+        trf = finding.code in MESSAGES
+        return types.Diagnostic(
+            range=self._range(document, report, index),
+            message=finding.text,
+            severity=types.DiagnosticSeverity.Warning if trf else types.DiagnosticSeverity.Error,
+            code=finding.code,
+            code_description=types.CodeDescription(href=DOCS_URL.format(code=finding.code)) if trf else None,
+            source=SOURCE,
+            data={"fixable": False, "why": why} if why is not None else None,
+        )
+
+    def _diagnostics(
+        self, document: Document, report: Report, left: Dict[int, str],
+    ) -> List[types.Diagnostic]:
+        diagnostics = []
+        for index, finding in enumerate(report.findings):
+            why = left.get(index) if finding.code in FIXABLE else needs_a_human(finding.code)
+            if finding.code == SYNTAX_ERROR:
+                why = None
+            diagnostics.append(self._diagnostic(document, report, index, why))
+        return diagnostics
+
+    def _publish(self, document: Document, report: Report, left: Dict[int, str]) -> None:
+        self.ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
+            uri=document.uri, diagnostics=self._diagnostics(document, report, left), version=report.version,
+        ))
+
+    # ------------------------------------------------------ code actions
+    def _current(self, uri: str) -> Optional[Tuple[Document, Report]]:
+        """The document and its check, made now if one is pending or stale."""
+        document = self.documents.get(uri)
+        if document is None:
+            return None
+        report = self.reports.get(uri)
+        if uri in self.timers or report is None or report.text != document.text:
+            self.check(uri)
+            report = self.reports.get(uri)
+        return None if report is None else (document, report)
+
+    def _code_action(self, params: types.CodeActionParams) -> Optional[List[types.CodeAction]]:
+        current = self._current(params.text_document.uri)
+        if current is None:
+            return None
+        document, report = current
+        only = params.context.only
+
+        def wanted(kind: str) -> bool:
+            return only is None or any(kind == str(o) or kind.startswith(f"{o}.") for o in only)
+
+        actions: List[types.CodeAction] = []
+        if wanted(types.CodeActionKind.QuickFix.value):
+            for index in self._asked(document, report, params):
+                actions += self._site_actions(document, report, index)
+        if wanted(FIX_ALL) and self._may_fix(document.uri, report):
+            action = types.CodeAction(title=FIX_ALL_TITLE, kind=FIX_ALL,
+                                      data={"uri": document.uri, "version": document.version})
+            if not self._lazy():
+                action = self._resolve(action)
+            if action.edit is not None or self._lazy():
+                actions.append(action)
+        return actions
+
+    def _may_fix(self, uri: str, report: Report) -> bool:
+        """May the whole fix change the document: has it a TRF001/TRF002 site
+        that the fixer does not leave (as far as it is known yet)?"""
+        done = self.fixed.get(uri)
+        if done is not None:
+            return done.text is not None
+        return any(site is not None and f.code in FIXABLE for f, site in zip(report.findings, report.sites))
+
+    def _lazy(self) -> bool:
+        """Does the editor ask for a code action's edit only when it is chosen?"""
+        capabilities = self.ls.client_capabilities
+        properties = _attribute(capabilities, "text_document.code_action.resolve_support.properties")
+        return bool(properties) and "edit" in properties
+
+    def _resolve(self, action: types.CodeAction) -> types.CodeAction:
+        """The whole fix's edit, made when the editor applies it (the fix of
+        the version it was offered for; none if the document changed since)."""
+        data = action.data if isinstance(action.data, dict) else {}
+        uri = data.get("uri")
+        current = self._current(uri) if isinstance(uri, str) else None
+        if current is None or action.kind != FIX_ALL or data.get("version") != current[0].version:
+            return action
+        document, report = current
+        done = self._fix_all(uri, report) if isinstance(uri, str) else None
+        if done is not None and done.text is not None:
+            action.edit = self._edit(document, done.text)
+        return action
+
+    def _asked(self, document: Document, report: Report, params: types.CodeActionParams) -> List[int]:
+        """The findings the editor asks about: those in the range, and those
+        of the diagnostics it names (Neovim names a line's)."""
+        named = {
+            (d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character, d.code)
+            for d in params.context.diagnostics if d.source == SOURCE
+        }
+        asked = params.range
+        found = []
+        for index, finding in enumerate(report.findings):
+            if finding.code == SYNTAX_ERROR:
+                continue
+            where = self._range(document, report, index)
+            start, end = (where.start.line, where.start.character), (where.end.line, where.end.character)
+            key = (*start, *end, finding.code)
+            overlaps = (start <= (asked.end.line, asked.end.character)
+                        and (asked.start.line, asked.start.character) <= end)
+            if overlaps or key in named:
+                found.append(index)
+        return found
+
+    def _site_actions(self, document: Document, report: Report, index: int) -> List[types.CodeAction]:
+        finding = report.findings[index]
+        diagnostic = self._diagnostic(document, report, index, None)
+        actions: List[types.CodeAction] = []
+        options = self._fixing(report)
+        if finding.code in FIXABLE and options is not None:
+            key = (document.uri, report.version, index)
+            fixes = self.site_cache.get(key)
+            if fixes is None:
+                fixes = self.site_cache[key] = site_fixes(report, index, options)
+            diagnostic = self._diagnostic(document, report, index, fixes.why)
+            preferred = "instance" if options.keep == "instance" and fixes.instance is not None else "module"
+            forms = (("module", KEEP_MODULE, fixes.module), ("instance", KEEP_INSTANCE, fixes.instance))
+            for form, title, text in forms:
+                if text is not None:
+                    actions.append(types.CodeAction(
+                        title=title, kind=types.CodeActionKind.QuickFix, diagnostics=[diagnostic],
+                        edit=self._edit(document, text), is_preferred=form == preferred,
+                    ))
+            if fixes.why is not None and _attribute(self.ls.client_capabilities,
+                                                    "text_document.code_action.disabled_support"):
+                actions.append(types.CodeAction(
+                    title=KEEP_NONE, kind=types.CodeActionKind.QuickFix, diagnostics=[diagnostic],
+                    disabled=types.CodeActionDisabled(reason=fixes.why),
+                ))
+        else:
+            diagnostic = self._diagnostic(document, report, index, needs_a_human(finding.code))
+        if not self._noqa_disabled(report):
+            edit = suppression(report, index)
+            if edit is not None:
+                row, start, end, new = edit
+                text_edit = types.TextEdit(
+                    range=types.Range(start=self._position(document, row, start),
+                                      end=self._position(document, row, end)),
+                    new_text=new,
+                )
+                actions.append(types.CodeAction(
+                    title=f"Suppress {finding.code} on this line", kind=types.CodeActionKind.QuickFix,
+                    diagnostics=[diagnostic], edit=self._text_edits(document, [text_edit]),
+                ))
+        return actions
+
+    def _noqa_disabled(self, report: Report) -> bool:
+        try:
+            return self.projects.settings(report.folder).disable_noqa
+        except ConfigError:
+            return True
+
+    def _edit(self, document: Document, new_text: str) -> types.WorkspaceEdit:
+        """The edits that turn the document's text into ``new_text``, whole lines at a time."""
+        edits = []
+        for first, after, text in line_edits(document.text, new_text):
+            start, end = document.line_start(first), document.line_start(after)
+            edits.append(types.TextEdit(
+                range=types.Range(start=types.Position(line=start[0], character=start[1]),
+                                  end=types.Position(line=end[0], character=end[1])),
+                new_text=text,
+            ))
+        return self._text_edits(document, edits)
+
+    def _text_edits(self, document: Document, edits: List[types.TextEdit]) -> types.WorkspaceEdit:
+        """A WorkspaceEdit of the document's version, where the editor takes one."""
+        if _attribute(self.ls.client_capabilities, "workspace.workspace_edit.document_changes"):
+            identifier = types.OptionalVersionedTextDocumentIdentifier(
+                uri=document.uri, version=document.version
+            )
+            changes: List[Any] = [types.TextDocumentEdit(text_document=identifier, edits=list(edits))]
+            return types.WorkspaceEdit(document_changes=changes)
+        return types.WorkspaceEdit(changes={document.uri: list(edits)})
