@@ -551,6 +551,32 @@ def test_module_set_annotation_follows_the_oldest_python(
 
 
 @pytest.mark.parametrize(
+    "imports, spawn, annotation",
+    [
+        ("import asyncio.base_events\n", "asyncio.create_task(main())", "set[asyncio.Task[object]]"),
+        ("import asyncio.base_events\nfrom typing import Any\n", "asyncio.ensure_future(main())",
+         "set[asyncio.Future[Any]]"),
+        ("import os.path, asyncio.events\nimport typing\n", "asyncio.gather(main())",
+         "set[asyncio.Future[typing.Any]]"),
+        # ``as`` binds the submodule, not asyncio
+        ("import asyncio.base_events as base_events\nimport asyncio.tasks\n",
+         "asyncio.create_task(main())", "set[asyncio.Task[object]]"),
+        ("import asyncio.base_events as base_events\n", "base_events.tasks.create_task(main())",
+         "set[object]"),
+    ],
+    ids=["task", "future", "several", "as", "only as"],
+)
+def test_a_submodule_import_binds_asyncio(imports: str, spawn: str, annotation: str, tmp_path: Path) -> None:
+    """``import asyncio.base_events`` binds the name ``asyncio``: the module set
+    is typed with it, as with ``import asyncio`` (issue 25)."""
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\nrequires-python = ">=3.9"\n')
+    (tmp_path / "mod.py").write_text(f"{imports}\n\nasync def main() -> None:\n    {spawn}\n")
+    proc = command("--fix", "mod.py", cwd=tmp_path)
+    assert proc.stderr.splitlines()[-1] == "fixed 1 of 1 finding in 1 file", proc.stderr
+    assert f"_background_tasks: {annotation} = set()\n" in (tmp_path / "mod.py").read_text()
+
+
+@pytest.mark.parametrize(
     "config, limit",
     [
         ({"pyproject.toml": "[tool.ruff]\nselect = ['E']\n"}, 88),

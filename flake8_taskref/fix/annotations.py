@@ -68,10 +68,13 @@ class Typing:
         for node in _runtime_imports(body):
             if isinstance(node, ast.Import):
                 for alias in node.names:
-                    bound = alias.asname or alias.name
-                    if alias.name == "asyncio" and self.asyncio is None:
+                    # ``import asyncio.base_events`` binds ``asyncio`` too (``... as be``
+                    # binds the submodule)
+                    module = alias.name if alias.asname else alias.name.split(".")[0]
+                    bound = alias.asname or module
+                    if module == "asyncio" and self.asyncio is None:
                         self.asyncio = bound
-                    elif alias.name == "typing" and self.typing_module is None:
+                    elif module == "typing" and self.typing_module is None:
                         self.typing_module = bound
             elif node.level == 0 and node.module is not None:
                 for alias in node.names:
