@@ -2,8 +2,9 @@
 file is read with ``ast`` and edited as text at the positions it gives.
 ``rewrite`` is the entry point (``fix_source``) and the rewrite; ``plan``
 decides which sites can be fixed and where each task is kept; ``classes`` which
-classes can hold a set of their own (``--fix-keep instance``); ``annotations``
-spells the set's type with the names the file already has; ``lines`` breaks a
+classes can hold a set of their own (``--fix-keep instance``); ``naming`` names
+each task's handle after what is spawned; ``annotations`` spells the set's type
+with the names the file already has; ``lines`` breaks a
 new line that is too long as Black would (with Black); ``nodes`` has small
 helpers over ``ast`` nodes; ``source`` turns positions into offsets and back
 into the file's bytes; ``verify`` checks that the fix, undone, gives back the

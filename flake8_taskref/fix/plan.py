@@ -25,11 +25,12 @@ result type.
 from __future__ import annotations
 
 import ast
-import keyword
+from collections import Counter
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Set, Tuple, Union
 
 from flake8_taskref.fix.classes import Classes, place_in_init
+from flake8_taskref.fix.naming import Word, handle_names
 from flake8_taskref.fix.nodes import (
     FUNCTIONS,
     Function,
@@ -48,7 +49,6 @@ SET_NAME = "_background_tasks"
 # it to _Class__background_tasks): no base or subclass, in this file or another,
 # can meet it, or reset it with a set of its own.
 INSTANCE_SET_NAME = "__background_tasks"
-TASK_NAME = "task"
 
 Owner = Union[ast.ClassDef, ast.Module]
 Span = Tuple[int, int, int, int]  # line, col_offset, end line, end col_offset (as ast)
@@ -78,24 +78,6 @@ class Edit:
     receiver: str  # the expression that names the set: "self._background_tasks"
     handle: str  # the name that holds the task
     why_module: str = ""  # with --fix-keep instance: why the module set was used
-
-
-def _snake(name: str) -> str:
-    """``reqAccountSummary`` -> ``req_account_summary``; ``HTTPGet`` -> ``http_get``;
-    a name in lower case (``start``, ``_close``) as it is."""
-    if name.islower() or not name.isidentifier():
-        return name
-    out: List[str] = []
-    for i, char in enumerate(name):
-        if char.isupper():
-            before = name[i - 1] if i else ""
-            after = name[i + 1] if i + 1 < len(name) else ""
-            if before and before != "_" and (before.islower() or before.isdigit() or after.islower()):
-                out.append("_")
-            out.append(char.lower())
-        else:
-            out.append(char)
-    return "".join(out)
 
 
 def span(node: ast.AST) -> Span:
@@ -546,12 +528,32 @@ class Planner:
                 return False
         return False
 
-    def handle_for(self, statement: ast.stmt, call: ast.Call) -> str:
-        """A name for the task that nothing in its scope uses, after the coroutine
-        it runs where that is a call (``self._watchdog()`` -> ``watchdog_task``,
-        ``self.reqSummary()`` -> ``req_summary_task``: a local in lower case),
-        so that sites of one function get names (and types) of their own."""
-        scope = self.facts.enclosing(statement)
+    def name_handles(self, edits: List[Edit]) -> None:
+        """Name the handles of the edits that bind a new one (``naming.py``): a
+        name nothing in its scope uses, after what is spawned; where sites of
+        one scope get the same word from methods of different objects, each
+        is named with its object too."""
+        by_scope: Dict[int, List[Tuple[Edit, Word]]] = {}
+        scopes: Dict[int, Union[Function, ast.Module]] = {}
+        for edit in edits:
+            if edit.form == "bind":
+                continue
+            scope = self.facts.enclosing(edit.statement)
+            scopes[id(scope)] = scope
+            by_scope.setdefault(id(scope), []).append((edit, handle_names(edit.spawn)))
+        for key, named in by_scope.items():
+            taken = self._taken(scopes[key])
+            words = Counter(word.word for _, word in named)
+            qualified = Counter(word.qualified for _, word in named)
+            for edit, word in named:
+                base = word.word
+                if words[base] > 1 and word.qualified is not None and qualified[word.qualified] < words[base]:
+                    base = word.qualified
+                edit.handle = fresh(base, taken)
+                taken.add(edit.handle)
+
+    def _taken(self, scope: Union[Function, ast.Module]) -> Set[str]:
+        """The names in use where a new handle is bound."""
         taken = self.taken.get(id(scope))
         if taken is None:
             taken = identifiers(scope) if isinstance(scope, FUNCTIONS) else set(self.facts.identifiers)
@@ -559,12 +561,4 @@ class Planner:
             if self.module_keeper is not None:
                 taken.add(self.module_keeper.name)
             self.taken[id(scope)] = taken
-        base = TASK_NAME
-        if call.args and isinstance(call.args[0], ast.Call):
-            called = dotted(call.args[0].func)
-            stem = _snake(called.rsplit(".", 1)[-1].strip("_")) if called is not None else ""
-            if stem.isidentifier() and not keyword.iskeyword(stem):
-                base = stem if stem.endswith(TASK_NAME) else f"{stem}_{TASK_NAME}"
-        name = fresh(base, taken)
-        taken.add(name)
-        return name
+        return taken

@@ -351,11 +351,12 @@ def _fix_source(data: bytes, sites: Sequence[Site], options: FixOptions) -> FixR
                                         f"the set {keeper.name} is typed for tasks, and this makes a future"))
                 continue
             keeper.future = True  # ensure_future(), gather(), shield(), a helper: a Future
-        handle = detail if form == "bind" else planner.handle_for(statement, call)
+        handle = detail if form == "bind" else ""  # named below, with the other sites of its scope
         edit = Edit(call, statement, form, keeper, receiver, handle, why_module)
         planner.edits[id(statement)] = edit
         planned.append(((line, col, code), edit))
     if planned:
+        planner.name_handles([edit for _, edit in planned])
         writer = _Writer(source, options)
         edits: List[TextEdit] = []
         new = planner.new_keepers()
