@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import ast
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Set, Tuple, Union
 
 from flake8_taskref.fix.classes import Classes, place_in_init
@@ -78,6 +78,7 @@ class Edit:
     receiver: str  # the expression that names the set: "self._background_tasks"
     handle: str  # the name that holds the task
     why_module: str = ""  # with --fix-keep instance: why the module set was used
+    notes: List[str] = field(default_factory=list)  # what else the rewrite did, for the site's note
 
 
 def span(node: ast.AST) -> Span:
