@@ -39,10 +39,10 @@ from flake8_taskref.fix.annotations import Typing
 from flake8_taskref.fix.comments import comments, line_bound, resolve
 from flake8_taskref.fix.lines import fit, multiline_string, too_long, width
 from flake8_taskref.fix.nodes import FUNCTIONS, first_param, is_docstring
-from flake8_taskref.fix.plan import Edit, Facts, Keeper, Planner, statement_of
+from flake8_taskref.fix.plan import Edit, Facts, Keeper, Planner, Taken, statement_of
 from flake8_taskref.fix.source import Edit as TextEdit
 from flake8_taskref.fix.source import Source
-from flake8_taskref.fix.verify import FixError, check
+from flake8_taskref.fix.verify import FixError, Tagged, check
 
 
 def _has_black() -> bool:
@@ -268,8 +268,8 @@ def _module_anchor(facts: Facts, planner: Planner) -> Tuple[int, bool]:
             after = index + 1
         elif isinstance(statement, (ast.If, ast.Try)) and _imports(statement):
             after = index + 1
-    for index, statement in enumerate(body):
-        if id(statement) in planner.module_sites and index < after:  # a spawn runs at import
+    for index, statement in enumerate(body[:after]):
+        if id(statement) in planner.module_sites:  # a spawn runs at import
             return index, False
     if after == 0:
         return 0, False
@@ -353,22 +353,26 @@ def _annotation(facts: Facts, planner: Planner, options: FixOptions, keeper: Kee
         every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
         if keeper.init.returns is None and not any(a is not None and a.annotation for a in every):
             return None
-    annotated = facts.annotated or keeper.init is None
-    typing = Typing(body, facts.source.text, annotated, options.min_python, facts.bound)
+    # (an __init__ with annotations is in a file with annotations)
+    typing = Typing(body, facts.source.text, True, options.min_python, Taken(facts.bound_anywhere))
     return typing.annotation(keeper.future, keeper.init is None)
 
 
-def fix_source(data: bytes, sites: Sequence[Site], options: FixOptions = FixOptions()) -> FixResult:
+def fix_source(
+    data: bytes, sites: Sequence[Site], options: FixOptions = FixOptions(), tree: Optional[ast.Module] = None,
+) -> FixResult:
     """Rewrite the TRF001/TRF002 findings at ``sites`` of one file.  Returns
     the new bytes and what happened to each finding; sites of other codes are
-    reported as left."""
+    reported as left.  ``tree``: what ``ast.parse`` gave for the same text
+    (the lint's; it is only read), which the fixer then does not parse again:
+    that parse is most of what a fix of a large file costs beyond its lint."""
     # Many small objects that live until the fix ends (the tree, its parents):
     # the cyclic collector would scan them again and again (superlinear on big
     # files), and they hold no cycles.  It is paused, as for the analysis.
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _fix_source(data, sites, options)
+        return _fix_source(data, sites, options, tree)
     except RecursionError:  # ast.parse took it, but checking the fix recurses
         raise FixError("the file is nested too deeply to fix") from None
     finally:
@@ -376,9 +380,12 @@ def fix_source(data: bytes, sites: Sequence[Site], options: FixOptions = FixOpti
             gc.enable()
 
 
-def _fix_source(data: bytes, sites: Sequence[Site], options: FixOptions) -> FixResult:
+def _fix_source(
+    data: bytes, sites: Sequence[Site], options: FixOptions, tree: Optional[ast.Module],
+) -> FixResult:
     source = Source(data)
-    tree = ast.parse(source.text)
+    if tree is None:
+        tree = ast.parse(source.text)
     facts = Facts(tree, source)
     planner = Planner(facts, options.keep)
     outcomes: List[Outcome] = []
@@ -389,11 +396,11 @@ def _fix_source(data: bytes, sites: Sequence[Site], options: FixOptions) -> FixR
             outcomes.append(Outcome(line, col, code, False, NEEDS_A_HUMAN.get(code, "not fixable")))
             continue
         where = (line, col_offset, end_line, end_col)
-        call = facts.calls.get(where)
+        call, passed_on = facts.site(where)
         if call is None:
             why = (
                 "the spawner itself is passed on as a callback: no statement to extend"
-                if where in facts.callables
+                if passed_on
                 else "could not find the call in the source"
             )
             outcomes.append(Outcome(line, col, code, False, why))
@@ -435,23 +442,26 @@ def _fix_source(data: bytes, sites: Sequence[Site], options: FixOptions) -> FixR
     if planned:
         planner.name_handles([edit for _, edit in planned])
         writer = _Writer(source, options)
-        edits: List[TextEdit] = []
+        edits: List[Tagged] = []  # each with the unit it is in (verify.py)
         new = planner.new_keepers()
         for keeper in new:
             keeper.annotation = _annotation(facts, planner, options, keeper)
             if keeper.init is not None:
-                edits.append(_init_set_edit(facts, writer, keeper))
-            else:
-                edits.append(_module_set_edit(facts, planner, writer, keeper))
+                edits.append((facts.unit_of(keeper.init), _init_set_edit(facts, writer, keeper)))
+            else:  # between module-level statements
+                edits.append((None, _module_set_edit(facts, planner, writer, keeper)))
+        units: List[Tuple[ast.stmt, Edit]] = []
         for (line, col, code), edit in planned:
-            edits += _statement_edits(source, writer, edit)
+            unit = facts.unit_of(edit.statement)
+            units.append((unit, edit))
+            edits += [(unit, text_edit) for text_edit in _statement_edits(source, writer, edit)]
             detail = f"kept in {edit.receiver}"
             if edit.why_module:
                 detail += f", a module set: {edit.why_module}"
             detail = "; ".join([detail, *edit.notes])
             outcomes.append(Outcome(line, col, code, True, detail))
-        text = source.apply(edits)
-        check(tree, text, [edit for _, edit in planned], new)
+        text = source.apply([text_edit for _, text_edit in edits])
+        check(source, edits, units, new)
         data = source.encode(text)
     outcomes.sort(key=lambda o: (o.line, o.col, o.code))
     return FixResult(data, outcomes)
