@@ -2,6 +2,7 @@
 speed against ``flake8 --select TRF``, and ``--fix`` on a copy of real code.
 
     python benchmarks/command.py [--jobs 2] [--runs 3] [--json out.json]
+    python benchmarks/command.py --big-file-only [--runs 3]
 
 1. *Equivalence*: the command and ``flake8 --isolated --select TRF`` on the whole
    corpus, one format; every (file, line, column, code, message) must match.
@@ -19,6 +20,12 @@ speed against ``flake8 --select TRF``, and ``--fix`` on a copy of real code.
    50,000-line module, in this process: the fix's time over LibCST's parse of
    the same file (the issue's yardstick; LibCST is a test dependency), best of
    3, and the time per site at 4,000 over that at 1,000 (1.0: linear).
+5. *A large file*: ``--fix`` of one generated 900,000-line module (10 MB) with
+   one site against the lint of the same file, whole processes alternating on
+   fresh copies (``--runs`` of each): wall time and peak memory (the process's
+   maximum resident set), medians and the ratios fix over lint, measured in
+   one run (targets: time at most 3x, memory at most 2x; issue 25).
+   ``--big-file-only`` runs only this.
 """
 from __future__ import annotations
 
@@ -33,7 +40,7 @@ import tempfile
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from corpus import ensure_corpus  # noqa: E402
@@ -308,6 +315,87 @@ def fix_scaling() -> Dict[str, Any]:
     return {"files": rows, "growth_per_site": per_site[1] / per_site[0]}
 
 
+def _big_file(lines: int = 900_000) -> str:
+    """A generated module of about ``lines`` lines (10 MB at 900,000) with one
+    dropped task in the middle: small functions, classes with methods, tables."""
+    out = ["import asyncio", "import logging", "", "log = logging.getLogger(__name__)", "", ""]
+    i = 0
+    while len(out) < lines:
+        if i % 50 == 0:
+            out += [f"class Handler{i}:", f"    level = {i}", "",
+                    "    def handle(self, x):", "        return x + self.level", "",
+                    "    def name(self):", f"        return 'handler {i}'", "", ""]
+        elif i % 50 == 1:
+            out += [f"TABLE_{i} = {{"] + [f"    'k{k}': {k}," for k in range(8)] + ["}", "", ""]
+        else:
+            out += [f"def f{i}(x):", f"    z = x * {i}", "    if z > 9:",
+                    "        log.info(z)", "    return z", "", ""]
+        i += 1
+        if i == 20_000:  # the one site, about half-way
+            out += ["async def tick():", "    await asyncio.sleep(1)", "", "",
+                    "async def start():", "    asyncio.create_task(tick())", "", ""]
+    return "\n".join(out) + "\n"
+
+
+class _Run(NamedTuple):
+    wall: float  # seconds
+    cpu: float  # seconds of CPU, user and system
+    peak: int  # the process's maximum resident set, bytes
+    status: int
+
+
+def _measured(argv: Sequence[str], cwd: Path) -> _Run:
+    """Wall time, CPU time, peak resident memory and exit status of one process."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(list(argv), cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    seconds = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    scale = 1 if sys.platform == "darwin" else 1024  # ru_maxrss: bytes on macOS, KiB elsewhere
+    return _Run(seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss * scale, proc.returncode)
+
+
+def big_file(runs: int) -> Dict[str, Any]:
+    """``--fix`` of one large file with one site against its lint (issue 25: 299 s
+    and 3.7 GB against 47 s): wall time and peak memory of each process, the two
+    alternating on fresh copies, medians and their ratios from this one run."""
+    work = Path(tempfile.mkdtemp(prefix="taskref-big-"))
+    try:
+        text = _big_file()
+        original = work / "big.py"
+        original.write_text(text)
+        lint_runs: List[_Run] = []
+        fix_runs: List[_Run] = []
+        fixed_ok = True
+        for run in range(runs):
+            lint = _measured([_bin("flake8-taskref"), "--isolated", "--select", "TRF", "big.py"], work)
+            if lint.status != 1:
+                raise SystemExit(f"the lint of the big file exited {lint.status}")
+            lint_runs.append(lint)
+            target = work / f"fixed{run}.py"
+            shutil.copy(original, target)
+            fix = _measured([_bin("flake8-taskref"), "--isolated", "--select", "TRF", "--fix", target.name],
+                            work)
+            fix_runs.append(fix)
+            new = target.read_text()
+            fixed_ok = fixed_ok and fix.status == 0 and "tick_task = asyncio.create_task" in new
+            target.unlink()
+
+        def median(runs: List[_Run], field: str) -> float:
+            return statistics.median(getattr(run, field) for run in runs)
+
+        return {"lines": text.count("\n"), "bytes": len(text.encode()), "runs": runs,
+                "lint": [run._asdict() for run in lint_runs], "fix": [run._asdict() for run in fix_runs],
+                "lint_s": median(lint_runs, "wall"), "fix_s": median(fix_runs, "wall"),
+                "lint_cpu_s": median(lint_runs, "cpu"), "fix_cpu_s": median(fix_runs, "cpu"),
+                "lint_peak": median(lint_runs, "peak"), "fix_peak": median(fix_runs, "peak"),
+                "time_ratio": median(fix_runs, "wall") / median(lint_runs, "wall"),
+                "cpu_ratio": median(fix_runs, "cpu") / median(lint_runs, "cpu"),
+                "memory_ratio": median(fix_runs, "peak") / median(lint_runs, "peak"), "fixed": fixed_ok}
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def report(res: Dict[str, Any]) -> str:
     eq, fx = res.get("equivalence"), res.get("fix")
     lines = [f"corpus: {res['files']} files; jobs {res['jobs']}; {res['python']}"]
@@ -350,7 +438,22 @@ def report(res: Dict[str, Any]) -> str:
                          f"fix {row['fix_s']:.2f} s, LibCST parse {row['libcst_parse_s']:.2f} s: "
                          f"{row['ratio']:.2f}x (target <= 3)")
         lines.append(f"  time per site at 4,000 over at 1,000: {sc['growth_per_site']:.2f}")
+    big = res.get("big")
+    if big is not None:
+        gib = 1024 ** 3
+        lines += [
+            f"one file of {big['lines']:,} lines ({big['bytes'] / 1e6:.1f} MB), one site, median of "
+            f"{big['runs']}: lint {big['lint_s']:.1f} s (CPU {big['lint_cpu_s']:.1f} s) "
+            f"{big['lint_peak'] / gib:.2f} GiB, --fix {big['fix_s']:.1f} s (CPU {big['fix_cpu_s']:.1f} s) "
+            f"{big['fix_peak'] / gib:.2f} GiB",
+            f"  fix over lint: time {big['time_ratio']:.2f}x, CPU {big['cpu_ratio']:.2f}x (target <= 3), "
+            f"peak memory {big['memory_ratio']:.2f}x (target <= 2); the site fixed: {big['fixed']}",
+        ]
     return "\n".join(lines)
+
+
+def _big_ok(big: Dict[str, Any]) -> bool:
+    return bool(big["fixed"]) and big["cpu_ratio"] <= 3 and big["memory_ratio"] <= 2
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -362,8 +465,17 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--imports", action="store_true",
                         help="check that fixed modules import (installs each package into .bench/)")
     parser.add_argument("--scaling-only", action="store_true", help="only the fix scaling figures")
+    parser.add_argument("--big-file-only", action="store_true",
+                        help="only --fix of one generated 900,000-line file against its lint")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
+    if args.big_file_only:
+        res1: Dict[str, Any] = {"files": 0, "jobs": args.jobs, "python": sys.version.split()[0],
+                                "big": big_file(args.runs)}
+        print(report(res1))
+        if args.json:
+            args.json.write_text(json.dumps(res1, indent=2, default=str))
+        return 0 if _big_ok(res1["big"]) else 1
     if args.scaling_only:
         res0: Dict[str, Any] = {"files": 0, "jobs": args.jobs, "python": sys.version.split()[0],
                                 "scaling": fix_scaling()}
@@ -379,6 +491,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if not args.skip_fix:
         res["fix"] = fix_pass(root, args.jobs, imports=args.imports)
         res["scaling"] = fix_scaling()
+        res["big"] = big_file(args.runs)
     print(report(res))
     if args.json:
         args.json.write_text(json.dumps(res, indent=2, default=str))
@@ -390,6 +503,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             and not res["fix"]["second_run_changed"]
             and not res["fix"].get("imports", {}).get("differ")
             and all(row["ratio"] <= 3 for row in res["scaling"]["files"].values())
+            and _big_ok(res["big"])
         )
     )
     return 0 if ok else 1

@@ -146,7 +146,7 @@ def test_ruff_finds_nothing_new_and_new_lines_fit(case: Tuple[Path, str], tmp_pa
 
 
 # goldens whose original passes mypy --strict: so must what the fix writes
-MYPY_CLEAN = ("typed_futures",)
+MYPY_CLEAN = ("typed_futures", "handle_names", "pragmas")
 
 
 @pytest.mark.parametrize("name", MYPY_CLEAN)
@@ -158,6 +158,51 @@ def test_typed_files_stay_clean_for_mypy(name: str) -> None:
     proc = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental",
                            *map(str, files)], capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_a_pragma_stays_on_the_line_of_its_code(tmp_path: Path) -> None:
+    """A ``# type: ignore[...]`` on a statement the fix rewrites stays on one line
+    with the code it covered (mypy and pyright apply it to the nodes that span
+    its line): wrapped in parentheses where the line is too long, left long
+    where even that does not fit, and a spawn is not moved off its line; each
+    note says what was done (issue 25)."""
+    start = "    asyncio.create_task(legacy({}))  # type: ignore[no-untyped-call]"
+    wide = start.format("r" * (79 - len(start.format(""))))  # 79 wide: no room for the parentheses
+    narrow = start.format("r" * (75 - len(start.format(""))))  # 75: room for them
+    retries = "r" * (79 - len(start.format("")))
+    source = (
+        "import asyncio\n\n\ndef legacy(n):  # type: ignore[no-untyped-def]\n    return asyncio.sleep(n)\n"
+        f"\n\ndef start({retries}: int, {retries[:-4]}: int) -> None:\n{wide}\n{narrow}\n"
+        f"    print(asyncio.create_task(legacy({retries})))  # type: ignore[no-untyped-call]\n"
+    )
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\nrequires-python = ">=3.9"\n')
+    (tmp_path / "mod.py").write_text(source)
+    proc = command("--fix", "mod.py", cwd=tmp_path)
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stderr.splitlines() == [
+        "mod.py:9:5: fixed TRF001 (kept in _background_tasks; a line left 93 columns wide (limit 79): "
+        "'# type: ignore[no-untyped-call]' must stay on one line with the code it covers)",
+        "mod.py:10:5: fixed TRF001 (kept in _background_tasks; '# type: ignore[no-untyped-call]' kept on "
+        "one line with the code it covers, in parentheses)",
+        "mod.py:11:11: not fixed TRF001: the spawn would move off the line of "
+        "'# type: ignore[no-untyped-call]', which may cover it",
+        "fixed 2 of 3 findings in 1 file; 1 left, see above",
+    ]
+    lines = (tmp_path / "mod.py").read_text().splitlines()
+    assert lines[10:] == [
+        "    legacy_task = " + wide.lstrip(),
+        "    _background_tasks.add(legacy_task)",
+        "    legacy_task.add_done_callback(_background_tasks.discard)",
+        "    legacy_task_1 = (",
+        "    " + narrow,
+        "    )",
+        "    _background_tasks.add(legacy_task_1)",
+        "    legacy_task_1.add_done_callback(_background_tasks.discard)",
+        f"    print(asyncio.create_task(legacy({retries})))  # type: ignore[no-untyped-call]",
+    ]
+    mypy = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "mod.py"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert mypy.returncode == 0, mypy.stdout
 
 
 def test_not_fixed_sites_are_listed_with_reasons(tmp_path: Path) -> None:
@@ -548,6 +593,32 @@ def test_module_set_annotation_follows_the_oldest_python(
     proc = command("--fix", "mod.py", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert f"_background_tasks: {annotation} = set()" in (tmp_path / "mod.py").read_text()
+
+
+@pytest.mark.parametrize(
+    "imports, spawn, annotation",
+    [
+        ("import asyncio.base_events\n", "asyncio.create_task(main())", "set[asyncio.Task[object]]"),
+        ("import asyncio.base_events\nfrom typing import Any\n", "asyncio.ensure_future(main())",
+         "set[asyncio.Future[Any]]"),
+        ("import os.path, asyncio.events\nimport typing\n", "asyncio.gather(main())",
+         "set[asyncio.Future[typing.Any]]"),
+        # ``as`` binds the submodule, not asyncio
+        ("import asyncio.base_events as base_events\nimport asyncio.tasks\n",
+         "asyncio.create_task(main())", "set[asyncio.Task[object]]"),
+        ("import asyncio.base_events as base_events\n", "base_events.tasks.create_task(main())",
+         "set[object]"),
+    ],
+    ids=["task", "future", "several", "as", "only as"],
+)
+def test_a_submodule_import_binds_asyncio(imports: str, spawn: str, annotation: str, tmp_path: Path) -> None:
+    """``import asyncio.base_events`` binds the name ``asyncio``: the module set
+    is typed with it, as with ``import asyncio`` (issue 25)."""
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\nrequires-python = ">=3.9"\n')
+    (tmp_path / "mod.py").write_text(f"{imports}\n\nasync def main() -> None:\n    {spawn}\n")
+    proc = command("--fix", "mod.py", cwd=tmp_path)
+    assert proc.stderr.splitlines()[-1] == "fixed 1 of 1 finding in 1 file", proc.stderr
+    assert f"_background_tasks: {annotation} = set()\n" in (tmp_path / "mod.py").read_text()
 
 
 @pytest.mark.parametrize(

@@ -2,11 +2,14 @@
 file is read with ``ast`` and edited as text at the positions it gives.
 ``rewrite`` is the entry point (``fix_source``) and the rewrite; ``plan``
 decides which sites can be fixed and where each task is kept; ``classes`` which
-classes can hold a set of their own (``--fix-keep instance``); ``annotations``
-spells the set's type with the names the file already has; ``lines`` breaks a
-new line that is too long as Black would (with Black); ``nodes`` has small
-helpers over ``ast`` nodes; ``source`` turns positions into offsets and back
-into the file's bytes; ``verify`` checks that the fix, undone, gives back the
+classes can hold a set of their own (``--fix-keep instance``); ``naming`` names
+each task's handle after what is spawned; ``annotations`` spells the set's type
+with the names the file already has; ``lines`` breaks a
+new line that is too long as Black would (with Black); ``comments`` keeps a
+``# type: ignore`` and its kin on the line of their code; ``nodes`` has small
+helpers over ``ast`` nodes; ``units`` finds the statements of a file that the
+fixer needs to look at; ``source`` turns positions into offsets and back into
+the file's bytes; ``verify`` checks that the fix, undone, gives back the
 original program.  It knows neither the command nor the pytest option.
 
 This module holds only the options, so that reading them costs nothing.

@@ -16,13 +16,12 @@ annotation quoted at module level (not evaluated there); names imported under
 from __future__ import annotations
 
 import ast
-import re
-from typing import AbstractSet, List, Optional, Sequence, Set, Tuple, Union
+from typing import Container, List, Optional, Sequence, Set, Tuple, Union
 
 from flake8_taskref.fix.nodes import dotted
 
 _OLD_GENERICS = frozenset({"Dict", "List", "Set", "FrozenSet", "Tuple", "Type", "DefaultDict", "Deque"})
-_BUILTIN_GENERIC = re.compile(r"(?<![\w.])(dict|list|set|frozenset|tuple|type)\[")
+_BUILTIN_GENERICS = ("dict", "list", "set", "frozenset", "tuple", "type")
 _Import = Union[ast.Import, ast.ImportFrom]
 
 
@@ -44,6 +43,20 @@ def _runtime_imports(body: Sequence[ast.stmt]) -> List[_Import]:
     return found
 
 
+def _subscripts_builtins(text: str) -> bool:
+    """Does the text subscript a builtin generic (``dict[``, not ``x.dict[`` or
+    ``mydict[``)?  (``str.find`` for each, rather than one pattern with a
+    look-behind, which is slow on a large file.)"""
+    for name in _BUILTIN_GENERICS:
+        at = text.find(name + "[")
+        while at >= 0:
+            before = text[at - 1: at]
+            if not (before and (before.isalnum() or before in "_.")):
+                return True
+            at = text.find(name + "[", at + 1)
+    return False
+
+
 class Typing:
     """How the file spells the set's type, from the names it imports."""
 
@@ -53,7 +66,7 @@ class Typing:
         text: str,
         annotated: bool,
         min_python: Optional[Tuple[int, int]] = None,
-        shadowed: AbstractSet[str] = frozenset(),
+        shadowed: Container[str] = frozenset(),
     ) -> None:
         """``body``: the module's statements that run before the annotation
         (their imports are the names it may use); ``min_python``: the oldest
@@ -68,10 +81,13 @@ class Typing:
         for node in _runtime_imports(body):
             if isinstance(node, ast.Import):
                 for alias in node.names:
-                    bound = alias.asname or alias.name
-                    if alias.name == "asyncio" and self.asyncio is None:
+                    # ``import asyncio.base_events`` binds ``asyncio`` too (``... as be``
+                    # binds the submodule)
+                    module = alias.name if alias.asname else alias.name.split(".")[0]
+                    bound = alias.asname or module
+                    if module == "asyncio" and self.asyncio is None:
                         self.asyncio = bound
-                    elif alias.name == "typing" and self.typing_module is None:
+                    elif module == "typing" and self.typing_module is None:
                         self.typing_module = bound
             elif node.level == 0 and node.module is not None:
                 for alias in node.names:
@@ -84,7 +100,7 @@ class Typing:
                     elif node.module == "__future__" and alias.name == "annotations":
                         self.postponed = True
         self.annotated = annotated and "object" not in shadowed
-        builtin_generics = _BUILTIN_GENERIC.search(text) is not None
+        builtin_generics = _subscripts_builtins(text)
         # typing.Dict/List/... and no dict[...]/list[...]: written for Pythons
         # before 3.9, where set[...] and asyncio.Task[...] fail at run time
         self.old_style = bool(self.typing_names & _OLD_GENERICS) and not builtin_generics

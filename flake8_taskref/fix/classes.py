@@ -15,7 +15,7 @@ the module set and the note says why.
 from __future__ import annotations
 
 import ast
-from typing import Dict, FrozenSet, List, Optional, Tuple
+from typing import Dict, FrozenSet, Iterable, List, Optional, Tuple
 
 from flake8_taskref.fix.nodes import dotted, first_param, has_slots, init_of, is_docstring, last_name
 
@@ -47,11 +47,10 @@ def _defines(cls: ast.ClassDef, names: FrozenSet[str]) -> bool:
 class Classes:
     """The classes of one file, by name (for same-file bases)."""
 
-    def __init__(self, tree: ast.Module) -> None:
+    def __init__(self, classes: Iterable[ast.ClassDef]) -> None:
         self.by_name: Dict[str, List[ast.ClassDef]] = {}
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ClassDef):
-                self.by_name.setdefault(node.name, []).append(node)
+        for node in classes:
+            self.by_name.setdefault(node.name, []).append(node)
 
     def bases_in_file(self, cls: ast.ClassDef) -> List[ast.ClassDef]:
         """cls's ancestors defined in this file (by name), nearest first."""

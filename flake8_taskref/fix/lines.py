@@ -35,7 +35,7 @@ def fit(code: str, indent: str, limit: int, unit: str) -> str:
     newline) as Black formats it to fit in ``limit`` at ``indent``, its
     continuation lines indented with ``indent`` and ``unit`` (the file's
     indentation step); the code unchanged when Black cannot take it."""
-    if _multiline_string(code):  # indenting its lines would change the string
+    if multiline_string(code):  # indenting its lines would change the string
         return code
     import black
 
@@ -62,7 +62,7 @@ _STRING_TOKENS = {
 }
 
 
-def _multiline_string(code: str) -> bool:
+def multiline_string(code: str) -> bool:
     try:
         return any(
             token.type in _STRING_TOKENS and "\n" in token.string

@@ -3,7 +3,7 @@ function looks like (its ``__init__``, slots, first parameter)."""
 from __future__ import annotations
 
 import ast
-from typing import List, Optional, Set, Union
+from typing import Container, List, Optional, Set, Union
 
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 Function = Union[ast.FunctionDef, ast.AsyncFunctionDef]
@@ -28,7 +28,7 @@ def last_name(node: ast.AST) -> str:
     return "" if name is None else name.rsplit(".", 1)[-1]
 
 
-def fresh(base: str, taken: Set[str]) -> str:
+def fresh(base: str, taken: Container[str]) -> str:
     if base not in taken:
         return base
     number = 1

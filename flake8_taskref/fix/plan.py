@@ -25,11 +25,12 @@ result type.
 from __future__ import annotations
 
 import ast
-import keyword
-from dataclasses import dataclass
-from typing import Dict, List, Optional, Set, Tuple, Union
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Callable, Dict, Iterable, List, Optional, Set, Tuple, Union
 
 from flake8_taskref.fix.classes import Classes, place_in_init
+from flake8_taskref.fix.naming import Word, handle_names
 from flake8_taskref.fix.nodes import (
     FUNCTIONS,
     Function,
@@ -42,13 +43,13 @@ from flake8_taskref.fix.nodes import (
     is_plain_method,
 )
 from flake8_taskref.fix.source import Source
+from flake8_taskref.fix.units import Units
 
 SET_NAME = "_background_tasks"
 # An instance set's name is private to the class that creates it (Python mangles
 # it to _Class__background_tasks): no base or subclass, in this file or another,
 # can meet it, or reset it with a set of its own.
 INSTANCE_SET_NAME = "__background_tasks"
-TASK_NAME = "task"
 
 Owner = Union[ast.ClassDef, ast.Module]
 Span = Tuple[int, int, int, int]  # line, col_offset, end line, end col_offset (as ast)
@@ -78,24 +79,7 @@ class Edit:
     receiver: str  # the expression that names the set: "self._background_tasks"
     handle: str  # the name that holds the task
     why_module: str = ""  # with --fix-keep instance: why the module set was used
-
-
-def _snake(name: str) -> str:
-    """``reqAccountSummary`` -> ``req_account_summary``; ``HTTPGet`` -> ``http_get``;
-    a name in lower case (``start``, ``_close``) as it is."""
-    if name.islower() or not name.isidentifier():
-        return name
-    out: List[str] = []
-    for i, char in enumerate(name):
-        if char.isupper():
-            before = name[i - 1] if i else ""
-            after = name[i + 1] if i + 1 < len(name) else ""
-            if before and before != "_" and (before.islower() or before.isdigit() or after.islower()):
-                out.append("_")
-            out.append(char.lower())
-        else:
-            out.append(char)
-    return "".join(out)
+    notes: List[str] = field(default_factory=list)  # what else the rewrite did, for the site's note
 
 
 def span(node: ast.AST) -> Span:
@@ -153,11 +137,14 @@ def holds(name: str, made: ast.stmt) -> Optional[str]:
 
 
 class Facts:
-    """What the plan needs to know about the module, read in one walk."""
+    """What the plan needs to know about the module, read from the units
+    (``units.py``) that span the lines it asks about: each unit is walked once,
+    and what it holds is recorded (parents, calls, how names are used)."""
 
     def __init__(self, tree: ast.Module, source: Source) -> None:
         self.tree = tree
         self.source = source
+        self.units = Units(tree, source)
         self.parents: Dict[int, ast.AST] = {}
         self.calls: Dict[Span, ast.Call] = {}
         self.callables: Set[Span] = set()  # names and attributes (a spawner passed on)
@@ -166,15 +153,38 @@ class Facts:
         self.name_uses: Dict[str, Set[str]] = {}
         self.attribute_uses: Dict[str, Set[str]] = {}
         self.definitions: Dict[str, List[ast.stmt]] = {}  # "S" or ".S" -> S = set()
-        self.annotated = False
-        self.identifiers: Set[str] = set()  # every identifier written in the file
-        self.bound: Set[str] = set()  # every name the file binds, in any scope
-        set_bindings: List[ast.AST] = []  # the nodes that bind the name "set"
-        stack: List[ast.AST] = [tree]
+        self.written: Set[str] = set()  # every identifier written in the units walked
+        self.bound: Set[str] = set()  # every name bound in them, in any scope
+        self.classes: List[ast.ClassDef] = []  # the classes in them
+        self._set_bindings: List[ast.AST] = []  # the nodes that bind the name "set"
+        self._walked: Set[int] = set()
+        self._words: Set[str] = set()
+
+    # ------------------------------------------------------------ walking
+    def walk_line(self, line: int) -> None:
+        """Walk the units that span ``line``."""
+        for unit, owner in self.units.at(line):
+            if id(unit) not in self._walked:
+                self._walked.add(id(unit))
+                self.parents[id(unit)] = owner
+                self._walk(unit)
+
+    def walk_word(self, word: str) -> None:
+        """Walk every unit where ``word`` may be an identifier: what the facts
+        then say about that name is what a walk of the whole file would."""
+        if word not in self._words:
+            self._words.add(word)
+            for line in sorted(self.units.lines_of(word)):
+                self.walk_line(line)
+
+    def _walk(self, unit: ast.stmt) -> None:
+        stack: List[ast.AST] = [unit]
         while stack:
             node = stack.pop()
             for child in ast.iter_child_nodes(node):
                 self.parents[id(child)] = node
+                if node is unit and isinstance(unit, ast.ClassDef) and isinstance(child, ast.stmt):
+                    continue  # the statements of a class body are units of their own
                 stack.append(child)
             if isinstance(node, ast.Call):
                 self.calls[span(node)] = node
@@ -184,28 +194,67 @@ class Facts:
                 if not isinstance(node.ctx, ast.Load):
                     self.bound.add(node.id)
                     if node.id == "set":
-                        set_bindings.append(node)
+                        self._set_bindings.append(node)
             elif isinstance(node, ast.Attribute):
                 self.callables.add(span(node))
                 self.attribute_uses.setdefault(node.attr, set()).add(self._use(node))
             else:
+                if isinstance(node, ast.ClassDef):
+                    self.classes.append(node)
                 for name in bound_names(node):  # parameters, imports, definitions, ...
                     self.name_uses.setdefault(name, set()).add("other")
                     self.bound.add(name)
                     if name == "set":
-                        set_bindings.append(node)
+                        self._set_bindings.append(node)
                 if isinstance(node, ast.keyword) and node.arg:
-                    self.identifiers.add(node.arg)
-                if isinstance(node, ast.AnnAssign) or (
-                    isinstance(node, ast.arg) and node.annotation is not None
-                ) or (isinstance(node, FUNCTIONS) and node.returns is not None):
-                    self.annotated = True
-        self.identifiers.update(self.name_uses, self.attribute_uses)
-        # Does a binding of "set" change what ``set()`` calls where a fix writes it
-        # (at module level, or in an ``__init__``)?  A method or class attribute
-        # named ``set`` does not: a class body's names are not seen from its
-        # methods, nor from the module.
-        self.set_shadowed = any(self._shadows_set(node) for node in set_bindings)
+                    self.written.add(node.arg)
+
+    # ----------------------------------------------------------- questions
+    def site(self, where: Span) -> Tuple[Optional[ast.Call], bool]:
+        """The call at a finding's position, or (None, whether a spawner passed on is there)."""
+        self.walk_line(where[0])
+        return self.calls.get(where), where in self.callables
+
+    def written_anywhere(self, name: str) -> bool:
+        """Is ``name`` an identifier anywhere in the file (a name, an attribute,
+        a keyword, a parameter, an import, a definition)?"""
+        self.walk_word(name)
+        return name in self.name_uses or name in self.attribute_uses or name in self.written
+
+    def bound_anywhere(self, name: str) -> bool:
+        """Does the file bind ``name`` anywhere, in any scope?"""
+        self.walk_word(name)
+        return name in self.bound
+
+    def attribute_anywhere(self, name: str) -> bool:
+        self.walk_word(name)
+        return name in self.attribute_uses
+
+    def all_classes(self) -> List[ast.ClassDef]:
+        self.walk_word("class")
+        return self.classes
+
+    def set_candidates(self, attribute: bool) -> List[str]:
+        """The names (attribute names) created as an empty set somewhere
+        (``S = set()``, ``self.S = set()``) whose name speaks of tasks: the sets
+        that may be reused, each with every use of its name walked."""
+        self.walk_word("set")
+        names = sorted(
+            key[1:] if attribute else key for key in self.definitions
+            if key.startswith(".") == attribute and "task" in key.lower()
+        )
+        for name in names:
+            self.walk_word(name)
+        return names
+
+    @property
+    def set_shadowed(self) -> bool:
+        """Does a binding of "set" change what ``set()`` calls where a fix writes
+        it (at module level, or in an ``__init__``)?  A method or class attribute
+        named ``set`` does not: a class body's names are not seen from its
+        methods, nor from the module."""
+        self.walk_word("set")
+        return any(self._shadows_set(node) for node in self._set_bindings)
 
     def parent(self, node: ast.AST) -> Optional[ast.AST]:
         return self.parents.get(id(node))
@@ -256,6 +305,7 @@ class Facts:
         """The one statement that creates the set ``name`` (``S = set()``, or
         ``self.S = set()``), if nothing but the keep idiom and that statement
         touches the name anywhere in the file."""
+        self.walk_word(name)
         uses = (self.attribute_uses if attribute else self.name_uses).get(name, set())
         if not uses <= {"add", "discard", "define"}:
             return None
@@ -263,6 +313,21 @@ class Facts:
             return None  # the same name as a plain name and as an attribute: be safe
         made = self.definitions.get("." + name if attribute else name, [])
         return made[0] if len(made) == 1 else None
+
+    def unit_of(self, node: ast.AST) -> ast.stmt:
+        """The unit (``units.py``) that holds ``node``: its module-level
+        statement, or the statement of a class body (of a class that is a unit's)."""
+        chain = [node]
+        while not isinstance(chain[-1], ast.Module):
+            parent = self.parent(chain[-1])
+            assert parent is not None, "a node of a unit not walked"
+            chain.append(parent)
+        index = len(chain) - 2
+        while index > 0 and isinstance(chain[index], ast.ClassDef) and isinstance(chain[index - 1], ast.stmt):
+            index -= 1
+        unit = chain[index]
+        assert isinstance(unit, ast.stmt)
+        return unit
 
     def enclosing(self, node: ast.AST) -> Union[Function, ast.Module]:
         """The function (or the module) whose frame runs ``node``."""
@@ -433,19 +498,43 @@ def statement_of(facts: Facts, code: str, call: ast.Call) -> Tuple[Optional[str]
 
 
 # ------------------------------------------------------------------- sets
+class Taken:
+    """Names in use: those given, and those a question to the facts finds
+    (``Facts.written_anywhere``: asked only of the names a fix would write)."""
+
+    def __init__(self, anywhere: Optional[Callable[[str], bool]], names: Iterable[str] = ()) -> None:
+        self.anywhere = anywhere
+        self.names: Set[str] = set(names)
+
+    def __contains__(self, name: object) -> bool:
+        if name in self.names:
+            return True
+        return self.anywhere is not None and isinstance(name, str) and self.anywhere(name)
+
+    def add(self, name: str) -> None:
+        self.names.add(name)
+
+
 class Planner:
     """Decides, for every fixable site, the set and the names."""
 
     def __init__(self, facts: Facts, keep: str) -> None:
         self.facts = facts
         self.keep = keep
-        self.classes = Classes(facts.tree)
+        self._classes: Optional[Classes] = None
         self.class_keepers: Dict[int, Tuple[Optional[Keeper], str]] = {}
         self.module_keeper: Optional[Keeper] = None
-        self.taken_attributes: Set[str] = set(facts.attribute_uses)
+        self.taken_attributes = Taken(facts.attribute_anywhere)
         self.edits: Dict[int, Edit] = {}  # id(statement) -> edit
-        self.taken: Dict[int, Set[str]] = {}  # id(scope) -> names in use there
+        self.taken: Dict[int, Taken] = {}  # id(scope) -> names in use there
         self.module_sites: Set[int] = set()  # top-level statements holding a module-level spawn
+
+    @property
+    def classes(self) -> Classes:
+        """The classes of the file (only the instance form asks)."""
+        if self._classes is None:
+            self._classes = Classes(self.facts.all_classes())
+        return self._classes
 
     def keeper_for(self, statement: ast.stmt) -> Tuple[Keeper, str, str]:
         """The set a task spawned by this statement goes into, how the statement
@@ -508,7 +597,7 @@ class Planner:
             return None, f"its subclass {skipping} does not run its __init__"
         if self.classes.makes_instances_without_init(cls):
             return None, "the class makes instances without __init__ (cls.__new__)"
-        for name in sorted(self.facts.attribute_uses):
+        for name in self.facts.set_candidates(attribute=True):
             made = self.facts.dedicated(name, attribute=True)
             if made is not None and any(statement is made for statement in init.body):
                 kind = holds(name, made)
@@ -524,15 +613,15 @@ class Planner:
         """The module set: one that only the keep idiom touches, else a new one
         with a name nothing in the file uses."""
         if self.module_keeper is None:
-            top = {id(statement) for statement in self.facts.tree.body}
-            for name in sorted(self.facts.name_uses):
+            for name in self.facts.set_candidates(attribute=False):
                 made = self.facts.dedicated(name, attribute=False)
-                kind = holds(name, made) if made is not None and id(made) in top else None
+                top = made is not None and self.facts.parent(made) is self.facts.tree
+                kind = holds(name, made) if made is not None and top else None
                 if made is not None and kind is not None:
                     self.module_keeper = Keeper(self.facts.tree, name, new=False, holds=kind)
                     break
             else:
-                name = fresh(SET_NAME, self.facts.identifiers)
+                name = fresh(SET_NAME, Taken(self.facts.written_anywhere))
                 self.module_keeper = Keeper(self.facts.tree, name, new=True)
         return self.module_keeper
 
@@ -546,25 +635,42 @@ class Planner:
                 return False
         return False
 
-    def handle_for(self, statement: ast.stmt, call: ast.Call) -> str:
-        """A name for the task that nothing in its scope uses, after the coroutine
-        it runs where that is a call (``self._watchdog()`` -> ``watchdog_task``,
-        ``self.reqSummary()`` -> ``req_summary_task``: a local in lower case),
-        so that sites of one function get names (and types) of their own."""
-        scope = self.facts.enclosing(statement)
+    def name_handles(self, edits: List[Edit]) -> None:
+        """Name the handles of the edits that bind a new one (``naming.py``): a
+        name nothing in its scope uses, after what is spawned; where sites of
+        one scope get the same word from methods of different objects, each
+        is named with its object too."""
+        by_scope: Dict[int, List[Tuple[Edit, Word]]] = {}
+        scopes: Dict[int, Union[Function, ast.Module]] = {}
+        for edit in edits:
+            if edit.form == "bind":
+                continue
+            scope = self.facts.enclosing(edit.statement)
+            scopes[id(scope)] = scope
+            by_scope.setdefault(id(scope), []).append((edit, handle_names(edit.spawn)))
+        for key, named in by_scope.items():
+            taken = self._taken(scopes[key])
+            words = Counter(word.word for _, word in named)
+            qualified = Counter(word.qualified for _, word in named)
+            for edit, word in named:
+                base = word.word
+                if words[base] > 1 and word.qualified is not None and qualified[word.qualified] < words[base]:
+                    base = word.qualified
+                edit.handle = fresh(base, taken)
+                taken.add(edit.handle)
+
+    def _taken(self, scope: Union[Function, ast.Module]) -> Taken:
+        """The names in use where a new handle is bound."""
         taken = self.taken.get(id(scope))
         if taken is None:
-            taken = identifiers(scope) if isinstance(scope, FUNCTIONS) else set(self.facts.identifiers)
-            taken |= {keeper.name for keeper, _ in self.class_keepers.values() if keeper is not None}
+            if isinstance(scope, FUNCTIONS):
+                taken = Taken(None, identifiers(scope))
+            else:
+                taken = Taken(self.facts.written_anywhere)
+            for keeper, _ in self.class_keepers.values():
+                if keeper is not None:
+                    taken.add(keeper.name)
             if self.module_keeper is not None:
                 taken.add(self.module_keeper.name)
             self.taken[id(scope)] = taken
-        base = TASK_NAME
-        if call.args and isinstance(call.args[0], ast.Call):
-            called = dotted(call.args[0].func)
-            stem = _snake(called.rsplit(".", 1)[-1].strip("_")) if called is not None else ""
-            if stem.isidentifier() and not keyword.iskeyword(stem):
-                base = stem if stem.endswith(TASK_NAME) else f"{stem}_{TASK_NAME}"
-        name = fresh(base, taken)
-        taken.add(name)
-        return name
+        return taken

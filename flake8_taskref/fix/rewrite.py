@@ -32,16 +32,17 @@ import ast
 import gc
 import importlib.util
 from dataclasses import dataclass, field
-from typing import List, Optional, Sequence, Tuple
+from typing import List, NamedTuple, Optional, Sequence, Tuple
 
 from flake8_taskref.fix import FixOptions
 from flake8_taskref.fix.annotations import Typing
-from flake8_taskref.fix.lines import fit, too_long, width
+from flake8_taskref.fix.comments import comments, line_bound, resolve
+from flake8_taskref.fix.lines import fit, multiline_string, too_long, width
 from flake8_taskref.fix.nodes import FUNCTIONS, first_param, is_docstring
-from flake8_taskref.fix.plan import Edit, Facts, Keeper, Planner, statement_of
+from flake8_taskref.fix.plan import Edit, Facts, Keeper, Planner, Taken, statement_of
 from flake8_taskref.fix.source import Edit as TextEdit
 from flake8_taskref.fix.source import Source
-from flake8_taskref.fix.verify import FixError, check
+from flake8_taskref.fix.verify import FixError, Tagged, check
 
 
 def _has_black() -> bool:
@@ -148,6 +149,36 @@ def _after_line(source: Source, lineno: int, text: str) -> TextEdit:
     return (end, end, text)
 
 
+class _Text(NamedTuple):
+    """A statement's text (from its start to the end of its last line) with the
+    codes the fix resolves taken out of its comments."""
+
+    text: str
+    removed: List[str]  # what was taken out of which pragma
+    bound: Optional[str]  # a pragma left that must stay on the line of its code
+
+
+def statement_text(source: Source, statement: ast.stmt) -> _Text:
+    start = source.offset(statement.lineno, statement.col_offset)
+    end_line = statement.end_lineno or statement.lineno
+    text = source.text[start: source.line_start(end_line) + len(source.line(end_line))]
+    found = comments(text)
+    if not found:
+        return _Text(text, [], None)
+    lines = text.splitlines(True)
+    removed: List[str] = []
+    bound: Optional[str] = None
+    for index, begin, end in reversed(found):
+        line = lines[index]
+        new, changed = resolve(line[begin:end])
+        removed[:0] = changed
+        if changed:
+            head = line[:begin] if new else line[:begin].rstrip(" \t\f")
+            lines[index] = head + new + line[end:]
+        bound = line_bound(new) or bound
+    return _Text("".join(lines), removed, bound)
+
+
 def _statement_edits(source: Source, writer: _Writer, edit: Edit) -> List[TextEdit]:
     statement = edit.statement
     indent = source.indent(statement.lineno)
@@ -160,25 +191,65 @@ def _statement_edits(source: Source, writer: _Writer, edit: Edit) -> List[TextEd
     if edit.form == "bind":
         return [_after_line(source, end_line, keep)]
     floor = max(width(source.line(n).rstrip("\r\n")) for n in range(statement.lineno, end_line + 1))
-    if edit.form == "bare":  # the statement becomes the binding, its comment and all
-        code = f"{edit.handle} = {source.text[start:stop]}"
-        return [(start, stop, writer.statement(code, indent, floor)), _after_line(source, end_line, keep)]
-    if edit.form == "rename":  # ``_ = spawn(...)``: the task gets a name of its own
-        target = edit.statement.targets[0]  # type: ignore[attr-defined]
-        after = source.offset(target.end_lineno or target.lineno, target.end_col_offset or 0)
-        code = f"{edit.handle}{source.text[after:stop]}"
-        return [(start, stop, writer.statement(code, indent, floor)), _after_line(source, end_line, keep)]
+    text, removed, bound = statement_text(source, statement)
+    if removed:
+        them = "them" if len(removed) > 1 else "it"
+        edit.notes.append(f"removed {' and '.join(removed)}: the fix resolves {them}")
+    if edit.form in ("bare", "rename"):  # the statement becomes the binding, its comment and all
+        if edit.form == "bare":
+            value = text
+        else:  # ``_ = spawn(...)``: the task gets a name of its own
+            target = edit.statement.targets[0]  # type: ignore[attr-defined]
+            after = source.offset(target.end_lineno or target.lineno, target.end_col_offset or 0)
+            value = text[after - start:].lstrip(" \t\f")[1:].lstrip(" \t\f")  # after "="
+        code = f"{edit.handle} = {value}"
+        if bound is not None:
+            code = _pragma_bound(writer, edit, code, value, indent, floor, bound)
+        else:
+            code = writer.statement(code, indent, floor)
+        return [(start, stop, code), _after_line(source, end_line, keep)]
     # hoist: the spawn moves to a line of its own before the statement, which
-    # uses the handle in its place (the spawn is on one line: plan.py)
-    call_start = source.offset(call.lineno, call.col_offset)
-    call_end = source.offset(call.end_lineno or call.lineno, call.end_col_offset or 0)
-    bind = f"{edit.handle} = {source.text[call_start:call_end]}"
+    # uses the handle in its place (the spawn is on one line, and no pragma is
+    # on it: plan.py, rewrite.py)
+    call_start = source.offset(call.lineno, call.col_offset) - start
+    call_end = source.offset(call.end_lineno or call.lineno, call.end_col_offset or 0) - start
+    bind = f"{edit.handle} = {text[call_start:call_end]}"
     line_start = source.line_start(statement.lineno)
-    rest = source.text[start:call_start] + edit.handle + source.text[call_end:stop]
+    rest = text[:call_start] + edit.handle + text[call_end:]
     return [
         (line_start, line_start, indent + writer.statement(bind, indent, floor) + source.newline + keep),
         (start, stop, writer.statement(rest, indent, floor)),
     ]
+
+
+def _pragma_bound(
+    writer: _Writer, edit: Edit, code: str, value: str, indent: str, floor: int, pragma: str,
+) -> str:
+    """A binding whose statement carries a comment that must stay on the line of
+    the code it covers (``# type: ignore[...]``): never broken by Black (which
+    would move the comment to another line).  Too long, the value is wrapped in
+    parentheses, its lines as they were, one step deeper (unless a string spans
+    them); too long even so, it stays as it is."""
+    limit = max(writer.limit, floor)
+    if not too_long(code, indent, limit):
+        return code
+    lines = value.splitlines(True)
+    if len(lines) == 1 or not multiline_string(value):
+        inner = "".join(
+            (indent if index == 0 else "") + (writer.unit + line if line.strip() else line)
+            for index, line in enumerate(lines)
+        )
+        wrapped = f"{edit.handle} = ({writer.newline}{inner}{writer.newline}{indent})"
+        if not too_long(wrapped, indent, limit):
+            edit.notes.append(f"'{pragma}' kept on one line with the code it covers, in parentheses")
+            return wrapped
+    longest = max(width(line) for line in (indent + code).splitlines())
+    had = f"; the statement had {floor}" if floor > writer.limit else ""
+    edit.notes.append(
+        f"a line left {longest} columns wide (limit {writer.limit}{had}): '{pragma}' must stay on one "
+        "line with the code it covers"
+    )
+    return code
 
 
 def _module_anchor(facts: Facts, planner: Planner) -> Tuple[int, bool]:
@@ -197,8 +268,8 @@ def _module_anchor(facts: Facts, planner: Planner) -> Tuple[int, bool]:
             after = index + 1
         elif isinstance(statement, (ast.If, ast.Try)) and _imports(statement):
             after = index + 1
-    for index, statement in enumerate(body):
-        if id(statement) in planner.module_sites and index < after:  # a spawn runs at import
+    for index, statement in enumerate(body[:after]):
+        if id(statement) in planner.module_sites:  # a spawn runs at import
             return index, False
     if after == 0:
         return 0, False
@@ -282,22 +353,26 @@ def _annotation(facts: Facts, planner: Planner, options: FixOptions, keeper: Kee
         every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
         if keeper.init.returns is None and not any(a is not None and a.annotation for a in every):
             return None
-    annotated = facts.annotated or keeper.init is None
-    typing = Typing(body, facts.source.text, annotated, options.min_python, facts.bound)
+    # (an __init__ with annotations is in a file with annotations)
+    typing = Typing(body, facts.source.text, True, options.min_python, Taken(facts.bound_anywhere))
     return typing.annotation(keeper.future, keeper.init is None)
 
 
-def fix_source(data: bytes, sites: Sequence[Site], options: FixOptions = FixOptions()) -> FixResult:
+def fix_source(
+    data: bytes, sites: Sequence[Site], options: FixOptions = FixOptions(), tree: Optional[ast.Module] = None,
+) -> FixResult:
     """Rewrite the TRF001/TRF002 findings at ``sites`` of one file.  Returns
     the new bytes and what happened to each finding; sites of other codes are
-    reported as left."""
+    reported as left.  ``tree``: what ``ast.parse`` gave for the same text
+    (the lint's; it is only read), which the fixer then does not parse again:
+    that parse is most of what a fix of a large file costs beyond its lint."""
     # Many small objects that live until the fix ends (the tree, its parents):
     # the cyclic collector would scan them again and again (superlinear on big
     # files), and they hold no cycles.  It is paused, as for the analysis.
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _fix_source(data, sites, options)
+        return _fix_source(data, sites, options, tree)
     except RecursionError:  # ast.parse took it, but checking the fix recurses
         raise FixError("the file is nested too deeply to fix") from None
     finally:
@@ -305,9 +380,12 @@ def fix_source(data: bytes, sites: Sequence[Site], options: FixOptions = FixOpti
             gc.enable()
 
 
-def _fix_source(data: bytes, sites: Sequence[Site], options: FixOptions) -> FixResult:
+def _fix_source(
+    data: bytes, sites: Sequence[Site], options: FixOptions, tree: Optional[ast.Module],
+) -> FixResult:
     source = Source(data)
-    tree = ast.parse(source.text)
+    if tree is None:
+        tree = ast.parse(source.text)
     facts = Facts(tree, source)
     planner = Planner(facts, options.keep)
     outcomes: List[Outcome] = []
@@ -318,11 +396,11 @@ def _fix_source(data: bytes, sites: Sequence[Site], options: FixOptions) -> FixR
             outcomes.append(Outcome(line, col, code, False, NEEDS_A_HUMAN.get(code, "not fixable")))
             continue
         where = (line, col_offset, end_line, end_col)
-        call = facts.calls.get(where)
+        call, passed_on = facts.site(where)
         if call is None:
             why = (
                 "the spawner itself is passed on as a callback: no statement to extend"
-                if where in facts.callables
+                if passed_on
                 else "could not find the call in the source"
             )
             outcomes.append(Outcome(line, col, code, False, why))
@@ -334,6 +412,12 @@ def _fix_source(data: bytes, sites: Sequence[Site], options: FixOptions) -> FixR
         if form is None or statement is None:
             outcomes.append(Outcome(line, col, code, False, detail or "not fixable"))
             continue
+        if form == "hoist":
+            pragma = statement_text(source, statement).bound
+            if pragma is not None:  # it may cover code of both statements the fix would make
+                why = f"the spawn would move off the line of '{pragma}', which may cover it"
+                outcomes.append(Outcome(line, col, code, False, why))
+                continue
         if id(statement) in planner.edits:
             outcomes.append(Outcome(line, col, code, False, "another fix rewrites this line"))
             continue
@@ -351,28 +435,33 @@ def _fix_source(data: bytes, sites: Sequence[Site], options: FixOptions) -> FixR
                                         f"the set {keeper.name} is typed for tasks, and this makes a future"))
                 continue
             keeper.future = True  # ensure_future(), gather(), shield(), a helper: a Future
-        handle = detail if form == "bind" else planner.handle_for(statement, call)
+        handle = detail if form == "bind" else ""  # named below, with the other sites of its scope
         edit = Edit(call, statement, form, keeper, receiver, handle, why_module)
         planner.edits[id(statement)] = edit
         planned.append(((line, col, code), edit))
     if planned:
+        planner.name_handles([edit for _, edit in planned])
         writer = _Writer(source, options)
-        edits: List[TextEdit] = []
+        edits: List[Tagged] = []  # each with the unit it is in (verify.py)
         new = planner.new_keepers()
         for keeper in new:
             keeper.annotation = _annotation(facts, planner, options, keeper)
             if keeper.init is not None:
-                edits.append(_init_set_edit(facts, writer, keeper))
-            else:
-                edits.append(_module_set_edit(facts, planner, writer, keeper))
+                edits.append((facts.unit_of(keeper.init), _init_set_edit(facts, writer, keeper)))
+            else:  # between module-level statements
+                edits.append((None, _module_set_edit(facts, planner, writer, keeper)))
+        units: List[Tuple[ast.stmt, Edit]] = []
         for (line, col, code), edit in planned:
-            edits += _statement_edits(source, writer, edit)
+            unit = facts.unit_of(edit.statement)
+            units.append((unit, edit))
+            edits += [(unit, text_edit) for text_edit in _statement_edits(source, writer, edit)]
             detail = f"kept in {edit.receiver}"
             if edit.why_module:
                 detail += f", a module set: {edit.why_module}"
+            detail = "; ".join([detail, *edit.notes])
             outcomes.append(Outcome(line, col, code, True, detail))
-        text = source.apply(edits)
-        check(tree, text, [edit for _, edit in planned], new)
+        text = source.apply([text_edit for _, text_edit in edits])
+        check(source, edits, units, new)
         data = source.encode(text)
     outcomes.sort(key=lambda o: (o.line, o.col, o.code))
     return FixResult(data, outcomes)

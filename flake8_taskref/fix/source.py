@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import codecs
 import io
+import itertools
 import tokenize
 from typing import List, Tuple
 
@@ -26,12 +27,7 @@ class Source:
         self.text = text
         # lines as the tokenizer splits them: on \n, \r\n and \r only
         self.lines: List[str] = io.StringIO(text, newline="").readlines()
-        self.starts: List[int] = []
-        offset = 0
-        for line in self.lines:
-            self.starts.append(offset)
-            offset += len(line)
-        self.starts.append(offset)
+        self.starts: List[int] = [0, *itertools.accumulate(map(len, self.lines))]
         first = self.lines[0] if self.lines else ""
         self.newline = "\r\n" if first.endswith("\r\n") else "\r" if first.endswith("\r") else "\n"
 

@@ -1,20 +1,32 @@
 """The fix checks itself: undone, it must give back the original program.
 
-The fixed text is parsed again; the statements the fix added are taken out
-(the new sets, ``S.add(t)``, ``t.add_done_callback(S.discard)``), each
-binding it made is turned back into what it replaced (``t = spawn(...)``
-becomes the statement ``spawn(...)``; a hoisted binding goes back into the
-statement that uses ``t``).  What is left must be the original module, node
-for node (``ast.dump``): the same expressions, in the same order, the same
-number of times.  A fix that fails this is not written.
+What the fix changed is parsed again: each unit of the file it edited (a
+module-level statement, or a statement of a class body: ``units.py``), with its
+edits, and each group of lines it inserted between module-level statements
+(the new set).  The statements the fix added are taken out (the new sets,
+``S.add(t)``, ``t.add_done_callback(S.discard)``), each binding it made is
+turned back into what it replaced (``t = spawn(...)`` becomes the statement
+``spawn(...)``; a hoisted binding goes back into the statement that uses
+``t``).  What is left must be the original unit, node for node (``ast.dump``):
+the same expressions, in the same order, the same number of times; an
+insertion must leave nothing.  Every other byte of the file is as it was, so
+the file is the original program (parsing and dumping the whole file again, as
+this did before issue 25, cost more than the fix of a large file).  A fix that
+fails this is not written.
 """
 from __future__ import annotations
 
 import ast
-from typing import Dict, List, Optional, Set, Tuple
+from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from flake8_taskref.fix.nodes import dotted, first_param
 from flake8_taskref.fix.plan import Edit, Keeper
+from flake8_taskref.fix.source import Edit as TextEdit
+from flake8_taskref.fix.source import Source
+from flake8_taskref.fix.units import first_line
+
+# A text edit and the unit it is in (None: between module-level statements).
+Tagged = Tuple[Optional[ast.stmt], TextEdit]
 
 
 class FixError(Exception):
@@ -109,12 +121,59 @@ class _Undo(ast.NodeTransformer):
         return node
 
 
-def check(original: ast.Module, fixed_text: str, edits: List[Edit], new: List[Keeper]) -> None:
-    """Raise FixError unless the fixed text, undone, is the original module."""
+def check(
+    source: Source, tagged: Sequence[Tagged], planned: Sequence[Tuple[ast.stmt, Edit]], new: List[Keeper],
+) -> None:
+    """Raise FixError unless each edited unit, undone, is the original unit,
+    and each insertion between module-level statements, undone, is nothing.
+    ``planned``: each site's edit with the unit it is in."""
+    units: Dict[int, Tuple[ast.stmt, List[TextEdit]]] = {}
+    for unit, text_edit in tagged:
+        if unit is None:  # lines between module-level statements
+            _same(_parse(text_edit[2]), [], [], new)
+        else:
+            units.setdefault(id(unit), (unit, []))[1].append(text_edit)
+    edits: Dict[int, List[Edit]] = {}
+    for unit, edit in planned:
+        edits.setdefault(id(unit), []).append(edit)
+    for unit, unit_edits in units.values():
+        start = source.line_start(first_line(unit))
+        end = source.line_end(unit.end_lineno or unit.lineno)
+        if len(source.indent(first_line(unit))) != unit.col_offset:  # ``a = 1; def f(): ...``
+            raise FixError("the edited statement shares its first line with another")
+        text = _apply(source.text, start, end, unit_edits)
+        _same(_parse(text), [unit], edits.get(id(unit), []), new)
+
+
+def _apply(text: str, start: int, end: int, edits: List[TextEdit]) -> str:
+    """``text[start:end]`` with ``edits`` (offsets in ``text``, within it) made."""
+    pieces: List[str] = []
+    done = start
+    ordered = sorted(enumerate(edits), key=lambda item: (item[1][0], item[1][1], item[0]))
+    for _, (at, stop, piece) in ordered:
+        if not start <= at <= stop <= end or at < done:
+            raise FixError("an edit is outside its statement")
+        pieces += [text[done:at], piece]
+        done = stop
+    pieces.append(text[done:end])
+    return "".join(pieces)
+
+
+def _parse(text: str) -> List[ast.stmt]:
+    """The statements of whole lines of a body, at their own indentation."""
+    indented = text[:1] in (" ", "\t", "\f")
     try:
-        fixed = ast.parse(fixed_text)
+        tree = ast.parse("if 1:\n" + text if indented else text)
     except SyntaxError as exc:
         raise FixError(f"the fixed file does not parse: {exc}") from None
-    undone = _Undo(edits, new).visit(fixed)
-    if ast.dump(undone) != ast.dump(original):
+    if indented:
+        wrapper = tree.body[0]
+        assert isinstance(wrapper, ast.If)
+        return wrapper.body
+    return tree.body
+
+
+def _same(fixed: List[ast.stmt], original: List[ast.stmt], edits: List[Edit], new: List[Keeper]) -> None:
+    undone = _Undo(edits, new)._body(fixed)
+    if [ast.dump(statement) for statement in undone] != [ast.dump(statement) for statement in original]:
         raise FixError("undone, the fix does not give back the original program")

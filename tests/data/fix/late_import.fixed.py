@@ -6,9 +6,9 @@ loop = __import__("asyncio").new_event_loop()
 
 _background_tasks: "set[object]" = set()
 
-task = loop.create_task(__import__("asyncio").sleep(0))
-_background_tasks.add(task)
-task.add_done_callback(_background_tasks.discard)
+sleep_task = loop.create_task(__import__("asyncio").sleep(0))
+_background_tasks.add(sleep_task)
+sleep_task.add_done_callback(_background_tasks.discard)
 
 import asyncio  # noqa: E402
 
