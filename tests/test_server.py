@@ -494,7 +494,7 @@ async def test_configuration_changes_are_read_again(client: Client, tmp_path: Pa
     [registration] = [r for params in client.registrations for r in params.registrations]
     assert registration.method == lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES
     assert registration.register_options == {"watchers": [
-        {"globPattern": "**/{setup.cfg,tox.ini,.flake8,pyproject.toml,ruff.toml,.ruff.toml}"}]}
+        {"globPattern": "**/{setup.cfg,tox.ini,.flake8,pyproject.toml,ruff.toml,.ruff.toml,*.py,*.pyi}"}]}
     (folder / "pyproject.toml").write_text('[tool.flake8-taskref]\nextend-ignore = ["TRF001"]\n',
                                            encoding="utf-8")
     count = len(client.published)
@@ -519,6 +519,55 @@ async def test_configuration_changes_are_read_again(client: Client, tmp_path: Pa
         lsp.FileEvent(uri=(folder / "setup.cfg").as_uri(), type=lsp.FileChangeType.Changed)]))
     assert [d.code for d in await published_after(client, uri, count)] == ["TRF001"]
     assert len([m for m in client.messages if m.message == error]) == 1  # said once
+
+
+USES_HELPER = """\
+from pkg.helpers import spawn
+
+
+async def job() -> None:
+    pass
+
+
+async def main() -> None:
+    spawn(job())
+"""
+KEEPING_HELPER = """\
+import asyncio
+
+tasks = set()
+
+
+def spawn(coro):
+    task = asyncio.create_task(coro)
+    tasks.add(task)
+    task.add_done_callback(tasks.discard)
+    return task
+"""
+
+
+async def test_a_changed_module_rechecks_the_documents_that_use_it(client: Client, tmp_path: Path) -> None:
+    """The other modules of the project come from the project view: a helper
+    that keeps its task gives nothing; changed on disk so that it no longer
+    keeps it (the editor tells the server so), the document that calls it is
+    checked again and gets the finding, naming where the helper is."""
+    folder = project(tmp_path)
+    (folder / "pkg" / "__init__.py").write_text("", encoding="utf-8")
+    helpers = folder / "pkg" / "helpers.py"
+    helpers.write_text(KEEPING_HELPER, encoding="utf-8")
+    uri = opened(client, folder / "pkg" / "main.py", USES_HELPER)
+    assert await diagnostics(client, uri, 1) == []
+    helpers.write_text(KEEPING_HELPER.replace("    tasks.add(task)\n", ""), encoding="utf-8")
+    count = len(client.published)
+    client.workspace_did_change_watched_files(lsp.DidChangeWatchedFilesParams(changes=[
+        lsp.FileEvent(uri=helpers.as_uri(), type=lsp.FileChangeType.Changed)]))
+    found = await published_after(client, uri, count)
+    message = f"task returned by spawn() (pkg/helpers.py:6) is not stored; {KEEP_HINT}"
+    assert brief(found) == [(9, 4, 9, 16, "TRF001", message)]
+    assert brief(found) == brief(await diagnostics(client, uri, 1))
+    (folder / "pkg" / "main.py").write_text(USES_HELPER, encoding="utf-8")
+    proc = command("--format", "%(row)d:%(col)d:%(code)s", "pkg/main.py", cwd=folder)
+    assert proc.stdout.splitlines() == ["9:5:TRF001"]  # the command agrees
 
 
 async def test_excluded_files_and_per_file_ignores_as_the_command_reads_them(

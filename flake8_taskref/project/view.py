@@ -45,7 +45,7 @@ from flake8_taskref.project.files import Patterns
 from flake8_taskref.project.modules import Finder, package_root, project_roots, walk_modules
 from flake8_taskref.project.settings import ProjectSettings
 
-__all__ = ["ProjectView", "open_view", "options_digest", "project_view"]
+__all__ = ["ProjectView", "forget_all", "open_view", "options_digest", "project_view"]
 
 _T = TypeVar("_T")
 # Nested summaries deeper than this run on a thread of their own (a fresh stack).
@@ -99,7 +99,7 @@ class ProjectView:
         self._frames: List[_Frame] = []
         self._hashes: Dict[str, Optional[str]] = {}
         self._words: Optional[FrozenSet[str]] = None
-        self._findings: Dict[str, List[SpanError]] = {}  # by path and text, this run
+        self._findings: Dict[str, Tuple[str, List[SpanError]]] = {}  # by path: (text's hash, findings)
         self._options_key = options_digest(options)
 
     # ------------------------------------------------------------ modules
@@ -261,25 +261,37 @@ class ProjectView:
             self._keep_findings(path, text, frame.consulted, errors)
         return errors
 
-    def _key(self, path: str, text: str) -> str:
-        return f"{path}\0{content_hash(text.encode('utf-8', 'surrogatepass'))}"
-
     def _kept_findings(self, path: str, text: str) -> Optional[List[SpanError]]:
-        key = self._key(path, text)
-        found = self._findings.get(key)
-        if found is not None:
-            return list(found)
-        cached = self.cache.get("findings", key)
-        if cached is not None and self._still_valid(path, cached["uses"]):
+        """A file's findings for this text, kept by this process or the cache
+        (one entry per file: the last text checked, and what it used)."""
+        hashed = content_hash(text.encode("utf-8", "surrogatepass"))
+        found = self._findings.get(path)
+        if found is not None and found[0] == hashed:
+            return list(found[1])
+        cached = self.cache.get("findings", path)
+        if cached is not None and cached.get("hash") == hashed and self._still_valid(path, cached["uses"]):
             errors = [_error_from_json(item) for item in cached["findings"]]
-            self._findings[key] = errors
+            self._findings[path] = (hashed, errors)
             return list(errors)
         return None
 
     def _keep_findings(self, path: str, text: str, uses: List[Consult], errors: List[SpanError]) -> None:
-        key = self._key(path, text)
-        self._findings[key] = list(errors)
-        self.cache.put("findings", key, {"uses": uses, "findings": [_error_to_json(e) for e in errors]})
+        hashed = content_hash(text.encode("utf-8", "surrogatepass"))
+        self._findings[path] = (hashed, list(errors))
+        self.cache.put("findings", path, {
+            "hash": hashed, "uses": uses, "findings": [_error_to_json(e) for e in errors],
+        })
+
+    def forget(self) -> None:
+        """Forget what this process knows of the project (a long-running face,
+        the editor server, calls it when files change on disk): the next
+        questions are answered from the cache, which checks each file's
+        content, or made again."""
+        self._summaries.clear()
+        self._provisional.clear()
+        self._findings.clear()
+        self._words = None
+        self._finder = Finder()
 
     # -------------------------------------------------------------- words
     def set_words(self, words: FrozenSet[str]) -> None:
@@ -439,3 +451,9 @@ def project_view(
         if words is not None:
             view.set_words(words)
     return view
+
+
+def forget_all() -> None:
+    """``ProjectView.forget`` for every view of this process."""
+    for view in _VIEWS.values():
+        view.forget()

@@ -11,9 +11,10 @@ checked: ``project.files.passed_over``), the same text shortcut and
 same ``project.check.check_text``.  Nothing of the analysis or of flake8's
 rules is repeated here.
 
-When the project view (several modules) lands, ``check_text`` takes it into
-account here, and the server re-checks the open documents that import a
-changed module (``lsp.TaskRefServer.recheck``).
+``check_text`` checks it through the project view (``project/view.py``): the
+other modules of the project are read from disk, with the command's and
+flake8's cache; when a module changes on disk, the server forgets what the
+view knew and checks its open documents again (``lsp.TaskRefServer``).
 """
 from __future__ import annotations
 

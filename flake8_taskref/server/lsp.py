@@ -40,6 +40,7 @@ from flake8_taskref.analysis.messages import DOCS_URL, MESSAGES
 from flake8_taskref.fix import FixOptions
 from flake8_taskref.project.check import SYNTAX_ERROR, char_col
 from flake8_taskref.project.config import CONFIG_FILES, ConfigError
+from flake8_taskref.project.view import forget_all
 from flake8_taskref.server.checking import Projects, Report, check_document
 from flake8_taskref.server.documents import Document, line_edits
 from flake8_taskref.server.fixes import (
@@ -65,7 +66,8 @@ KEEP_MODULE = "Keep this task (module set)"
 KEEP_INSTANCE = "Keep this task (instance set)"
 KEEP_NONE = "Keep this task"
 FIX_ALL_TITLE = "Keep every task in this file (flake8-taskref --fix)"
-WATCHED = "**/{" + ",".join(CONFIG_FILES) + "}"
+# The configuration's files, and the project's modules (other modules' summaries).
+WATCHED = "**/{" + ",".join(CONFIG_FILES) + ",*.py,*.pyi}"
 
 
 def _attribute(root: Any, dotted: str) -> Any:
@@ -237,9 +239,17 @@ class TaskRefServer:
         self.ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
     def _did_change_watched_files(self, params: types.DidChangeWatchedFilesParams) -> None:
-        if any(os.path.basename(_path(change.uri) or "") in CONFIG_FILES for change in params.changes):
+        names = [os.path.basename(_path(change.uri) or "") for change in params.changes]
+        if any(name in CONFIG_FILES for name in names):
             self.projects.forget()
-            self.recheck()
+        elif not any(name.endswith((".py", ".pyi")) for name in names):
+            return
+        # a module changed on disk (saved, created, removed): what the project
+        # view knows of the modules is read again (from its cache, where the
+        # content is the same), and every open document checked again: those
+        # that use the changed module get its new summary
+        forget_all()
+        self.recheck()
 
     def _shutdown(self, params: None) -> None:
         self.shut_down = True
