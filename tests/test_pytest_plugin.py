@@ -306,6 +306,26 @@ def test_configured_spawner_is_confirmed(pytester: pytest.Pytester) -> None:
     )
 
 
+def test_a_helper_of_another_module_is_confirmed(pytester: pytest.Pytester) -> None:
+    """The helper in a module of its own, which the analysis reads through the
+    project view: the loss confirms the finding at the helper's call, which
+    names where the helper is."""
+    pytester.makepyfile(
+        helpers="import asyncio\n\n\ndef spawn(coro):\n    return asyncio.create_task(coro)\n",
+        test_lost=HELPER.replace("\n\ndef spawn(coro):\n    return asyncio.ensure_future(coro)\n",
+                                 "\nfrom helpers import spawn\n"),
+    )
+    result = _run(pytester, "--taskref-gc")
+    result.assert_outcomes(passed=1, errors=1)
+    result.stdout.fnmatch_lines(
+        [
+            "  created at test_lost.py:11 in main, through spawn() at helpers.py:5",
+            "  confirms TRF001 at test_lost.py:11: task returned by spawn() (helpers.py:4) is not stored*",
+        ],
+        consecutive=True,
+    )
+
+
 UNRETRIEVED = """\
 import asyncio
 

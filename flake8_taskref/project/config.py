@@ -592,17 +592,7 @@ def project_options(root: str) -> opts.Options:
     setup.cfg/tox.ini/.flake8, ``[tool.flake8-taskref]`` in pyproject.toml), so
     that configured spawners count (the pytest option uses this); raises
     ConfigError, naming the setting or the file, when it cannot be read."""
-    defaults = argparse.Namespace(
-        paths=[], config=None, isolated=False, stdin_display_name="stdin", fix=False, diff=False
-    )
-    here = os.getcwd()
-    try:
-        os.chdir(root)
-        return resolve(defaults).options
-    except OSError as exc:
-        raise ConfigError(str(exc)) from exc
-    finally:
-        os.chdir(here)
+    return settings_at(root).options
 
 
 def _default(flag: str) -> str:

@@ -27,6 +27,8 @@ from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from flake8_taskref.analysis.api import analyse
 from flake8_taskref.analysis.options import Options
+from flake8_taskref.project.config import Settings
+from flake8_taskref.project.view import project_view
 from flake8_taskref.runtime.watch import DESTROYED, Frame, Report, in_asyncio
 
 Finding = Tuple[int, str, str]  # line, code, message
@@ -118,9 +120,17 @@ class Attributor:
     ``static`` False: the project's configuration could not be read, so no
     finding is matched (the reports say so)."""
 
-    def __init__(self, root: str, options: Optional[Options] = None, static: bool = True) -> None:
+    def __init__(
+        self, root: str, options: Optional[Options] = None, static: bool = True,
+        settings: Optional[Settings] = None,
+    ) -> None:
         self.root = os.path.abspath(root)
         self.options = options if options is not None else Options.build()
+        # the project's settings: files are checked through the project view,
+        # as the command checks them (a spawner helper of another module counts)
+        self.settings = settings
+        if settings is not None:
+            self.options = settings.options
         self.static = static
         self._files: Dict[str, FileFacts] = {}
         self._stdlib: Optional[Tuple[str, ...]] = None  # folders of the standard library
@@ -143,7 +153,13 @@ class Attributor:
             tree = ast.parse(text, path)
             _Facts(facts).visit(tree)
             if self.static and self.in_project(path):  # a library's file is parsed, not analysed
-                errors = analyse(tree, self.options, lines=text.splitlines(True), text=text, filename=path)
+                lines = text.splitlines(True)
+                if self.settings is not None:
+                    settings = self.settings
+                    view = project_view(settings.options, settings.project, settings.exclude)
+                    errors = view.findings(path, tree, lines)
+                else:
+                    errors = analyse(tree, self.options, lines=lines, text=text, filename=path)
                 facts.findings = [
                     (error.lineno, str(getattr(error, "code", "")), error.message) for error in errors
                 ]

@@ -165,11 +165,11 @@ def _attributor(root: str) -> "Attributor":
     cannot be read: one warning, and no static finding is matched (the
     defaults could claim a finding the project silenced, or miss one it
     configured)."""
-    from flake8_taskref.project.config import project_options
+    from flake8_taskref.project.config import settings_at
     from flake8_taskref.runtime.attribution import Attributor
 
     try:
-        return Attributor(root, project_options(root))
+        return Attributor(root, settings=settings_at(root))
     except Exception as exc:  # ConfigError, or anything reading it raised
         _warn(
             f"--taskref-gc: the project's flake8-taskref configuration cannot be read ({exc}); "
