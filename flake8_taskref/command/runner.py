@@ -23,6 +23,7 @@ that file's ``internal_error`` and the run goes on.
 """
 from __future__ import annotations
 
+import ast
 import os
 from typing import TYPE_CHECKING, List, NamedTuple, Optional, Sequence, Set, Tuple
 
@@ -186,10 +187,11 @@ def _check_parsed(path: str, report: FileReport, source: _Source, settings: Sett
     text = "".join(lines)
     if skips_file(lines, text, settings):
         return report
-    report.findings, sites = check_text(shown, lines, settings, text)
+    trees: List[ast.AST] = []
+    report.findings, sites = check_text(shown, lines, settings, text, trees)
     if not (settings.fix or settings.diff) or not sites:
         return report
-    new = _fix(report, data, sites, settings)
+    new = _fix(report, data, sites, settings, trees[0] if trees else None)
     if new is None:
         return report
     if settings.diff:
@@ -206,9 +208,12 @@ def _check_parsed(path: str, report: FileReport, source: _Source, settings: Sett
     return report
 
 
-def _fix(report: FileReport, data: bytes, sites: List[Site], settings: Settings) -> Optional[bytes]:
+def _fix(
+    report: FileReport, data: bytes, sites: List[Site], settings: Settings, tree: Optional[ast.AST] = None,
+) -> Optional[bytes]:
     """The fixed bytes (None when nothing changes or the fix cannot be made);
-    the report gets a note for each site."""
+    the report gets a note for each site (``tree``: the file's, parsed for its
+    check already)."""
     from flake8_taskref.fix.checked import fix_checked  # Black is only needed here
 
     problem = "" if declared_text(data) is not None else encoding_problem(data)
@@ -226,7 +231,7 @@ def _fix(report: FileReport, data: bytes, sites: List[Site], settings: Settings)
             FixNote(report.path, line, col + 1, code, False, why) for line, col, _, _, code in sites
         ]
         return None
-    done = fix_checked(data, sites, settings.fixing, report.path)
+    done = fix_checked(data, sites, settings.fixing, report.path, tree)
     report.notes = [FixNote(report.path, o.line, o.col, o.code, o.fixed, o.detail) for o in done.outcomes]
     if done.error is not None:
         report.error = done.error

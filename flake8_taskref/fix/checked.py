@@ -7,6 +7,7 @@ fixer too) is dropped, and says so.
 """
 from __future__ import annotations
 
+import ast
 from typing import List, NamedTuple, Optional, Sequence
 
 from flake8_taskref.fix import FixOptions
@@ -24,11 +25,14 @@ class Checked(NamedTuple):
     error: Optional[str] = None  # why a fix that was made was dropped (it does not compile)
 
 
-def fix_checked(data: bytes, sites: Sequence[Site], options: FixOptions, filename: str) -> Checked:
+def fix_checked(
+    data: bytes, sites: Sequence[Site], options: FixOptions, filename: str, tree: Optional[ast.AST] = None,
+) -> Checked:
     """Fix the TRF001/TRF002 findings at ``sites`` of the file ``data``
-    (``filename`` names it in a compile error)."""
+    (``filename`` names it in a compile error; ``tree``: the file's, if the
+    caller has parsed it already)."""
     try:
-        result = fix_source(data, sites, options)
+        result = fix_source(data, sites, options, tree if isinstance(tree, ast.Module) else None)
     except FixError as exc:  # the fix's self-check, or a file too deep: leave the file
         why = str(exc)
     except Exception as exc:  # a bug in the fixer: leave the file, say what happened

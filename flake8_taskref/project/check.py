@@ -123,19 +123,24 @@ def words_of(settings: Settings) -> FrozenSet[str]:
 
 def check_text(
     path: str, lines: List[str], settings: Settings, text: Optional[str] = None,
+    trees: Optional[List[ast.AST]] = None,
 ) -> Tuple[List[Finding], List[Site]]:
     """Findings to report, and their sites for the fixer (a file that does not
     parse, or is too deep to analyse, gives its one E999 finding); ``text``:
-    the lines joined, if the caller has them."""
+    the lines joined, if the caller has them; ``trees``: gets the file's tree
+    when it is parsed (the fixer then need not parse it again)."""
     if text is None:
         text = "".join(lines)
     source = text
 
     def parse() -> ast.AST:
         try:
-            return ast.parse(source)
+            tree = ast.parse(source)
         except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
             raise _Unparsable(exc) from exc
+        if trees is not None:
+            trees.append(tree)
+        return tree
 
     view = project_view(settings.options, settings.project, settings.exclude, settings.words)
     try:
