@@ -16,7 +16,7 @@ from typing import Iterable, List, Optional, Sequence, Tuple
 from flake8_taskref.analysis import exports
 from flake8_taskref.analysis.asyncio_api import ScopeVisitor
 from flake8_taskref.analysis.messages import SpanError
-from flake8_taskref.analysis.modules import ModuleSummary, View
+from flake8_taskref.analysis.modules import ModuleSummary, Resolver, View
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.rules import ModuleRules
 from flake8_taskref.analysis.shortcut import HotLines, may_spawn, names_a_spawner
@@ -53,7 +53,7 @@ def analyse(
 
 def _analyse(
     tree: ast.AST, options: Options, hot: Optional[HotLines], filename: Optional[str] = None,
-    view: Optional[View] = None, summarise: bool = False,
+    view: Optional[View] = None, summarise: bool = False, rules_view: Optional[View] = None,
 ) -> Tuple[List[SpanError], Optional[ModuleSummary]]:
     # The analysis makes many small, short-lived objects that all survive until
     # it ends: the cyclic collector would scan them again and again (quadratic on
@@ -62,26 +62,50 @@ def _analyse(
     gc.disable()
     try:
         facts = ScopeVisitor(options, hot, filename, view).run(tree)
-        rules = ModuleRules(facts, options)
         try:
+            own = exports.own(facts)
             assert facts.resolver is not None
-            facts.resolver.set_own(exports.own(facts))
-            errors = rules.run()
-            return errors, (exports.summary(facts, rules) if summarise else None)
+            facts.resolver.set_own(own)
+            summary: Optional[ModuleSummary] = None
+            if summarise:
+                # what other modules need to know of it, from rules that look at
+                # no other module (its summary depends on its text alone) ...
+                alone = Resolver(_no_modules, own.name)
+                alone.set_own(own)
+                rules = ModuleRules(facts, options._replace(words=None), alone)
+                try:
+                    rules.prepare()
+                    summary = exports.summary(facts, rules)
+                finally:
+                    rules.summaries.release()
+            # ... and its findings, with the other modules
+            resolver: Optional[Resolver] = None
+            if rules_view is not None:
+                resolver = Resolver(rules_view, own.name)
+                resolver.set_own(own)
+            rules = ModuleRules(facts, options, resolver)
+            try:
+                return rules.run(), summary
+            finally:
+                rules.summaries.release()
         finally:
-            rules.summaries.release()
             facts.release()
     finally:
         if enabled:
             gc.enable()
 
 
+def _no_modules(name: str) -> Optional[ModuleSummary]:
+    return None
+
+
 def with_words(options: Options, words: Iterable[str]) -> Options:
     """``options`` with more words for the text shortcut: the names of the
     project's spawners (functions of other modules that return new tasks), under
     which a file calls them."""
-    extra = tuple(sorted(set(options.extra_tokens).union(words)))
-    return options if extra == options.extra_tokens else options._replace(extra_tokens=extra)
+    found = frozenset(words)
+    extra = tuple(sorted(set(options.extra_tokens).union(found)))
+    return options._replace(extra_tokens=extra, words=found)
 
 
 def lint_file(
@@ -115,11 +139,16 @@ def summarise(
 
 
 def summarise_and_check(
-    tree: ast.AST, options: Options, filename: str, view: Optional[View] = None
+    tree: ast.AST, options: Options, filename: str, view: Optional[View] = None,
+    rules_view: Optional[View] = None,
 ) -> Tuple[ModuleSummary, List[SpanError]]:
-    """The summary of a module and, from the same analysis, its findings: the
-    same as ``lint_file``'s for a file the text shortcut lets through (the
-    shortcut loses no finding, which the test suite checks)."""
-    errors, summary = _analyse(tree, options, None, filename, view, summarise=True)
+    """The summary of a module and, from the same pass, its findings: the same
+    as ``lint_file``'s for a file the text shortcut lets through (the shortcut
+    loses no finding, which the test suite checks).  The summary depends on the
+    module's text, and on the modules the pass itself asked the view about (an
+    asyncio name under another module's name), none of the others.
+    ``rules_view``: the view the findings' rules ask (``view`` by default),
+    apart, so that a caller can tell what each used."""
+    errors, summary = _analyse(tree, options, None, filename, view, summarise=True, rules_view=rules_view)
     assert summary is not None
     return summary, errors

@@ -120,14 +120,16 @@ class ScopeVisitor(FunctionsRecorder):
             ):
                 self.scope.timeouts.append(TimeoutSite(expr, label, end_of(node), self.frames, block=True))
                 return KEEP
-        if isinstance(node, ast.AsyncWith) and self.scope.timeouts:
+        if isinstance(node, ast.AsyncWith):
             # ``__aenter__`` and ``__aexit__`` may suspend the frame
             self._suspends(end_of(expr))
             self._suspends(end_of(node))
         return DROP if self._spawn_of(expr) is not None else KEEP
 
     def _suspends(self, end: Pos) -> None:
-        """A suspension point inside a timeout block: the timeout can hit there."""
+        """A suspension point (``async for``, ``async with``): the frame may wait
+        there; inside a timeout block, the timeout can hit there."""
+        self.scope.suspends = True
         for site in self.scope.timeouts:
             if site.suspends is not None and pos_of(site.node) < end <= site.end:
                 site.suspends.append(end)
@@ -703,6 +705,7 @@ class ScopeVisitor(FunctionsRecorder):
         return False
 
     def _await(self, node: ast.Await, sink: Sink) -> None:
+        self.scope.suspends = True
         if self.scope.timeouts:
             self._suspends(end_of(node))
         inner = node.value

@@ -1,11 +1,14 @@
 """A module's summary (``modules.ModuleSummary``), made from the facts of its one
-pass and from what the rules decide of its functions (``summaries.py``): what
-other modules of the project need to know of it.
+pass and from what the rules decide of its functions (``summaries.Exported``):
+what other modules of the project need to know of it.
 
 ``own()`` is the part known once the pass is done (classes, their bases and
 methods, names bound to other modules), which the analysis of the module itself
 uses to follow its classes' bases; ``summary()`` adds what each function does to
-its parameters and whether it returns new tasks, once the rules can say.
+its parameters and whether it returns new tasks, from rules that look at no
+other module: a call of another module's function is named in the summary
+(``Ref``), and whoever reads it looks it up (``Resolver``).  So a summary
+depends on its module's text alone.
 """
 from __future__ import annotations
 
@@ -29,7 +32,7 @@ from flake8_taskref.analysis.modules import (
     ModuleSummary,
 )
 from flake8_taskref.analysis.rules import ModuleRules
-from flake8_taskref.analysis.summaries import stub
+from flake8_taskref.analysis.summaries import Exported, stub
 
 _FATE_NAMES = {U_KEEP: KEEPS, U_FINISH: FINISHES, U_HARMLESS: LOOKS, U_RESULT: RESULT}
 _BINDINGS = {"staticmethod": STATICMETHOD, "classmethod": CLASSMETHOD}
@@ -53,6 +56,7 @@ def summary(facts: ModuleFacts, rules: ModuleRules) -> ModuleSummary:
 
 
 def _summary(facts: ModuleFacts, rules: Optional[ModuleRules]) -> ModuleSummary:
+    exported = Exported(rules.summaries, facts) if rules is not None else None
     module = facts.module
     name = facts.name or N.NO_MODULE
     aliases = facts.aliases
@@ -66,7 +70,7 @@ def _summary(facts: ModuleFacts, rules: Optional[ModuleRules]) -> ModuleSummary:
     functions: List[Tuple[str, FunctionInfo]] = []
     for fname, node in sorted(module.defs.items()):
         if fname not in ambiguous:
-            functions.append((fname, _function(node, scopes.get(id(node)), False, rules)))
+            functions.append((fname, _function(node, scopes.get(id(node)), False, exported)))
     classes: List[Tuple[str, ClassInfo]] = []
     for cname, scope in sorted(facts.classes.items()):
         klass = scope.klass
@@ -75,7 +79,7 @@ def _summary(facts: ModuleFacts, rules: Optional[ModuleRules]) -> ModuleSummary:
         methods = sorted(m for m in scope.defs if m not in scope.rebound)
         for method in methods:
             node = scope.defs[method]
-            functions.append((f"{cname}.{method}", _function(node, scopes.get(id(node)), True, rules)))
+            functions.append((f"{cname}.{method}", _function(node, scopes.get(id(node)), True, exported)))
         loop_attrs = set(klass.loop_attrs)
         if rules is not None:
             loop_attrs.update(rules.loop_attrs_of(scope))
@@ -102,7 +106,7 @@ def _summary(facts: ModuleFacts, rules: Optional[ModuleRules]) -> ModuleSummary:
 
 
 def _function(
-    node: ast.AST, scope: Optional[Scope], method: bool, rules: Optional[ModuleRules]
+    node: ast.AST, scope: Optional[Scope], method: bool, exported: Optional[Exported]
 ) -> FunctionInfo:
     assert isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
     binding = METHOD if method else PLAIN
@@ -119,10 +123,15 @@ def _function(
     is_async = isinstance(node, ast.AsyncFunctionDef)
     info = FunctionInfo(node.lineno, is_async, RETURNS_NOTHING_KNOWN, False, binding, params, kwonly, (),
                         stub(node), decorated)
-    if rules is None or scope is None or is_async or info.stub or decorated:
+    if exported is None or scope is None or is_async or info.stub or decorated:
         return info
-    fates = tuple(
-        _FATE_NAMES.get(rules.summaries.parameter(scope, param), KEEPS) for param in params + kwonly
-    )
-    returns, future = (RETURNS_NOTHING_KNOWN, False) if scope.generator else rules.summaries.returned(scope)
-    return info._replace(returns=returns, future=future, fates=fates)
+    fates: List[str] = []
+    param_refs = []
+    for position, param in enumerate(params + kwonly):
+        fate, refs = exported.parameter(scope, param)
+        fates.append(_FATE_NAMES.get(fate, KEEPS))
+        if refs:
+            param_refs.append((position, refs))
+    returns, future, via = exported.returned(scope)
+    return info._replace(returns=returns, future=future, fates=tuple(fates), param_refs=tuple(param_refs),
+                         returns_via=via)

@@ -308,6 +308,7 @@ class Scope:
         "declared", "groups", "drops", "timeouts", "shields", "waits", "loop_vars",
         "async_defs", "children", "module_adds", "loop_exits", "runs_loop", "forever", "loop_aliases",
         "defs", "rebound", "calls", "call_drops", "returns", "generator", "weak_drops", "klass", "types",
+        "suspends",
     )
 
     MODULE, CLASS, FUNCTION = 0, 1, 2
@@ -356,6 +357,10 @@ class Scope:
         # the types written down for parameters (dotted names).
         self.klass: Optional[ClassFacts] = ClassFacts() if kind == Scope.CLASS else None
         self.types: Dict[str, str] = {}
+        # Function scopes: can the frame be suspended (an ``await``, ``async
+        # for``, ``async with`` in its body)?  A coroutine that never is runs to
+        # its end in its task's first step: the task is never pending unkept.
+        self.suspends = False
         # New tasks added straight to a collection that outlives the frame: lost
         # if the collection turns out weak (``ModuleFacts.weak``).
         self.weak_drops: List[Tuple[Spawn, CollectionAdd]] = []

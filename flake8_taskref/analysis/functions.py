@@ -146,11 +146,13 @@ class FunctionsRecorder(InterfaceRecorder):
         return self._record_call(node, name, owner, owner is not self.facts.module, sink, None)
 
     def _remote_call(self, node: ast.Call, qualname: str, sink: Sink) -> bool:
-        """A call of a function (or a class's method) another module of the project
-        defines, by the dotted name the file imports it as: recorded for the end."""
-        module = self.scope.imports.module_of(node.func)
-        if self.scope.kind != Scope.FUNCTION or self.resolver.function(qualname, module) is None:
+        """A call of a name the file imports from a module outside the standard
+        library: maybe a function (or a class's method) of another module of the
+        project, which the end looks up (an answer of "not known" makes it any
+        call: its result opaque, its arguments kept)."""
+        if self.scope.kind != Scope.FUNCTION or qualname.partition(".")[0] in N.STDLIB:
             return False
+        module = self.scope.imports.module_of(node.func)
         name = qualname.rpartition(".")[2]
         return self._record_call(node, name, None, False, sink, Remote(dotted=qualname, module=module))
 
@@ -271,6 +273,7 @@ class FunctionsRecorder(InterfaceRecorder):
             count = len(cold)
             cold = self._enter_helpers(hot, cold)
             cold = self._enter_typed(hot, cold)
+            cold = self._enter_spawned(hot, cold)
             if weak:
                 cold = self._enter_weak(hot, cold)
             if self.options.collections:
@@ -321,6 +324,29 @@ class FunctionsRecorder(InterfaceRecorder):
             else:
                 rest.append((node, scope, last))
         return rest
+
+    def _enter_spawned(self, hot: HotLines, cold: List[_Cold]) -> List[_Cold]:
+        """A task of a coroutine function that never suspends is never pending
+        unkept (``rules._never_suspends``): enter the cold coroutine functions
+        whose calls are spawned, to see whether they suspend."""
+        names: Set[str] = set()
+        for scope in self.facts.scopes:
+            spawns = list(scope.drops) + [spawn for group in scope.groups for spawn in group.spawns]
+            spawns += [spawn for spawn, _ in scope.call_drops] + [spawn for spawn, _ in scope.weak_drops]
+            for spawn in spawns:
+                node = spawn.node
+                if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Call):
+                    func = node.args[0].func
+                    name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+                    if name is not None:
+                        names.add(name)
+        return [item for item in cold if not (
+            isinstance(item[0], ast.AsyncFunctionDef) and item[0].name in names and self._enter_one(item)
+        )]
+
+    def _enter_one(self, item: _Cold) -> bool:
+        self._enter_deferred(item[0], item[1])
+        return True
 
     def _enter_typed(self, hot: HotLines, cold: List[_Cold]) -> List[_Cold]:
         """A method of ``self.<attr>`` (``self._worker.cancel_group()``) is

@@ -95,8 +95,8 @@ class InterfaceRecorder(Recorder):
         the project (``timeout = asyncio.timeout`` in a compatibility module)."""
         imports = self.scope.imports
         found = imports.resolve(node)
-        if found is None:
-            return None
+        if found is None or found.startswith("asyncio.") or found.rpartition(".")[2] not in N.API_NAMES:
+            return found
         return self.resolver.canonical(found, imports.module_of(node)) or found
 
     # ------------------------------------------------ names of the module

@@ -45,6 +45,10 @@ TRANSPARENT_BASES: FrozenSet[str] = frozenset(
      "builtins.object"}
 )
 _MAX_DEPTH = 16
+# Fates, from the least to the worst for the task (a callee that keeps the task
+# keeps it whatever else it does).
+_ORDER = {LOOKS: 0, RESULT: 1, FINISHES: 2, KEEPS: 3}
+_WORSE = {rank: fate for fate, rank in _ORDER.items()}
 # Backports of asyncio's names: a name bound to either on different branches (a
 # version switch) stands for asyncio's.
 BACKPORTS: Dict[str, str] = {
@@ -55,8 +59,24 @@ BACKPORTS: Dict[str, str] = {
 }
 
 
+# A call a function makes of another module's function, which its summary
+# leaves to the reader to resolve (a summary is made from its module alone):
+# (kind, first, second, third, index, keyword, bound), where kind is
+#   "f": a dotted name (first), the module its import requires (second, or "");
+#   "m": a method (second) of a class (first, dotted);
+#   "a": a method (third) of the attribute (second) of a class (first, dotted),
+#        whose class a base of that class writes down;
+# and index/keyword/bound say which parameter of the callee an argument binds
+# (index -1 for a call whose result is returned).
+Ref = Tuple[str, str, str, str, int, str, bool]
+
+
 class FunctionInfo(NamedTuple):
-    """One function or method of a module."""
+    """One function or method of a module.  What it does to a parameter
+    (``fates``) and whether it returns a new task (``returns``) are what its
+    own body shows; where the body hands a parameter to, or returns the result
+    of, a function of another module, ``param_refs`` and ``returns_via`` name
+    that call, and ``Resolver.fate`` / ``Resolver.returns_task`` combine them."""
 
     line: int
     is_async: bool = False
@@ -69,22 +89,38 @@ class FunctionInfo(NamedTuple):
     fates: Tuple[str, ...] = ()  # one per name of ``params`` + ``kwonly``
     stub: bool = False
     decorated: bool = False  # a decorator other than staticmethod/classmethod
+    # (position in params + kwonly, the calls of other modules it is passed to)
+    param_refs: Tuple[Tuple[int, Tuple[Ref, ...]], ...] = ()
+    # calls of other modules whose results it returns: each must return a new task
+    returns_via: Tuple[Ref, ...] = ()
 
-    def fate(self, index: int, keyword: Optional[str], bound: bool) -> str:
-        """What the function does to the argument at positional ``index`` (or
-        passed as ``keyword``) of a call; ``bound``: called through an instance
-        or class (``obj.m(x)``), which skips the first parameter of a method."""
+    def position(self, index: int, keyword: Optional[str], bound: bool) -> Optional[int]:
+        """The parameter (its position in ``params`` + ``kwonly``) an argument
+        binds; None for ``*args``, ``**kwargs``, or a name it does not have."""
         names = self.params + self.kwonly
-        if len(self.fates) != len(names):
-            return KEEPS
         if keyword is not None:
             if keyword not in names or keyword in self.params[: self.skipped(bound)]:
-                return KEEPS
-            return self.fates[names.index(keyword)]
+                return None
+            return names.index(keyword)
         position = index + self.skipped(bound)
-        if position >= len(self.params):
+        return position if position < len(self.params) else None
+
+    def fate(self, index: int, keyword: Optional[str], bound: bool) -> str:
+        """What the function's own body does to the argument at positional
+        ``index`` (or passed as ``keyword``) of a call; ``bound``: called
+        through an instance or class (``obj.m(x)``), which skips the first
+        parameter of a method.  (``Resolver.fate`` adds the calls it hands the
+        argument to.)"""
+        position = self.position(index, keyword, bound)
+        if position is None or len(self.fates) != len(self.params) + len(self.kwonly):
             return KEEPS  # into ``*args``, or an error
         return self.fates[position]
+
+    def refs_of(self, position: int) -> Tuple[Ref, ...]:
+        for at, refs in self.param_refs:
+            if at == position:
+                return refs
+        return ()
 
     def skipped(self, bound: bool) -> int:
         """How many leading parameters a call does not pass: ``self`` of a method
@@ -139,7 +175,7 @@ class ModuleSummary(NamedTuple):
     def to_json(self) -> List[Any]:
         return [
             self.name, self.path,
-            [[name, list(info)] for name, info in self.functions],
+            [[name, _function_to_json(info)] for name, info in self.functions],
             [[name, [info.line, list(info.bases), list(info.methods), [list(a) for a in info.attrs],
                      list(info.loop_attrs), info.dynamic]] for name, info in self.classes],
             [[name, list(targets)] for name, targets in self.aliases],
@@ -165,9 +201,23 @@ class ModuleSummary(NamedTuple):
 
 
 def _function_from_json(data: List[Any]) -> FunctionInfo:
-    line, is_async, returns, future, binding, params, kwonly, fates, stub, decorated = data
+    line, is_async, returns, future, binding, params, kwonly, fates, stub, decorated, param_refs, via = data
     return FunctionInfo(int(line), bool(is_async), int(returns), bool(future), int(binding),
-                        tuple(params), tuple(kwonly), tuple(fates), bool(stub), bool(decorated))
+                        tuple(params), tuple(kwonly), tuple(fates), bool(stub), bool(decorated),
+                        tuple((int(at), tuple(_ref(ref) for ref in refs)) for at, refs in param_refs),
+                        tuple(_ref(ref) for ref in via))
+
+
+def _ref(data: Any) -> Ref:
+    kind, first, second, third, index, keyword, bound = data
+    return (str(kind), str(first), str(second), str(third), int(index), str(keyword), bool(bound))
+
+
+def _function_to_json(info: FunctionInfo) -> List[Any]:
+    return [info.line, info.is_async, info.returns, info.future, info.binding, list(info.params),
+            list(info.kwonly), list(info.fates), info.stub, info.decorated,
+            [[at, [list(ref) for ref in refs]] for at, refs in info.param_refs],
+            [list(ref) for ref in info.returns_via]]
 
 
 def _lookup(pairs: Tuple[Tuple[str, Any], ...], name: str) -> Any:
@@ -228,6 +278,11 @@ class Resolver:
         self._modules: Dict[str, Optional[ModuleSummary]] = {}
         self._resolved: Dict[Tuple[str, Optional[str]], Optional[Target]] = {}
         self._mros: Dict[str, Optional[List[Class]]] = {}
+        # answers of returns_task and fate, and those being made (a cycle of
+        # calls: an answer made while it used one still being made is not kept)
+        self._answers: Dict[Tuple[Any, ...], Any] = {}
+        self._active: List[Tuple[Any, ...]] = []
+        self._taint: List[Set[Tuple[Any, ...]]] = []
         # what was asked of the view: (module name, summary or None), in order
         self.consulted: Dict[str, Optional[ModuleSummary]] = {}
 
@@ -236,6 +291,7 @@ class Resolver:
         self._own = own
         self._resolved.clear()
         self._mros.clear()
+        self._answers.clear()
 
     def module(self, name: str) -> Optional[ModuleSummary]:
         if name == self._own_name:
@@ -390,6 +446,87 @@ class Resolver:
             if attr in owner.info.methods:
                 return None
         return None
+
+    # ------------------------------------------------------ what calls do
+    def ref_target(self, ref: Ref) -> Optional[Function]:
+        """The function a summary's call of another module reaches."""
+        kind, first, second, third = ref[0], ref[1], ref[2], ref[3]
+        if kind == "f":
+            return self.function(first, second or None)
+        klass = self.klass(first)
+        if klass is None:
+            return None
+        if kind == "m":
+            return self.method(klass, second)
+        attr_class = self.attr_type(klass, second)  # "a"
+        return self.method(attr_class, third) if attr_class is not None else None
+
+    def returns_task(self, function: Function) -> bool:
+        """Does a call of ``function`` return a new task (or a collection of
+        them) that nobody else keeps: its own returns, and the results of the
+        calls of other modules it returns, each a new task too?"""
+        key = ("returns", function.module.name, function.qualname)
+        return bool(self._solve(key, lambda: self._returns_task(function), False))
+
+    def _returns_task(self, function: Function) -> bool:
+        info = function.info
+        if not info.returns or info.is_async or info.stub or info.decorated:
+            return False
+        for ref in info.returns_via:
+            target = self.ref_target(ref)
+            if target is None or not self.returns_task(target):
+                return False
+        return True
+
+    def fate(self, function: Function, index: int, keyword: Optional[str], bound: bool) -> str:
+        """What a call of ``function`` does to its argument at ``index`` (or
+        ``keyword``): its own body's fate of the parameter, and the fates of
+        the calls of other modules it hands it to (the worst wins: keeps,
+        finishes, waits for its result, only looks)."""
+        info = function.info
+        if info.is_async or info.stub or info.decorated:
+            return KEEPS
+        position = info.position(index, keyword, bound)
+        if position is None or len(info.fates) != len(info.params) + len(info.kwonly):
+            return KEEPS
+        key = ("fate", function.module.name, function.qualname, position)
+        return str(self._solve(key, lambda: self._fate(function, position), LOOKS))
+
+    def _fate(self, function: Function, position: int) -> str:
+        result = function.info.fates[position]
+        for ref in function.info.refs_of(position):
+            if result == KEEPS:
+                break
+            target = self.ref_target(ref)
+            other = KEEPS if target is None else self.fate(target, ref[4], ref[5] or None, ref[6])
+            result = _WORSE[max(_ORDER[result], _ORDER[other])]
+        return result
+
+    def _solve(self, key: Tuple[Any, ...], make: Callable[[], Any], bottom: Any) -> Any:
+        """An answer, made once; one asked again while it is being made (a
+        cycle) is ``bottom`` (no task returned, only looks) for that making,
+        whose answers are then not kept, but the first one's (the cycle's
+        entry, which saw all of it), so that no answer depends on the order
+        of the questions."""
+        if key in self._answers:
+            return self._answers[key]
+        if key in self._active:
+            self._taint[-1].add(key)
+            return bottom
+        self._active.append(key)
+        self._taint.append(set())
+        try:
+            answer = make()
+        finally:
+            self._active.pop()
+            taint = self._taint.pop()
+        taint.discard(key)
+        if taint:
+            if self._taint:
+                self._taint[-1].update(taint)
+            return answer
+        self._answers[key] = answer
+        return answer
 
     def loop_attr(self, klass: Class, attr: str) -> bool:
         """Does a base of the class (in the project) make ``attr`` an event loop?"""

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import ast
 import os
+import sys
 from typing import Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
 
 # asyncio submodules whose public names are re-exported by ``asyncio`` itself.
@@ -163,6 +164,24 @@ PLAIN_CLASS_DECORATORS: FrozenSet[Optional[str]] = frozenset(
 
 
 DYNAMIC_METHODS: FrozenSet[str] = frozenset({"__getattr__", "__getattribute__"})
+# The standard library's top-level modules: never modules of the project (a call
+# of one of their functions is never looked up in another module's summary).
+STDLIB: FrozenSet[str] = frozenset(getattr(sys, "stdlib_module_names", ())) | frozenset(
+    {"asyncio", "logging", "functools", "contextlib", "typing", "collections", "os", "sys", "time",
+     "weakref", "warnings", "json", "re", "threading", "concurrent", "inspect", "itertools", "socket",
+     "signal", "subprocess", "traceback", "types", "dataclasses", "enum", "abc", "copy", "math",
+     "random", "datetime", "pathlib", "shutil", "tempfile", "uuid", "ssl", "select", "selectors",
+     "queue", "io", "builtins", "operator", "unittest", "errno", "struct", "base64", "hashlib"}
+)
+# The last names of the asyncio API (and what the analysis knows besides): a
+# project name whose last part is one of them may be asyncio's under another
+# module's name (``timeout = asyncio.timeout`` in a compatibility module).
+API_NAMES: FrozenSet[str] = frozenset(
+    name.rpartition(".")[2]
+    for name in (*TASK_SPAWNERS, GATHER, WAIT, WAIT_FOR, SHIELD, *TIMEOUT_BLOCKS, *LOOP_FACTORIES,
+                 *LOOP_RUN_FUNCTIONS, *STDLIB_COROUTINE_FUNCTIONS, *FUTURE_FUNCTIONS, *WEAK_COLLECTIONS,
+                 PARTIAL, SUPPRESS, GET_LOGGER)
+)
 # Methods of a typed receiver that keep their own meaning (collections, task
 # methods, callback APIs, logging): not looked up in the receiver's class.
 NOT_TYPED_METHODS: FrozenSet[str] = (

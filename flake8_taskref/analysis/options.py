@@ -31,6 +31,10 @@ class Options(NamedTuple):
     # Is TRF006 selected (named in full: ``opted_in``)?  If not, long-lived task
     # collections are not followed.
     collections: bool = True
+    # The names of every spawner of the project's other modules, when the
+    # project's index has found them (also among ``extra_tokens``): a call of
+    # another module's function by any other name returns no new task.
+    words: Optional[FrozenSet[str]] = None
 
     @classmethod
     def build(

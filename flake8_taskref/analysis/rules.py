@@ -43,7 +43,6 @@ from flake8_taskref.analysis.facts import (
 )
 from flake8_taskref.analysis.messages import (
     HOW_WEAK,
-    PRUNE_HINTS,
     TRF002_WHY,
     WHAT_TASKS,
     WHERE,
@@ -51,9 +50,10 @@ from flake8_taskref.analysis.messages import (
     make_error,
     what_of,
 )
-from flake8_taskref.analysis.modules import RETURNS_TASKS, Function
+from flake8_taskref.analysis.modules import RETURNS_TASKS, Function, Resolver
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.summaries import Summaries
+from flake8_taskref.analysis.task_sets import never_pruned
 
 _FATE = (U_FINISH, U_KEEP)
 _KEPT = object()  # a flow whose target keeps the handle (not a local collection)
@@ -95,44 +95,6 @@ def _exposed(site: TimeoutSite, start: Pos, fate: Pos) -> bool:
     )
 
 
-def _collection_kind(node: ast.AST) -> str:
-    """What an add shows of its collection: ``coll[key] = t`` and ``setdefault``
-    a dict, ``append`` and friends a list (or deque), anything else a set."""
-    if isinstance(node, ast.Subscript):
-        return "dict"
-    func = getattr(node, "func", None)
-    attr = func.attr if isinstance(func, ast.Attribute) else ""
-    if attr in N.LIST_ADDS:
-        return "list"
-    return "dict" if attr in N.DICT_ADDS else "set"
-
-
-def _constant_key(node: ast.AST) -> bool:
-    """``coll["name"] = task``, ``coll[self.manager] = task``: an item stored
-    under a constant key, or an attribute of the instance (one object per
-    instance: asyncua's HA client keys its manager's task so)."""
-    if not isinstance(node, ast.Subscript):
-        return False
-    key = node.slice
-    return isinstance(key, ast.Constant) or (
-        isinstance(key, ast.Attribute) and isinstance(key.value, ast.Name) and key.value.id in ("self", "cls")
-    )
-
-
-# ``ast.unparse`` imports its implementation on first use on Python 3.14+
-# (``_ast_unparse``): make that first use now, at import, so that the analysis
-# itself never imports (tests/test_purity.py).
-ast.unparse(ast.Name("key"))
-
-
-def _key_text(node: ast.AST) -> str:
-    """The key a dict add stores under, as written, for TRF006's hint."""
-    if isinstance(node, ast.Subscript):
-        return ast.unparse(node.slice)
-    args = getattr(node, "args", None)
-    return ast.unparse(args[0]) if args else "key"
-
-
 class Until:
     """The handle whose loss is asked about at a site: its group and name, and
     whether the site shields it (then ``while True:`` re-awaits it)."""
@@ -152,9 +114,18 @@ class Until:
 class ModuleRules:
     """Decides the findings of one module from its facts."""
 
-    def __init__(self, facts: ModuleFacts, options: Options) -> None:
+    def __init__(self, facts: ModuleFacts, options: Options, resolver: Optional[Resolver] = None) -> None:
         self.facts = facts
         self.options = options
+        # the other modules, through their summaries (the facts' own resolver by
+        # default); what the rules add to the recorded groups (the uses they
+        # connect, the helpers' results they find opaque) is their own, so that
+        # two rule runs can read one pass's facts (a summary made without the
+        # other modules, then findings with them)
+        self.resolver = resolver if resolver is not None else facts.resolver
+        self._events: Dict[int, List[Tuple[int, Pos]]] = {}
+        self._flows: Dict[int, List[Tuple[Any, Use]]] = {}
+        self._opaque: Set[int] = set()
         self.errors: List[SpanError] = []
         self._safe: Dict[int, bool] = {}
         self._reported: Set[int] = set()
@@ -166,15 +137,20 @@ class ModuleRules:
         self._loop_attr_set: Optional[Set[str]] = None
         # Groups added to a weak collection (its text): they are not kept by it.
         self._weak_adds: Dict[int, str] = {}
-        self.summaries = Summaries(facts, self)
+        self.summaries = Summaries(facts, self, self.resolver, options.words)
 
     # ---------------------------------------------------------------- driver
-    def run(self) -> List[SpanError]:
+    def prepare(self) -> None:
+        """Connect every use to the groups it sees and decide the results of
+        helpers: what the summaries and the findings both read."""
         self._free_names(self.facts.module)
         for scope in self.facts.scopes:
             if scope.kind == Scope.FUNCTION:
                 self._connect(scope)
         self._resolve_helpers()
+
+    def run(self) -> List[SpanError]:
+        self.prepare()
         for scope in self.facts.scopes:
             for spawn in scope.drops:
                 label = self.label(spawn, scope)
@@ -193,7 +169,7 @@ class ModuleRules:
             if scope.kind == Scope.FUNCTION:
                 self._function(scope)
         if self.options.collections:
-            self._collections()
+            never_pruned(self)
         self.errors.sort(key=lambda e: (e.lineno, e.col_offset, e.code))
         return self.errors
 
@@ -202,6 +178,24 @@ class ModuleRules:
         if related is not None:
             error.related = (related.module.path, related.info.line, related.module.file)
         self.errors.append(error)
+
+    # ------------------------------------------------- what the rules add
+    def _event(self, group: Group, kind: int, pos: Pos) -> None:
+        self._events.setdefault(id(group), []).append((kind, pos))
+
+    def events_of(self, group: Group) -> List[Tuple[int, Pos]]:
+        """The group's events: those recorded, and those the uses connected add."""
+        extra = self._events.get(id(group))
+        return group.events + extra if extra else group.events
+
+    def flows_of(self, group: Group) -> List[Tuple[Any, Use]]:
+        extra = self._flows.get(id(group))
+        return group.flows + extra if extra else group.flows
+
+    def opaque(self, group: Group) -> bool:
+        """Does the group hold a value not followed (recorded so, or the result
+        of a call found to return no new task)?"""
+        return group.opaque or id(group) in self._opaque
 
     def _spawn_error(self, code: str, spawn: Spawn, label: str, **fields: Any) -> None:
         """TRF001/TRF002 for a spawn: what it returns (a task, a future, a list of
@@ -227,6 +221,8 @@ class ModuleRules:
             self._labels[key] = None  # while deciding (a helper that returns its own call)
             if self.summaries.spawner(spawn.helper):
                 result = spawn.callee
+        elif self._never_suspends(spawn, scope):
+            result = None  # its coroutine runs to its end in the task's first step
         elif receiver is None:
             result = spawn.callee
         elif isinstance(receiver, ast.Name):
@@ -259,14 +255,14 @@ class ModuleRules:
                         if self.summaries.callee(spawn.helper) is None and (
                             self.summaries.remote(spawn.helper) is None
                         ):
-                            group.opaque = True
+                            self._opaque.add(id(group))
                         else:
                             undecided.append((group, scope))
         if not undecided:
             return
         for group, scope in undecided:
             if any(s.helper is not None and self.label(s, scope) is None for s in group.spawns):
-                group.opaque = True
+                self._opaque.add(id(group))
         self._reach.clear()
         self._safe.clear()
 
@@ -288,12 +284,49 @@ class ModuleRules:
                     self._loop_attr_set.add(attr)
         return self._loop_attr_set
 
+    def _never_suspends(self, spawn: Spawn, scope: Scope) -> bool:
+        """Is the spawn a ``run_coroutine_threadsafe`` of a call of a coroutine
+        function of this file whose body never suspends (no ``await``, ``async
+        for``, ``async with``): its task runs it to its end in one step, while
+        the loop's queue holds the task, so it is never pending unkept.  (Threads
+        notify the loop so, ``event.set()`` in a coroutine; other spawns of such
+        coroutines are reported: docs/rules/TRF001.md.)"""
+        node = spawn.node
+        if spawn.callee != N.THREADSAFE or spawn.receiver is not None:
+            return False
+        if not isinstance(node, ast.Call) or not node.args or not isinstance(node.args[0], ast.Call):
+            return False
+        func = node.args[0].func
+        owner: Optional[Scope] = None
+        name = ""
+        if isinstance(func, ast.Name):
+            current: Optional[Scope] = scope
+            while current is not None:
+                if current.kind != Scope.CLASS and func.id in current.async_defs:
+                    owner, name = current, func.id
+                    break
+                if func.id in current.bindings and current.kind != Scope.CLASS:
+                    return False
+                current = current.parent
+        elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in (
+            "self", "cls"
+        ):
+            owner, name = scope.cls, func.attr
+        if owner is None or name not in owner.async_defs or name in owner.rebound:
+            return False
+        entered = [s for s in self.facts.scopes if isinstance(s.node, ast.AsyncFunctionDef)
+                   and s.node.name == name and s.parent is owner]
+        if len(entered) != 1:
+            return False
+        coroutine = entered[0]
+        return not coroutine.suspends and not getattr(coroutine.node, "decorator_list", True)
+
     def _inherited_loop(self, receiver: ast.Attribute, scope: Scope) -> bool:
         """``self.<attr>`` that a base class of another module makes an event loop."""
         if not (isinstance(receiver.value, ast.Name) and receiver.value.id in ("self", "cls")):
             return False
         klass = self.summaries.own_class(scope.cls)
-        resolver = self.facts.resolver
+        resolver = self.resolver
         return klass is not None and resolver is not None and resolver.loop_attr(klass, receiver.attr)
 
     def loop_attrs_of(self, klass: Scope) -> Set[str]:
@@ -393,7 +426,7 @@ class ModuleRules:
             if name in captured or name in scope.declared:
                 for binding in bindings:
                     if binding.group is not None:
-                        binding.group.events.append((U_KEEP, binding.pos))
+                        self._event(binding.group, U_KEEP, binding.pos)
             for use in scope.uses.get(name, ()):
                 for binding in self._applicable(scope, name, use):
                     group = binding.group
@@ -401,18 +434,18 @@ class ModuleRules:
                         continue
                     if use.kind == U_FLOW:
                         assert isinstance(use.target, (Group, str))
-                        group.flows.append((use.target, use))
+                        self._flows.setdefault(id(group), []).append((use.target, use))
                     elif use.kind == U_CALL:
                         assert isinstance(use.target, CallArg)
-                        group.events.append((self.summaries.argument(use.target), use.pos))
+                        self._event(group, self.summaries.argument(use.target), use.pos)
                     elif use.kind == U_ADD:
                         assert isinstance(use.target, CollectionAdd)
                         kind = self.facts.added(use.target)
                         if kind == U_HARMLESS:
                             self._weak_adds.setdefault(id(group), use.target.text)
-                        group.events.append((kind, use.pos))
+                        self._event(group, kind, use.pos)
                     else:
-                        group.events.append((use.kind, use.pos))
+                        self._event(group, use.kind, use.pos)
 
     def _targets(self, scope: Scope, target: object, use: Use) -> List[object]:
         """Groups a flow goes into; ``_KEPT`` when it leaves the frame."""
@@ -426,7 +459,7 @@ class ModuleRules:
             return [_KEPT]
         result: List[object] = []
         for binding in bindings:
-            if binding.group is None or binding.group.opaque:
+            if binding.group is None or self.opaque(binding.group):
                 return [_KEPT]
             result.append(binding.group)
         return result
@@ -448,7 +481,7 @@ class ModuleRules:
         while index < len(order):
             current = order[index]
             index += 1
-            for target, use in current.flows:
+            for target, use in self.flows_of(current):
                 for found in self._targets(scope, target, use):
                     if found is _KEPT:
                         kept_at.append(use.pos)
@@ -479,7 +512,7 @@ class ModuleRules:
             reachable, kept_at = self._reachable(group, scope)
             kinds = self._with_results(group, scope, _FATE)
             self._safe[key] = bool(kept_at) or any(
-                g.opaque or any(kind in kinds for kind, _ in g.events) for g in reachable
+                self.opaque(g) or any(kind in kinds for kind, _ in self.events_of(g)) for g in reachable
             )
         return self._safe[key]
 
@@ -489,11 +522,11 @@ class ModuleRules:
         reachable, kept_at = self._reachable(group, scope)
         positions = list(kept_at)
         for g in reachable:
-            if g.opaque:
+            if self.opaque(g):
                 positions.extend(b.pos for b in g.bindings)
                 if not g.bindings:
                     positions.append((0, 0))
-            positions.extend(pos for kind, pos in g.events if kind in kinds)
+            positions.extend(pos for kind, pos in self.events_of(g) if kind in kinds)
         return positions
 
     def _display(self, group: Group, reachable: List[Group], scope: Scope) -> str:
@@ -558,7 +591,7 @@ class ModuleRules:
             if weak is not None:
                 return name, TRF002_WHY["weak"].format(collection=weak)
         for g in reachable:
-            for target, _ in g.flows:
+            for target, _ in self.flows_of(g):
                 if isinstance(target, str):  # added to a local collection
                     return target, TRF002_WHY["collection"]
         return name, TRF002_WHY["never"]
@@ -589,14 +622,14 @@ class ModuleRules:
             # Handled within the loop: awaited, cancelled, kept or guarded, or
             # moved into another holder (a collection, an alias) before the
             # next pass rebinds the name.
-            if any(_within(use.pos, start, end) for _, use in group.flows):
+            if any(_within(use.pos, start, end) for _, use in self.flows_of(group)):
                 continue
             if any(
                 _within(pos, start, end) and kind in (U_FINISH, U_KEEP, U_GUARD, U_RESULT)
-                for kind, pos in group.events
+                for kind, pos in self.events_of(group)
             ):
                 continue
-            if group.opaque:
+            if self.opaque(group):
                 continue
             return True
         return False
@@ -654,7 +687,7 @@ class ModuleRules:
         from a class of this file) that ``func`` names: an imported name, a method
         of ``self`` a base defines, a method of an attribute or parameter whose
         class is written down."""
-        resolver = self.facts.resolver
+        resolver = self.resolver
         if resolver is None:
             return None
         found: Optional[Function] = None
@@ -832,65 +865,3 @@ class ModuleRules:
             return False
         start, end = _pos(final[0]), _end(final[-1])
         return any(_within(p, start, end) for p in fate)
-
-    # ------------------------------------------------------------ collections
-    def _collections(self) -> None:
-        facts = self.facts
-        module = facts.module
-        rebound = {
-            name
-            for scope in facts.scopes
-            if scope.kind == Scope.FUNCTION
-            for name in scope.declared & set(scope.bindings)
-        }
-        # Silent where the code shows a bound: an add in a method that runs once
-        # per object, a collection that the exit of a context manager reads (the
-        # owner lives for one ``with`` block), or one something prunes.
-        adds: List[CollectionAdd] = [
-            a for a in facts.adds
-            if a.key not in facts.pruned
-            and a.key[1] not in facts.pruned_attrs
-            and a.key not in facts.read_at_exit
-            and getattr(a.scope.node, "name", None) not in N.SETUP_METHODS
-        ]
-        for scope in facts.scopes:
-            for name, add in scope.module_adds:
-                if (
-                    name in module.bindings
-                    and name not in facts.module_prunes
-                    and name not in rebound
-                    and not self._bound_in_enclosing_function(scope, name)
-                ):
-                    adds.append(add)
-        # A collection written only with constant keys (``self.tasks["reconnect"] =
-        # t``) holds at most one task per key: it cannot grow.
-        grows = {a.key for a in facts.adds if not _constant_key(a.node)}
-        bounded = {a.key for a in facts.adds} - grows
-        for add in adds:
-            if add.key in bounded or facts.weak(add):
-                continue
-            label = self._added_task(add)
-            if label is not None:
-                hint = PRUNE_HINTS[_collection_kind(add.node)]
-                fix = hint.format(collection=add.text, key=_key_text(add.node))
-                self._error("TRF006", add.node, collection=add.text, fix=fix)
-
-    @staticmethod
-    def _bound_in_enclosing_function(scope: Scope, name: str) -> bool:
-        current: Optional[Scope] = scope
-        while current is not None and current.kind != Scope.MODULE:
-            if current.kind == Scope.FUNCTION and name in current.bindings and name not in current.declared:
-                return True
-            current = current.parent
-        return False
-
-    def _added_task(self, add: CollectionAdd) -> Optional[str]:
-        if add.spawn is not None:
-            return self.label(add.spawn, add.scope)
-        if add.use is not None and add.scope.kind == Scope.FUNCTION:
-            for binding in self._applicable(add.scope, add.use.name, add.use):
-                if binding.group is not None:
-                    spawns = self._spawns(binding.group, add.scope)
-                    if spawns:
-                        return spawns[0][1]
-        return None

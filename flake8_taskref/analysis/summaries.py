@@ -23,7 +23,7 @@ configuration.
 from __future__ import annotations
 
 import ast
-from typing import Dict, List, Optional, Protocol, Set, Tuple, Union
+from typing import Dict, FrozenSet, List, Optional, Protocol, Set, Tuple, Union
 
 from flake8_taskref.analysis.facts import (
     U_ADD,
@@ -57,6 +57,7 @@ from flake8_taskref.analysis.modules import (
     RETURNS_TASKS,
     Class,
     Function,
+    Ref,
     Resolver,
 )
 
@@ -78,13 +79,21 @@ class Judge(Protocol):
 
     def captured(self, scope: Scope) -> Set[str]: ...
 
+    def opaque(self, group: Group) -> bool: ...
+
 
 class Summaries:
     """The summaries of one module's functions, computed when first asked."""
 
-    def __init__(self, facts: ModuleFacts, judge: Judge) -> None:
+    def __init__(
+        self, facts: ModuleFacts, judge: Judge, resolver: Optional[Resolver] = None,
+        words: Optional[FrozenSet[str]] = None,
+    ) -> None:
         self.judge = judge
-        self._resolver: Optional[Resolver] = facts.resolver
+        self._resolver: Optional[Resolver] = resolver if resolver is not None else facts.resolver
+        # The names of every spawner of the project, when the caller has found
+        # them (the project's index): a call by another name returns no new task.
+        self._words: Optional[FrozenSet[str]] = words
         # each call's callee: (class scope, name) of this file, or another module's function
         self._targets: Dict[int, Union[Tuple[Scope, str], Function, None]] = {}
         self._scopes: Dict[int, Scope] = {
@@ -230,9 +239,9 @@ class Summaries:
         found = self.callee(where.call)
         if found is None:
             remote = self.remote(where.call)
-            if remote is None:
+            if remote is None or self._resolver is None:
                 return U_KEEP
-            fate = remote.info.fate(where.index, where.keyword, where.call.bound)
+            fate = self._resolver.fate(remote, where.index, where.keyword, where.call.bound)
             return _FATES.get(fate, U_KEEP)
         scope, positional = found
         node: FunctionNode = scope.node  # type: ignore[assignment]
@@ -284,8 +293,10 @@ class Summaries:
         """Does the call's callee return a new task that nothing else keeps?"""
         found = self.callee(call)
         if found is None:
+            if self._words is not None and call.name not in self._words:
+                return False  # not a name any spawner of the project has (the index says)
             remote = self.remote(call)
-            return remote is not None and remote.info.returns != RETURNS_NOTHING_KNOWN
+            return remote is not None and self._resolver is not None and self._resolver.returns_task(remote)
         scope = found[0]
         key = id(scope)
         if key in self._spawners:
@@ -321,7 +332,7 @@ class Summaries:
                 if not candidates or len(candidates) != len(self.judge.applicable(scope, item.name, item)):
                     return None
             for group in candidates:
-                if group.opaque or not group.spawns:
+                if self.judge.opaque(group) or not group.spawns:
                     return None
                 if any(self.judge.label(spawn, scope) is None for spawn in group.spawns):
                     return None
@@ -343,6 +354,211 @@ class Summaries:
         future = bool(labels) and all(label in _FUTURE_LABELS for label in labels)
         kind = RETURNS_TASKS if any(group.collection for group in groups) else RETURNS_TASK
         return kind, future
+
+
+class Exported:
+    """What a function of this file does, as its module's summary says it for
+    other modules: from its own body and the other functions of this file,
+    with the calls of other modules' functions named (``Ref``) rather than
+    looked up, so that a summary depends on its module alone.  Made by rules
+    that have no other module to look at (``api._analyse``)."""
+
+    def __init__(self, summaries: "Summaries", facts: ModuleFacts) -> None:
+        self.summaries = summaries
+        self.facts = facts
+        self._params: Dict[Tuple[int, str], Optional[Tuple[int, Tuple[Ref, ...]]]] = {}
+        self._returns: Dict[int, Optional[Tuple[int, Tuple[Ref, ...]]]] = {}
+
+    # ----------------------------------------------------------- parameters
+    def parameter(self, scope: Scope, name: str) -> Tuple[int, Tuple[Ref, ...]]:
+        """What the body does to a parameter (U_KEEP, U_FINISH, U_RESULT or
+        U_HARMLESS), and the calls of other modules it is handed to."""
+        key = (id(scope), name)
+        if key in self._params:
+            found = self._params[key]
+            return (U_HARMLESS, ()) if found is None else found  # a cycle of this file's calls
+        self._params[key] = None
+        result = self._parameter(scope, name)
+        self._params[key] = result
+        return result
+
+    def _parameter(self, scope: Scope, name: str) -> Tuple[int, Tuple[Ref, ...]]:
+        judge = self.summaries.judge
+        if name in scope.declared or name in judge.captured(scope):
+            return U_KEEP, ()
+        if len(scope.bindings.get(name, ())) != 1:
+            return U_KEEP, ()
+        result = U_HARMLESS
+        refs: List[Ref] = []
+        for use in scope.uses.get(name, ()):
+            kind = use.kind
+            if kind == U_CALL:
+                assert isinstance(use.target, CallArg)
+                local = self._local_parameter(use.target)
+                if local is None:
+                    ref = self.ref_of(use.target.call, use.target.index, use.target.keyword)
+                    if ref is None:
+                        return U_KEEP, ()
+                    refs.append(ref)
+                    continue
+                kind, more = local
+                refs.extend(more)
+            elif kind == U_ADD:
+                assert isinstance(use.target, CollectionAdd)
+                kind = self.facts.added(use.target)
+            if kind == U_KEEP or kind == U_FLOW:
+                return U_KEEP, ()
+            if kind == U_FINISH:
+                result = U_FINISH
+            elif kind == U_RESULT and result != U_FINISH:
+                result = U_RESULT
+        return result, tuple(refs)
+
+    def _local_parameter(self, where: CallArg) -> Optional[Tuple[int, Tuple[Ref, ...]]]:
+        """A call of a function of this file: what it does to the argument
+        (None for a call of another module's function)."""
+        summaries = self.summaries
+        call = where.call
+        if call.remote is not None or (call.owner is not None and call.name not in call.owner.defs):
+            return None
+        found = summaries.callee(call)
+        if found is None:
+            return (U_KEEP, ())
+        scope, positional = found
+        node: FunctionNode = scope.node  # type: ignore[assignment]
+        if where.keyword is None:
+            if where.index >= len(positional):
+                return (U_KEEP, ())
+            name = positional[where.index]
+        else:
+            if where.keyword not in {arg.arg for arg in node.args.args + node.args.kwonlyargs}:
+                return (U_KEEP, ())
+            name = where.keyword
+        return self.parameter(scope, name)
+
+    def ref_of(self, call: CallSite, index: int, keyword: Optional[str]) -> Optional[Ref]:
+        """How a summary names a call of another module's function (None: it
+        cannot be named, and nothing is known of it)."""
+        remote = call.remote
+        word = keyword or ""
+        if remote is not None and remote.dotted is not None:
+            return ("f", remote.dotted, remote.module or "", "", index, word, call.bound)
+        if remote is not None:
+            receiver = remote.receiver
+            if isinstance(receiver, ast.Name):
+                scope = call.scope
+                if len(scope.bindings.get(receiver.id, ())) != 1 or receiver.id in scope.declared:
+                    return None
+                dotted = scope.types.get(receiver.id)
+                return ("m", dotted, remote.method, "", index, word, True) if dotted else None
+            cls_scope = call.scope.cls
+            if not isinstance(receiver, ast.Attribute) or cls_scope is None or cls_scope.klass is None:
+                return None
+            types = cls_scope.klass.types
+            if receiver.attr in types:
+                dotted = types[receiver.attr]
+                return ("m", dotted, remote.method, "", index, word, True) if dotted else None
+            own = self._own_dotted(cls_scope)
+            return ("a", own, receiver.attr, remote.method, index, word, True) if own else None
+        own = self._own_dotted(call.owner)  # ``self.name(...)`` that a base defines
+        return ("m", own, call.name, "", index, word, True) if own else None
+
+    def _own_dotted(self, scope: Optional[Scope]) -> Optional[str]:
+        if scope is None or not isinstance(scope.node, ast.ClassDef):
+            return None
+        if self.facts.classes.get(scope.node.name) is not scope:
+            return None
+        return f"{self.facts.name or N.NO_MODULE}.{scope.node.name}"
+
+    # -------------------------------------------------------------- returns
+    def returned(self, scope: Scope) -> Tuple[int, bool, Tuple[Ref, ...]]:
+        """Whether every ``return`` returns a new task nobody else keeps (or a
+        new collection of them): the kind (``RETURNS_*``), whether they are
+        futures, and the calls of other modules whose results are returned
+        (each must return a new task as well)."""
+        found = self._returned(scope)
+        if found is None:
+            return RETURNS_NOTHING_KNOWN, False, ()
+        kind, refs = found
+        spawns = self._spawns(scope)
+        labels = [self.summaries.judge.label(spawn, scope) or "" for spawn in spawns if spawn.helper is None]
+        future = bool(labels) and len(labels) == len(spawns) and all(
+            label in _FUTURE_LABELS for label in labels)
+        return kind, future, refs
+
+    def _spawns(self, scope: Scope) -> List[Spawn]:
+        spawns = [item for item in scope.returns if isinstance(item, Spawn)]
+        for item in scope.returns:
+            if isinstance(item, Group):
+                spawns.extend(item.spawns)
+            elif isinstance(item, Use):
+                for binding in self.summaries.judge.applicable(scope, item.name, item):
+                    if binding.group is not None:
+                        spawns.extend(binding.group.spawns)
+        return spawns
+
+    def _returned(self, scope: Scope) -> Optional[Tuple[int, Tuple[Ref, ...]]]:
+        key = id(scope)
+        if key in self._returns:
+            return self._returns[key]  # None while deciding: a cycle returns no new task
+        self._returns[key] = None
+        result = self._returned_uncached(scope)
+        self._returns[key] = result
+        return result
+
+    def _returned_uncached(self, scope: Scope) -> Optional[Tuple[int, Tuple[Ref, ...]]]:
+        judge = self.summaries.judge
+        returns = scope.returns
+        if scope.generator or not returns or any(item is None for item in returns):
+            return None
+        at = {item.pos for item in returns if isinstance(item, Use)}
+        at.update(pos for item in returns if isinstance(item, Group) for _, pos in item.events)
+        refs: List[Ref] = []
+        collection = False
+        for item in returns:
+            if isinstance(item, Spawn):
+                spawns = [item]
+            else:
+                if isinstance(item, Group):
+                    groups = [item]
+                else:
+                    assert isinstance(item, Use)
+                    bindings = judge.applicable(scope, item.name, item)
+                    groups = [binding.group for binding in bindings if binding.group is not None]
+                    if not groups or len(groups) != len(bindings):
+                        return None
+                spawns = []
+                for group in groups:
+                    # the group's own opacity, not what a rule made of a helper's
+                    # result: those results are named below
+                    if group.opaque or not group.spawns:
+                        return None
+                    if any(pos not in at for pos in judge.kept_at(group, scope)):
+                        return None  # kept elsewhere too (or handed to another module)
+                    collection = collection or group.collection
+                    spawns.extend(group.spawns)
+            for spawn in spawns:
+                found = self._spawn(spawn, scope)
+                if found is None:
+                    return None
+                refs.extend(found)
+        return (RETURNS_TASKS if collection else RETURNS_TASK), tuple(refs)
+
+    def _spawn(self, spawn: Spawn, scope: Scope) -> Optional[Tuple[Ref, ...]]:
+        """A returned spawn: a new task (no condition), the result of a function
+        of this file that returns one (its conditions), or of another module's
+        (named); None when it returns nothing known."""
+        call = spawn.helper
+        if call is None:
+            return () if self.summaries.judge.label(spawn, scope) is not None else None
+        if call.remote is None and call.owner is not None and call.name in call.owner.defs:
+            found = self.summaries.callee(call)
+            if found is None:
+                return None
+            returned = self._returned(found[0])
+            return None if returned is None else returned[1]
+        ref = self.ref_of(call, -1, None)
+        return None if ref is None else (ref,)
 
 
 def _shadowed(scope: Optional[Scope], name: str) -> bool:

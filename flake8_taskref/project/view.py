@@ -37,7 +37,7 @@ from typing import Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Set
 from flake8_taskref import __version__
 from flake8_taskref.analysis.api import lint_file, may_spawn, names_a_spawner, summarise_and_check, with_words
 from flake8_taskref.analysis.messages import SpanError
-from flake8_taskref.analysis.modules import ModuleSummary, Resolver, View
+from flake8_taskref.analysis.modules import Function, ModuleSummary, Resolver, View
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.project.cache import Cache, content_hash, digest
 from flake8_taskref.project.source import NotAFile, decode, plain_utf8, read_bytes, split_lines
@@ -96,7 +96,7 @@ class ProjectView:
         self._finder = Finder()
         self._summaries: Dict[str, Optional[ModuleSummary]] = {}  # final, by file
         self._provisional: Dict[str, Optional[ModuleSummary]] = {}
-        self._frames: List[_Frame] = []
+        self._making: List[str] = []  # the files whose summaries are being made
         self._hashes: Dict[str, Optional[str]] = {}
         self._words: Optional[FrozenSet[str]] = None
         self._findings: Dict[str, Tuple[str, List[SpanError]]] = {}  # by path: (text's hash, findings)
@@ -109,34 +109,38 @@ class ProjectView:
         own = package_root(path)
         return (own,) + tuple(root for root in self.roots if root != own)
 
-    def view_for(self, path: str) -> View:
+    def view_for(self, path: str, consumer: Optional[_Frame] = None) -> View:
+        """The view the analysis of ``path`` gets: a module's summary by its
+        dotted name, found from that file; each answer is noted in
+        ``consumer`` (what a summary or a file's findings used)."""
         roots = self.roots_for(path)
 
         def view(name: str) -> Optional[ModuleSummary]:
             found = self._finder.find(name, roots)
-            summary = self.summary(found) if found is not None else None
-            if self._frames:
-                self._frames[-1].consulted.append((name, found, _digest_of(summary)))
+            summary = self.summary(found, consumer) if found is not None else None
+            if consumer is not None:
+                consumer.consulted.append((name, found, _digest_of(summary)))
             return summary
 
         return view
 
-    def summary(self, path: str) -> Optional[ModuleSummary]:
+    def summary(self, path: str, consumer: Optional[_Frame] = None) -> Optional[ModuleSummary]:
         """The summary of the module in ``path`` (None if it cannot be read or
-        parsed)."""
+        parsed); ``consumer``: who asks (a summary being made, or a file's
+        findings), told when the answer is one still being made (a cycle)."""
         path = os.path.abspath(path)
         if path in self._summaries:
             return self._summaries[path]
-        for frame in self._frames:
-            if frame.path == path:  # in progress: a cycle
-                self._frames[-1].saw_active.add(path)
-                return self._provisional.get(path)
-        return self._nested(lambda: self._solve(path))
+        if path in self._making:  # in progress: a cycle
+            if consumer is not None:
+                consumer.saw_active.add(path)
+            return self._provisional.get(path)
+        return self._nested(lambda: self._solve(path, consumer))
 
     def _nested(self, work: Callable[[], _T]) -> _T:
         """Run ``work`` here, or on a thread with a fresh stack when summaries
         are already nested deep."""
-        if len(self._frames) < _THREAD_DEPTH:
+        if len(self._making) < _THREAD_DEPTH:
             return work()
         result: List[_T] = []
         error: List[BaseException] = []
@@ -162,7 +166,7 @@ class ProjectView:
             raise error[0]
         return result[0]
 
-    def _solve(self, path: str) -> Optional[ModuleSummary]:
+    def _solve(self, path: str, consumer: Optional[_Frame]) -> Optional[ModuleSummary]:
         """Make the summary of ``path``; in a cycle, again until it settles."""
         for _ in range(_MAX_ROUNDS):
             summary, saw = self._make(path)
@@ -170,8 +174,8 @@ class ProjectView:
             if outer:
                 # It used a summary still being made further up: provisional,
                 # and so is what its consumer makes of it.
-                if self._frames:
-                    self._frames[-1].saw_active.update(outer)
+                if consumer is not None:
+                    consumer.saw_active.update(outer)
                 return summary
             if path not in saw or summary == self._provisional.get(path):
                 break
@@ -181,6 +185,9 @@ class ProjectView:
         return summary
 
     def _make(self, path: str) -> Tuple[Optional[ModuleSummary], Set[str]]:
+        """The summary of one module (and, from the same pass, its findings,
+        kept for when the file is checked): from the cache if the file and what
+        it used are unchanged, else made."""
         data = self._read(path)
         if data is None:
             return None, set()
@@ -193,22 +200,27 @@ class ProjectView:
         tree = _parse(text)
         if tree is None:
             return None, set()
-        frame = _Frame(path)
-        self._frames.append(frame)
+        # what the summary used (the pass may ask for an asyncio name under
+        # another module's name), and what the findings used: apart, so that a
+        # cycle among findings leaves the summary alone
+        frame, checking = _Frame(path), _Frame(path)
+        self._making.append(path)
         errors: Optional[List[SpanError]] = None
         try:
-            summary, errors = summarise_and_check(tree, self.options, path, self.view_for(path))
+            summary, errors = summarise_and_check(
+                tree, self.options, path, self.view_for(path, frame), self.view_for(path, checking))
         except Exception:  # too deep, out of memory, a bug: nothing known of it (precision)
             summary = None
         finally:
-            self._frames.pop()
+            self._making.pop()
         if not frame.saw_active:
             self.cache.put("summary", path, {
                 "hash": hashed, "uses": frame.consulted,
                 "summary": None if summary is None else summary.to_json(),
             })
-            if errors is not None:  # what checking the file would give: no second analysis
-                self._keep_findings(path, text, frame.consulted, errors)
+        if errors is not None and not (frame.saw_active or checking.saw_active):
+            # what checking the file would give: no second analysis
+            self._keep_findings(path, text, frame.consulted + checking.consulted, errors)
         return summary, frame.saw_active
 
     def _still_valid(self, path: str, uses: List[List[Any]]) -> bool:
@@ -252,11 +264,7 @@ class ProjectView:
         if callable(tree):
             tree = tree()
         frame = _Frame(path)
-        self._frames.append(frame)
-        try:
-            errors = lint_file(tree, lines, options, path, self.view_for(path))
-        finally:
-            self._frames.pop()
+        errors = lint_file(tree, lines, options, path, self.view_for(path, frame))
         if text is not None and not frame.saw_active:
             self._keep_findings(path, text, frame.consulted, errors)
         return errors
@@ -365,16 +373,20 @@ class ProjectView:
 
     def _spawner_words(self, path: str) -> Set[str]:
         """The names under which a module's spawners are called: its functions
-        and methods that return new tasks, and its names bound to one."""
+        and methods that return new tasks (the calls of other modules they
+        return looked up), and its names bound to one."""
         summary = self.summary(path)
         if summary is None:
             return set()
-        words = summary.spawner_names()
-        resolver = Resolver(self.view_for(path), summary.name)
+        resolver = Resolver(self.view_for(path, None), summary.name)
         resolver.set_own(summary)
+        words = {
+            qualname.rpartition(".")[2] for qualname, info in summary.functions
+            if info.returns and resolver.returns_task(Function(summary, qualname, info))
+        }
         for name, _ in summary.aliases:
             found = resolver.function(f"{summary.name}.{name}")
-            if found is not None and found.info.returns:
+            if found is not None and resolver.returns_task(found):
                 words.add(name)
         return words
 
