@@ -61,3 +61,27 @@ async def futures_are_no_new_tasks(loop: asyncio.AbstractEventLoop, fn: Callable
     asyncio.ensure_future(loop.create_future())
     asyncio.ensure_future(asyncio.wrap_future(concurrent.futures.Future()))
     asyncio.ensure_future(job())  # error: TRF001:5
+
+
+class Bridge:
+    """A thread notifies the loop: a coroutine that never suspends runs to its end
+    in its task's first step, which the loop's queue holds: never pending unkept."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.event = asyncio.Event()
+
+    def notify(self) -> None:
+        asyncio.run_coroutine_threadsafe(self._set(), self.loop)
+        asyncio.run_coroutine_threadsafe(self._wait(), self.loop)  # error: TRF001:9
+
+        async def nested() -> None:
+            self.event.set()
+
+        asyncio.run_coroutine_threadsafe(nested(), self.loop)
+
+    async def _set(self) -> None:
+        self.event.set()
+
+    async def _wait(self) -> None:
+        await self.event.wait()
