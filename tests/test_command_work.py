@@ -14,7 +14,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import List, Optional, Tuple
+from typing import Any, List, Optional, Tuple
 
 import pytest
 from flake8 import utils as real_utils
@@ -191,8 +191,10 @@ def _tree(root: Path, count: int, hot_every: int) -> None:
 
 @pytest.mark.parametrize("files_per_worker, hot_bytes_per_worker, jobs, workers", [
     (10**9, 10**9, 2, []),  # one process
-    (10, 10**9, 2, [2]),  # many files: workers from the walk
-    (10, 10**9, 3, [2, 3]),  # and more as the walk finds more
+    # many files to read (the 15 that name a spawner: the index knows the others
+    # have no finding): workers from the walk, and more as the walk finds more
+    (5, 10**9, 2, [2]),
+    (5, 10**9, 3, [2, 3]),
     (10**9, 1, 2, [2]),  # few files, but big enough to parse: workers for those
     (10, 1, 1, []),  # -j 1: one process whatever the work
 ])
@@ -241,7 +243,7 @@ def test_a_batch_a_worker_died_on_is_checked_again_file_by_file(
         return real_check(path, settings)  # type: ignore[arg-type]
 
     monkeypatch.setattr(runner, "check_file", check_file)
-    monkeypatch.setattr(runner, "FILES_PER_WORKER", 10)
+    monkeypatch.setattr(runner, "FILES_PER_WORKER", 5)
     settings = resolve(build_parser().parse_args(["--isolated", "-j", "2", "."]))
     reports = runner.check_all(settings, [])
     internal = [(r.path, r.internal_error) for r in reports if r.internal_error]
@@ -469,3 +471,46 @@ def test_settings_are_read_the_same_from_every_home(tmp_path: Path, monkeypatch:
     assert settings.per_file == ((str(tmp_path / "tests" / "*.py"), settings.codes - {"TRF002"}),)
     assert settings.codes_for("./tests/test_a.py") == settings.codes - {"TRF002"}
     assert settings.codes_for("./src/a.py") == settings.codes
+
+
+def test_the_index_spares_reading_files_that_can_have_no_finding(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file the project's index has seen, unchanged, that names no spawner is
+    not even read on a warm run (as Ruff's cache skips a file it has seen); one
+    changed since is read again by the index, and every file by the check with
+    --check-syntax."""
+    from flake8_taskref.project import view as view_module
+
+    _tree(tmp_path, 20, 4)
+    monkeypatch.chdir(tmp_path)
+    read: List[Tuple[str, str]] = []
+
+    def counting(where: str, real: Any) -> Any:
+        def read_bytes(path: str) -> bytes:
+            read.append((where, os.path.basename(path)))
+            return real(path)  # type: ignore[no-any-return]
+        return read_bytes
+
+    monkeypatch.setattr(runner, "read_bytes", counting("check", runner.read_bytes))
+    monkeypatch.setattr(view_module, "read_bytes", counting("index", view_module.read_bytes))
+
+    def run(*args: str) -> List[Tuple[str, int]]:
+        view_module._VIEWS.clear()  # a new process, as each run of the command is
+        read.clear()
+        settings = resolve(build_parser().parse_args(["--isolated", "-j", "1", *args, "."]))
+        return [(r.path, len(r.findings)) for r in runner.check_all(settings, [])]
+
+    hot = [f"m{n:03d}.py" for n in range(0, 20, 4)]
+    first = run()  # cold: the index reads every file, the check the five hot ones
+    assert len(first) == 5
+    assert sorted(name for where, name in read if where == "check") == hot
+    assert len([name for where, name in read if where == "index"]) == 20
+    assert run() == first  # warm: the index reads nothing, the check the five again
+    assert sorted(name for _, name in read) == hot and {where for where, _ in read} == {"check"}
+    (tmp_path / "pkg1" / "m001.py").write_text(COLD + "\n# changed\n")
+    assert run() == first
+    assert [name for where, name in read if where == "index"] == ["m001.py"]
+    assert sorted(name for where, name in read if where == "check") == hot
+    run("--check-syntax")
+    assert len([name for where, name in read if where == "check"]) == 20

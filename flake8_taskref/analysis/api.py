@@ -54,6 +54,7 @@ def analyse(
 def _analyse(
     tree: ast.AST, options: Options, hot: Optional[HotLines], filename: Optional[str] = None,
     view: Optional[View] = None, summarise: bool = False, rules_view: Optional[View] = None,
+    check: bool = True,
 ) -> Tuple[List[SpanError], Optional[ModuleSummary]]:
     # The analysis makes many small, short-lived objects that all survive until
     # it ends: the cyclic collector would scan them again and again (quadratic on
@@ -78,6 +79,8 @@ def _analyse(
                     summary = exports.summary(facts, rules)
                 finally:
                     rules.summaries.release()
+            if not check:
+                return [], summary
             # ... and its findings, with the other modules
             resolver: Optional[Resolver] = None
             if rules_view is not None:
@@ -135,7 +138,9 @@ def summarise(
     """The summary of a module: every function entered (the text shortcut is
     not used: a function no spawn word names may still only look at the task it
     is given, which a caller elsewhere needs to know)."""
-    return summarise_and_check(tree, options, filename, view)[0]
+    summary = _analyse(tree, options, None, filename, view, summarise=True, check=False)[1]
+    assert summary is not None
+    return summary
 
 
 def summarise_and_check(

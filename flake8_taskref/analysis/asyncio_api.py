@@ -120,6 +120,11 @@ class ScopeVisitor(FunctionsRecorder):
             ):
                 self.scope.timeouts.append(TimeoutSite(expr, label, end_of(node), self.frames, block=True))
                 return KEEP
+            if isinstance(node, ast.AsyncWith) and self._in_function() and self._maybe(label, N.BLOCK_NAMES):
+                module = self.scope.imports.module_of(expr.func) or label
+                self.scope.timeouts.append(
+                    TimeoutSite(expr, label or "", end_of(node), self.frames, block=True, module=module))
+                return KEEP
         if isinstance(node, ast.AsyncWith):
             # ``__aenter__`` and ``__aexit__`` may suspend the frame
             self._suspends(end_of(expr))
@@ -715,9 +720,12 @@ class ScopeVisitor(FunctionsRecorder):
             if qualname == N.WAIT:
                 self._wait(inner, sink)
                 return
-            if qualname == N.WAIT_FOR or (qualname is not None and qualname in self.timeouts):
+            maybe = self._maybe(qualname, N.WAIT_FOR_NAMES)
+            if qualname == N.WAIT_FOR or maybe or (qualname is not None and qualname in self.timeouts):
                 if self._in_function():
-                    self.scope.timeouts.append(TimeoutSite(inner, qualname, end_of(inner), self.frames))
+                    module = (self.scope.imports.module_of(inner.func) or qualname) if maybe else None
+                    self.scope.timeouts.append(
+                        TimeoutSite(inner, qualname or "", end_of(inner), self.frames, module=module))
                 if inner.args:
                     self.value(inner.args[0], FINISH)
                     self._args(inner, KEEP, skip=0)

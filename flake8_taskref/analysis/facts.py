@@ -233,11 +233,17 @@ class TimeoutSite:
     there), and the spans of the handlers and ``finally`` blocks of the ``try``
     statements inside it (they run when it does)."""
 
-    __slots__ = ("node", "label", "end", "frames", "suspends", "guarded")
+    __slots__ = ("node", "label", "end", "frames", "suspends", "guarded", "module")
 
-    def __init__(self, node: ast.AST, label: str, end: Pos, frames: Frames, block: bool = False) -> None:
+    def __init__(
+        self, node: ast.AST, label: str, end: Pos, frames: Frames, block: bool = False,
+        module: Optional[str] = None,
+    ) -> None:
         self.node = node
         self.label = label
+        # a name of the project that may stand for asyncio's (``from ._compat
+        # import timeout``): the module its import requires, looked up at the end
+        self.module = module
         self.end = end
         self.frames = frames
         self.suspends: Optional[List[Pos]] = [] if block else None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import List, Optional, Sequence, Union
+from typing import FrozenSet, List, Optional, Sequence, Union
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import ClassFacts, Scope
@@ -90,14 +90,20 @@ class InterfaceRecorder(Recorder):
         self.facts.resolver = self.resolver
 
     def _qualname(self, node: ast.expr) -> Optional[str]:
-        """The canonical dotted name ``node`` refers to through the file's imports,
-        and through another module of the project that binds it to a name outside
-        the project (``timeout = asyncio.timeout`` in a compatibility module)."""
-        imports = self.scope.imports
-        found = imports.resolve(node)
-        if found is None or found.startswith("asyncio.") or found.rpartition(".")[2] not in N.API_NAMES:
-            return found
-        return self.resolver.canonical(found, imports.module_of(node)) or found
+        """The canonical dotted name ``node`` refers to through the file's imports.
+        (The pass reads no other module: what another module binds a name to,
+        ``timeout = asyncio.timeout``, the rules look up at the end.)"""
+        return self.scope.imports.resolve(node)
+
+    def _maybe(self, qualname: Optional[str], names: FrozenSet[str]) -> bool:
+        """Can ``qualname``, a name of the project, stand for an asyncio name
+        whose last part is one of ``names`` (``from ._compat import timeout``)?
+        The rules decide (``TimeoutSite.module``)."""
+        return (
+            qualname is not None
+            and qualname.rpartition(".")[2] in names
+            and qualname.partition(".")[0] not in N.STDLIB
+        )
 
     # ------------------------------------------------ names of the module
     def _note_import(self, node: Union[ast.Import, ast.ImportFrom]) -> None:

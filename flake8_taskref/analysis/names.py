@@ -173,15 +173,11 @@ STDLIB: FrozenSet[str] = frozenset(getattr(sys, "stdlib_module_names", ())) | fr
      "random", "datetime", "pathlib", "shutil", "tempfile", "uuid", "ssl", "select", "selectors",
      "queue", "io", "builtins", "operator", "unittest", "errno", "struct", "base64", "hashlib"}
 )
-# The last names of the asyncio API (and what the analysis knows besides): a
-# project name whose last part is one of them may be asyncio's under another
-# module's name (``timeout = asyncio.timeout`` in a compatibility module).
-API_NAMES: FrozenSet[str] = frozenset(
-    name.rpartition(".")[2]
-    for name in (*TASK_SPAWNERS, GATHER, WAIT, WAIT_FOR, SHIELD, *TIMEOUT_BLOCKS, *LOOP_FACTORIES,
-                 *LOOP_RUN_FUNCTIONS, *STDLIB_COROUTINE_FUNCTIONS, *FUTURE_FUNCTIONS, *WEAK_COLLECTIONS,
-                 PARTIAL, SUPPRESS, GET_LOGGER)
-)
+# The last names of asyncio's timeouts: a project name whose last part is one of
+# them may be asyncio's under another module's name (``timeout = asyncio.timeout``
+# in a compatibility module), which the rules look up.
+BLOCK_NAMES: FrozenSet[str] = frozenset(name.rpartition(".")[2] for name in TIMEOUT_BLOCKS)
+WAIT_FOR_NAMES: FrozenSet[str] = frozenset({WAIT_FOR.rpartition(".")[2]})
 # Methods of a typed receiver that keep their own meaning (collections, task
 # methods, callback APIs, logging): not looked up in the receiver's class.
 NOT_TYPED_METHODS: FrozenSet[str] = (

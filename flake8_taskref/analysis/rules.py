@@ -723,6 +723,9 @@ class ModuleRules:
     # --------------------------------------------------------------- timeout
     def _timeouts(self, scope: Scope, live: List[Tuple[Group, List[Tuple[Spawn, str]]]]) -> None:
         for site in scope.timeouts:
+            label = self._timeout_label(site)
+            if label is None:
+                continue
             lost: List[Tuple[Group, Spawn]] = []
             for group, spawns in live:
                 if id(group) in self._reported:
@@ -746,8 +749,18 @@ class ModuleRules:
                 others = f", and {more} other{'s' if more > 1 else ''}" if more else ""
                 self._error(
                     "TRF003", site.node, name=self._display(group, reachable, scope),
-                    line=first.node.lineno, call=site.label, others=others,
+                    line=first.node.lineno, call=label, others=others,
                 )
+
+    def _timeout_label(self, site: TimeoutSite) -> Optional[str]:
+        """The timeout a site is: asyncio's or a configured one, or a name of
+        another module of the project that stands for asyncio's (None: it is
+        not one)."""
+        if site.module is None:
+            return site.label
+        found = self.resolver.canonical(site.label, site.module) if self.resolver is not None else None
+        wanted = N.TIMEOUT_BLOCKS if site.suspends is not None else frozenset({N.WAIT_FOR})
+        return found if found in wanted else None
 
     @staticmethod
     def _catches(handler: ast.excepthandler, names: FrozenSet[str]) -> bool:

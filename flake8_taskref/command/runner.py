@@ -324,12 +324,15 @@ def check_all(settings: Settings, written: List[str]) -> List[FileReport]:
     First the project's index gives the names of the project's spawners (this
     process, once; cached): the text shortcut looks for them too, and the
     workers get them with the settings."""
+    view = project_view(settings.options, settings.project, settings.exclude, settings.words)
     if settings.words is None:
-        view = project_view(settings.options, settings.project, settings.exclude)
-        settings = settings._replace(words=view.words())
+        settings = settings._replace(words=view.words(settings.jobs))
+    # a file the index has seen, unchanged, that names no spawner: not even read
+    skip_cold = not settings.check_syntax
     found = Found()  # the folders that cannot be listed, the files skipped
     stdin = "-" in settings.paths  # read once, in this process
     seen: Set[str] = set()
+    checked = 0  # the files found that are to be read (not those the index knows can have no finding)
     files: List[str] = []  # found before the workers start (all of them, if they never do)
     reports: List[FileReport] = []
     pool: Optional["WorkerPool"] = None
@@ -339,6 +342,9 @@ def check_all(settings: Settings, written: List[str]) -> List[FileReport]:
             if path in seen:
                 continue
             seen.add(path)
+            if skip_cold and path != "-" and view.cold(path):
+                continue
+            checked += 1
             if pool is None:
                 files.append(path)
                 if stdin or not worker_count(settings.jobs, len(files)):
@@ -350,7 +356,7 @@ def check_all(settings: Settings, written: List[str]) -> List[FileReport]:
                 files = []
             else:
                 pool.add((path,))
-            pool.grow(worker_count(settings.jobs, len(seen)))
+            pool.grow(worker_count(settings.jobs, checked))
             if len(seen) % STREAM_POLL == 0:
                 reports += [_landed(report, written) for report in pool.reports(block=False)]
         if pool is None:

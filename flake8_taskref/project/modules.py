@@ -14,6 +14,7 @@ modules of the project: a third-party helper that spawns is named in
 from __future__ import annotations
 
 import os
+from stat import S_ISREG
 from typing import Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
 
 __all__ = ["DEFAULT_SRC", "package_root", "project_roots", "Finder", "walk_modules", "module_name_in"]
@@ -90,24 +91,44 @@ def module_name_in(path: str, root: str) -> Optional[str]:
     return ".".join(parts)
 
 
-def walk_modules(roots: Iterable[str], excluded: Optional[Callable[[str], bool]] = None) -> Iterator[str]:
-    """Every ``.py`` file under the roots (each once), in a stable order,
-    skipping version control, caches, build output, virtual environments and
-    what ``excluded(path)`` rejects."""
+def walk_modules(
+    roots: Iterable[str], excluded: Optional[Callable[[str], bool]] = None,
+) -> Iterator[Tuple[str, os.stat_result]]:
+    """Every regular ``.py`` file under the roots (each once) with its status,
+    in a stable order, skipping version control, caches, build output, virtual
+    environments, links to folders and what ``excluded(path)`` rejects."""
     seen: Set[str] = set()
     for root in roots:
-        for folder, dirs, files in os.walk(root):
-            dirs[:] = sorted(
-                d for d in dirs
-                if d not in _SKIPPED and not d.startswith(".")
-                and not os.path.isfile(os.path.join(folder, d, "pyvenv.cfg"))
-                and not (excluded is not None and excluded(os.path.join(folder, d)))
-            )
-            for name in sorted(files):
-                if not name.endswith(".py"):
+        stack = [root]
+        while stack:
+            folder = stack.pop()
+            try:
+                with os.scandir(folder) as entries:
+                    listed = sorted(entries, key=lambda entry: entry.name)
+            except OSError:
+                continue
+            folders = []
+            prefix = folder if folder.endswith(os.sep) else folder + os.sep
+            for entry in listed:
+                name = entry.name
+                try:
+                    if entry.is_dir(follow_symlinks=False):
+                        if name in _SKIPPED or name.startswith(".") or name.endswith(".egg-info"):
+                            continue
+                        path = prefix + name
+                        if os.path.isfile(path + os.sep + "pyvenv.cfg") or (excluded and excluded(path)):
+                            continue
+                        folders.append(path)
+                        continue
+                    if not name.endswith(".py"):
+                        continue
+                    path = prefix + name
+                    if path in seen or (excluded is not None and excluded(path)):
+                        continue
+                    status = entry.stat()  # a link to a file: its file's
+                except OSError:
                     continue
-                path = os.path.join(folder, name)
-                if path in seen or (excluded is not None and excluded(path)):
-                    continue
-                seen.add(path)
-                yield path
+                if S_ISREG(status.st_mode):
+                    seen.add(path)
+                    yield path, status
+            stack.extend(reversed(folders))

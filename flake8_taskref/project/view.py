@@ -7,14 +7,18 @@ the face, on the order in which files are checked or on what the cache holds.
 **Summaries.**  The analysis asks for another module by its dotted name
 (``analysis/modules.py``'s ``View``); the view finds its file under the source
 roots (``modules.py``), and gives its summary: from memory, from the cache (if
-the file and every summary it used are unchanged), or made now: the file is
-read, parsed and summarised (``analysis.api.summarise``), with a view of its
-own.  A module whose file cannot be read or parsed has no summary (the analysis
-then stays silent about it).  A summary depends on the summaries it used, which
-may depend on it in turn (an import cycle): such a cycle is made again from
-nothing until its summaries stop changing, so that the result is the same
-whichever module was asked first.  Nested summaries are made on a thread of
-their own, so that a long chain of modules never runs out of stack.
+the file is unchanged), or made now: the file is read, parsed and summarised
+(``analysis.api.summarise``).  A summary depends on its module's text alone (the
+calls it makes of other modules are named in it, and the reader looks them
+up), so a summary is made without asking for any other, whatever the imports
+between the modules, and the cache keeps it by the file's content.  A module
+whose file cannot be read or parsed has no summary (the analysis then stays
+silent about it).
+
+**Findings.**  A file's findings depend on its text and on the summaries its
+analysis used: the cache keeps them with both, and uses them while neither has
+changed.  The files the index parses for their summaries are kept parsed until
+they are checked, so that a run parses each once.
 
 **Words.**  The text shortcut passes over a file that names no spawner; the
 project's own spawners are named by their functions' names.  ``words()`` makes
@@ -29,13 +33,17 @@ from __future__ import annotations
 import ast
 import os
 import sys
-import threading
-from stat import S_ISREG
 import warnings
-from typing import Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple, TypeVar, Union
+from typing import Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple, Union
 
 from flake8_taskref import __version__
-from flake8_taskref.analysis.api import lint_file, may_spawn, names_a_spawner, summarise_and_check, with_words
+from flake8_taskref.analysis.api import (
+    lint_file,
+    may_spawn,
+    names_a_spawner,
+    summarise,
+    with_words,
+)
 from flake8_taskref.analysis.messages import SpanError
 from flake8_taskref.analysis.modules import Function, ModuleSummary, Resolver, View
 from flake8_taskref.analysis.options import Options
@@ -47,11 +55,6 @@ from flake8_taskref.project.settings import ProjectSettings
 
 __all__ = ["ProjectView", "forget_all", "open_view", "options_digest", "project_view"]
 
-_T = TypeVar("_T")
-# Nested summaries deeper than this run on a thread of their own (a fresh stack).
-_THREAD_DEPTH = 2
-_STACK = 64 * 1024 * 1024
-_MAX_ROUNDS = 8
 _NONE = "-"
 # (module name, its file or None, digest of its summary or _NONE)
 Consult = Tuple[str, Optional[str], str]
@@ -64,15 +67,13 @@ def options_digest(options: Options) -> str:
 
 
 class _Frame:
-    """A summary (or a file's findings) being made: the modules it consulted,
-    and the summaries in progress it saw (a cycle)."""
+    """A file's findings being made: the modules its analysis consulted."""
 
-    __slots__ = ("path", "consulted", "saw_active")
+    __slots__ = ("path", "consulted")
 
     def __init__(self, path: str) -> None:
         self.path = path
         self.consulted: List[Consult] = []
-        self.saw_active: Set[str] = set()
 
 
 class ProjectView:
@@ -94,11 +95,15 @@ class ProjectView:
         self.cache = cache if cache is not None else Cache(None)
         self.excluded = excluded
         self._finder = Finder()
-        self._summaries: Dict[str, Optional[ModuleSummary]] = {}  # final, by file
-        self._provisional: Dict[str, Optional[ModuleSummary]] = {}
-        self._making: List[str] = []  # the files whose summaries are being made
+        self._summaries: Dict[str, Optional[ModuleSummary]] = {}  # by file
+        # the trees of files the index parsed that are to be checked: (text's hash, tree)
+        self._trees: Dict[str, Tuple[str, ast.AST]] = {}
         self._hashes: Dict[str, Optional[str]] = {}
         self._words: Optional[FrozenSet[str]] = None
+        # the index: each file's size, time, content hash and whether it names a
+        # spawner of asyncio's; the files that name any spawner
+        self._files: Optional[Dict[str, List[Any]]] = None
+        self._hot: FrozenSet[str] = frozenset()
         self._findings: Dict[str, Tuple[str, List[SpanError]]] = {}  # by path: (text's hash, findings)
         self._options_key = options_digest(options)
 
@@ -117,111 +122,48 @@ class ProjectView:
 
         def view(name: str) -> Optional[ModuleSummary]:
             found = self._finder.find(name, roots)
-            summary = self.summary(found, consumer) if found is not None else None
+            summary = self.summary(found) if found is not None else None
             if consumer is not None:
                 consumer.consulted.append((name, found, _digest_of(summary)))
             return summary
 
         return view
 
-    def summary(self, path: str, consumer: Optional[_Frame] = None) -> Optional[ModuleSummary]:
+    def summary(self, path: str) -> Optional[ModuleSummary]:
         """The summary of the module in ``path`` (None if it cannot be read or
-        parsed); ``consumer``: who asks (a summary being made, or a file's
-        findings), told when the answer is one still being made (a cycle)."""
+        parsed)."""
         path = os.path.abspath(path)
-        if path in self._summaries:
-            return self._summaries[path]
-        if path in self._making:  # in progress: a cycle
-            if consumer is not None:
-                consumer.saw_active.add(path)
-            return self._provisional.get(path)
-        return self._nested(lambda: self._solve(path, consumer))
+        if path not in self._summaries:
+            self._summaries[path] = self._make(path)
+        return self._summaries[path]
 
-    def _nested(self, work: Callable[[], _T]) -> _T:
-        """Run ``work`` here, or on a thread with a fresh stack when summaries
-        are already nested deep."""
-        if len(self._making) < _THREAD_DEPTH:
-            return work()
-        result: List[_T] = []
-        error: List[BaseException] = []
-
-        def run() -> None:
-            try:
-                result.append(work())
-            except BaseException as exc:  # handed back to the caller's thread
-                error.append(exc)
-
-        old = threading.stack_size()
-        try:
-            threading.stack_size(_STACK)
-        except (ValueError, RuntimeError):  # pragma: no cover - platform limits
-            pass
-        try:
-            thread = threading.Thread(target=run, name="flake8-taskref summary")
-            thread.start()
-        finally:
-            threading.stack_size(old)
-        thread.join()
-        if error:
-            raise error[0]
-        return result[0]
-
-    def _solve(self, path: str, consumer: Optional[_Frame]) -> Optional[ModuleSummary]:
-        """Make the summary of ``path``; in a cycle, again until it settles."""
-        for _ in range(_MAX_ROUNDS):
-            summary, saw = self._make(path)
-            outer = saw - {path}
-            if outer:
-                # It used a summary still being made further up: provisional,
-                # and so is what its consumer makes of it.
-                if consumer is not None:
-                    consumer.saw_active.update(outer)
-                return summary
-            if path not in saw or summary == self._provisional.get(path):
-                break
-            self._provisional[path] = summary  # the cycle goes round again
-        self._provisional.pop(path, None)
-        self._summaries[path] = summary
-        return summary
-
-    def _make(self, path: str) -> Tuple[Optional[ModuleSummary], Set[str]]:
-        """The summary of one module (and, from the same pass, its findings,
-        kept for when the file is checked): from the cache if the file and what
-        it used are unchanged, else made."""
+    def _make(self, path: str) -> Optional[ModuleSummary]:
+        """The summary of one module: from the cache if the file is unchanged,
+        else made (and the tree kept for its check, if the file may have
+        findings)."""
         data = self._read(path)
-        if data is None:
-            return None, set()
-        hashed = content_hash(data)
+        return None if data is None else self._made(path, data, content_hash(data))
+
+    def _made(self, path: str, data: bytes, hashed: str) -> Optional[ModuleSummary]:
+        """``_make`` of a file read already."""
         cached = self.cache.get("summary", path)
-        if cached is not None and cached.get("hash") == hashed and self._still_valid(path, cached["uses"]):
+        if cached is not None and cached.get("hash") == hashed:
             found = cached["summary"]
-            return (None if found is None else ModuleSummary.from_json(found)), set()
+            return None if found is None else ModuleSummary.from_json(found)
         text = "".join(split_lines(data))
         tree = _parse(text)
-        if tree is None:
-            return None, set()
-        # what the summary used (the pass may ask for an asyncio name under
-        # another module's name), and what the findings used: apart, so that a
-        # cycle among findings leaves the summary alone
-        frame, checking = _Frame(path), _Frame(path)
-        self._making.append(path)
-        errors: Optional[List[SpanError]] = None
-        try:
-            summary, errors = summarise_and_check(
-                tree, self.options, path, self.view_for(path, frame), self.view_for(path, checking))
-        except Exception:  # too deep, out of memory, a bug: nothing known of it (precision)
-            summary = None
-        finally:
-            self._making.pop()
-        if not frame.saw_active:
-            self.cache.put("summary", path, {
-                "hash": hashed, "uses": frame.consulted,
-                "summary": None if summary is None else summary.to_json(),
-            })
-        if errors is not None and not (frame.saw_active or checking.saw_active):
-            # what checking the file would give: no second analysis
-            self._keep_findings(path, text, frame.consulted + checking.consulted, errors)
-        return summary, frame.saw_active
+        summary: Optional[ModuleSummary] = None
+        if tree is not None:
+            try:
+                summary = summarise(tree, self.options, path)
+            except Exception:  # too deep, out of memory, a bug: nothing known of it (precision)
+                summary = None
+            if self._names(data, self.options):  # its check will need it: parsed once
+                self._trees[path] = (content_hash(text.encode("utf-8", "surrogatepass")), tree)
+        self.cache.put("summary", path, {
+            "hash": hashed, "summary": None if summary is None else summary.to_json(),
+        })
+        return summary
 
     def _still_valid(self, path: str, uses: List[List[Any]]) -> bool:
         """Does each module a cached entry used still resolve to the same file,
@@ -258,14 +200,21 @@ class ProjectView:
         if text is not None and not may_spawn(text, options):
             return []
         if text is not None:
-            kept = self._kept_findings(path, text)
-            if kept is not None:
-                return kept
-        if callable(tree):
-            tree = tree()
+            known = self._kept_findings(path, text)
+            if known is not None:
+                return known
+        parsed = self._trees.pop(path, None)
+        if not callable(tree):
+            parsed_tree = tree
+        elif parsed is not None and text is not None and parsed[0] == content_hash(
+            text.encode("utf-8", "surrogatepass")
+        ):
+            parsed_tree = parsed[1]  # the index parsed it already
+        else:
+            parsed_tree = tree()
         frame = _Frame(path)
-        errors = lint_file(tree, lines, options, path, self.view_for(path, frame))
-        if text is not None and not frame.saw_active:
+        errors = lint_file(parsed_tree, lines, options, path, self.view_for(path, frame))
+        if text is not None:
             self._keep_findings(path, text, frame.consulted, errors)
         return errors
 
@@ -296,9 +245,10 @@ class ProjectView:
         questions are answered from the cache, which checks each file's
         content, or made again."""
         self._summaries.clear()
-        self._provisional.clear()
+        self._trees.clear()
         self._findings.clear()
         self._words = None
+        self._files = None
         self._finder = Finder()
 
     # -------------------------------------------------------------- words
@@ -307,38 +257,47 @@ class ProjectView:
         one: the command's workers get them from the main process)."""
         self._words = words
 
-    def words(self) -> FrozenSet[str]:
-        """The names of the project's spawners (see the module docstring)."""
+    def words(self, jobs: int = 1) -> FrozenSet[str]:
+        """The names of the project's spawners (see the module docstring);
+        ``jobs``: the worker processes a cold index of many files may use."""
         if self._words is None:
             with self.cache.lock("index"):
-                self._words = self._index()
+                self._words = self._index(jobs)
         return self._words
 
-    def _index(self) -> FrozenSet[str]:
+    def _index(self, jobs: int = 1) -> FrozenSet[str]:
         previous = self.cache.get("index", self.project_root) or {}
         same_roots = previous.get("roots") == list(self.roots)
         known: Dict[str, List[Any]] = previous.get("files", {}) if same_roots else {}
         files: Dict[str, List[Any]] = {}
-        changed = False
-        for path in walk_modules(self.roots, self.excluded):
-            try:
-                stat = os.stat(path)
-            except OSError:
-                continue
-            if not S_ISREG(stat.st_mode):
-                continue  # a named pipe, a device: never read
+        todo: List[Tuple[str, int, int]] = []
+        for path, stat in walk_modules(self.roots, self.excluded):
             entry = known.get(path)
             if entry is not None and entry[0] == stat.st_mtime_ns and entry[1] == stat.st_size:
                 files[path] = entry
-                continue
-            data = self._read(path)
-            if data is None:
-                continue
-            names = self._names(data, self.options)
-            files[path] = [stat.st_mtime_ns, stat.st_size, content_hash(data), names]
-            changed = True
-        changed = changed or set(files) != set(known)
-        if not changed and "words" in previous:
+                if entry[3] and path not in self._summaries:  # unchanged: its summary from the cache
+                    cached = self.cache.get("summary", path)
+                    if cached is not None and cached.get("hash") == entry[2]:
+                        found = cached["summary"]
+                        self._summaries[path] = None if found is None else ModuleSummary.from_json(found)
+            else:
+                todo.append((path, stat.st_mtime_ns, stat.st_size))
+        fork = _fork() if jobs >= 2 and len(todo) >= _FILES_PER_WORKER * 2 else None
+        if fork is not None:
+            self._index_in_workers(fork, todo, files, min(jobs, len(todo) // _FILES_PER_WORKER))
+        else:
+            for path, mtime, size in todo:
+                data = self._read(path)
+                if data is not None:
+                    hashed = content_hash(data)
+                    names = self._names(data, self.options)
+                    files[path] = [mtime, size, hashed, names]
+                    if names and path not in self._summaries:  # summarised now, read once
+                        self._summaries[path] = self._made(path, data, hashed)
+        changed = bool(todo) or set(files) != set(known)
+        self._files = files
+        if not changed and "words" in previous and "hot" in previous:
+            self._hot = frozenset(previous["hot"])
             return frozenset(previous["words"])
         words: Set[str] = set()
         done: Set[str] = set()
@@ -358,11 +317,47 @@ class ProjectView:
                 data = self._read(path)
                 if data is not None and self._names(data, options):
                     hot.append(path)
+        # the files that name a spawner where it can spawn, the project's own
+        # included: the others can have no finding (``cold``)
+        self._hot = frozenset(done) | frozenset(hot)
         result = frozenset(words)
         self.cache.put("index", self.project_root, {
-            "roots": list(self.roots), "files": files, "words": sorted(result),
+            "roots": list(self.roots), "files": files, "words": sorted(result), "hot": sorted(self._hot),
         })
         return result
+
+    def _index_in_workers(
+        self, fork: Any, todo: List[Tuple[str, int, int]], files: Dict[str, List[Any]], count: int,
+    ) -> None:
+        """Read, hash and scan the files of a cold index in ``count`` worker
+        processes, which summarise those that name a spawner too (the summary
+        of a module depends on its text alone)."""
+        batches = [todo[start::count] for start in range(count)]
+        with fork.Pool(count) as pool:
+            for results in pool.imap_unordered(_index_batch, [(batch, self.options) for batch in batches]):
+                for path, mtime, size, hashed, names, summary in results:
+                    files[path] = [mtime, size, hashed, names]
+                    if names:
+                        found = None if summary is None else ModuleSummary.from_json(summary)
+                        self._summaries[path] = found
+                        self.cache.put("summary", path, {"hash": hashed, "summary": summary})
+
+    def cold(self, path: str) -> bool:
+        """Can a file have no finding, as the index says: it is in the index,
+        unchanged since (its size and modification time), and names no spawner
+        where it can spawn, the project's spawners included?  Such a file need
+        not even be read (as Ruff's cache skips a file it has seen)."""
+        if self._words is None or self._files is None:
+            return False
+        absolute = os.path.abspath(path)
+        entry = self._files.get(absolute)
+        if entry is None or absolute in self._hot:
+            return False
+        try:
+            stat = os.stat(absolute)
+        except OSError:
+            return False
+        return bool(entry[0] == stat.st_mtime_ns and entry[1] == stat.st_size)
 
     @staticmethod
     def _names(data: bytes, options: Options) -> bool:
@@ -384,11 +379,54 @@ class ProjectView:
             qualname.rpartition(".")[2] for qualname, info in summary.functions
             if info.returns and resolver.returns_task(Function(summary, qualname, info))
         }
-        for name, _ in summary.aliases:
+        roots = self.roots_for(path)
+        for name, targets in summary.aliases:
+            # a name bound to another module's spawner under its own name is a
+            # word already (that module names a spawner, and is summarised); a
+            # name bound to a module (``import app.util as u``) is no spawner
+            if all(target.rpartition(".")[2] == name or self._finder.find(target, roots) is not None
+                   for target in targets):
+                continue
             found = resolver.function(f"{summary.name}.{name}")
             if found is not None and resolver.returns_task(found):
                 words.add(name)
         return words
+
+
+# A cold index of this many files or more per worker is read in worker
+# processes (where processes can be forked: the workers need no setting up).
+_FILES_PER_WORKER = 1000
+
+
+def _fork() -> Any:
+    """multiprocessing's fork context, where processes can be forked (imported
+    only for an index that pays for workers)."""
+    import multiprocessing
+
+    return multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
+
+
+def _index_batch(args: Tuple[List[Tuple[str, int, int]], Options]) -> List[Tuple[Any, ...]]:
+    """A worker's share of a cold index: each file's size, time, hash, whether
+    it names a spawner, and then its summary."""
+    batch, options = args
+    results: List[Tuple[Any, ...]] = []
+    for path, mtime, size in batch:
+        try:
+            data = read_bytes(path)
+        except (OSError, NotAFile):
+            continue
+        names = ProjectView._names(data, options)
+        summary = None
+        if names:
+            tree = _parse("".join(split_lines(data)))
+            if tree is not None:
+                try:
+                    summary = summarise(tree, options, path).to_json()
+                except Exception:
+                    summary = None
+        results.append((path, mtime, size, content_hash(data), names, summary))
+    return results
 
 
 def _parse(text: str) -> Optional[ast.AST]:
