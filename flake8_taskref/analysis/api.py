@@ -68,24 +68,34 @@ def _analyse(
             assert facts.resolver is not None
             facts.resolver.set_own(own)
             summary: Optional[ModuleSummary] = None
-            if summarise:
+
+            def full() -> ModuleSummary:
                 # what other modules need to know of it, from rules that look at
-                # no other module (its summary depends on its text alone) ...
-                alone = Resolver(_no_modules, own.name)
-                alone.set_own(own)
-                rules = ModuleRules(facts, options._replace(words=None), alone)
-                try:
-                    rules.prepare()
-                    summary = exports.summary(facts, rules)
-                finally:
-                    rules.summaries.release()
+                # no other module (its summary depends on its text alone)
+                nonlocal summary
+                if summary is None:
+                    alone = Resolver(_no_modules, own.name)
+                    alone.set_own(own)
+                    rules = ModuleRules(facts, options._replace(words=None), alone)
+                    try:
+                        rules.prepare()
+                        summary = exports.summary(facts, rules)
+                    finally:
+                        rules.summaries.release()
+                return summary
+
+            if summarise:
+                full()
             if not check:
                 return [], summary
-            # ... and its findings, with the other modules
+            # ... and its findings, with the other modules (which may lead back
+            # into this one: its whole summary, made when they do)
             resolver: Optional[Resolver] = None
             if rules_view is not None:
                 resolver = Resolver(rules_view, own.name)
-                resolver.set_own(own)
+                resolver.set_own(summary or own, None if summary else full)
+            else:
+                facts.resolver.set_own(summary or own, None if summary else full)
             rules = ModuleRules(facts, options, resolver)
             try:
                 return rules.run(), summary

@@ -275,6 +275,7 @@ class Resolver:
         # the one being made), known once its classes are recorded (``own``)
         self._own_name = own_name
         self._own: Optional[ModuleSummary] = None
+        self._own_full: Optional[Callable[[], ModuleSummary]] = None
         self._modules: Dict[str, Optional[ModuleSummary]] = {}
         self._resolved: Dict[Tuple[str, Optional[str]], Optional[Target]] = {}
         self._mros: Dict[str, Optional[List[Class]]] = {}
@@ -286,15 +287,22 @@ class Resolver:
         # what was asked of the view: (module name, summary or None), in order
         self.consulted: Dict[str, Optional[ModuleSummary]] = {}
 
-    def set_own(self, own: ModuleSummary) -> None:
-        """The summary of the module being analysed, as far as it is known."""
+    def set_own(self, own: ModuleSummary, full: Optional[Callable[[], ModuleSummary]] = None) -> None:
+        """The summary of the module being analysed, as far as it is known;
+        ``full``: makes its whole summary (what its functions return), asked
+        only when another module's function leads back into this one (a cycle
+        of imports)."""
         self._own = own
+        self._own_full = full
         self._resolved.clear()
         self._mros.clear()
         self._answers.clear()
 
     def module(self, name: str) -> Optional[ModuleSummary]:
         if name == self._own_name:
+            if self._own_full is not None:
+                full, self._own_full = self._own_full, None
+                self._own = full()
             return self._own
         if name not in self._modules:
             found = self._view(name)
