@@ -158,6 +158,53 @@ def test_a_changed_helper_rechecks_the_files_that_use_it(tmp_path: Path) -> None
     assert "app/uses_late.py" not in _flake8(project, "--isolated", ".")
 
 
+def test_a_helper_that_becomes_a_spawner_rechecks_a_file_that_spawns_already(tmp_path: Path) -> None:
+    """A call of a name that is no spawner of the project is not looked up: the
+    cached findings of a file that spawns elsewhere (so it was checked) must not
+    outlive the project's words."""
+    project = tmp_path / "words"
+    (project / "app").mkdir(parents=True)
+    (project / "app" / "__init__.py").write_text("")
+    (project / "app" / "util.py").write_text("def foo(coro):\n    return None\n")
+    (project / "app" / "main.py").write_text(
+        "import asyncio\n\nfrom app.util import foo\n\n\nasync def job():\n    pass\n\n\n"
+        "def f():\n    foo(job())\n\n\nasync def g():\n    await asyncio.create_task(job())\n")
+    assert _command(project, "--isolated", ".") == {}
+    assert _flake8(project, "--isolated", ".") == {}
+    (project / "app" / "util.py").write_text(
+        "import asyncio\n\n\ndef foo(coro):\n    return asyncio.create_task(coro)\n")
+    message = ("task returned by foo() (app/util.py:4) is not stored; "
+               "keep a reference (e.g. a set with add_done_callback(set.discard))")
+    expected_rows = {"app/main.py": [(11, 5, "TRF001", message)]}
+    assert _command(project, "--isolated", ".") == expected_rows
+    assert _flake8(project, "--isolated", ".") == expected_rows
+
+
+def test_an_index_read_by_worker_processes_finds_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str],
+) -> None:
+    """A cold index of many files is read in forked workers (here: from two
+    files on); the workers end quietly, and the findings are the same."""
+    from flake8_taskref.command.cli import main
+    from flake8_taskref.project import view
+
+    project = _copy("service_app", tmp_path)
+    reference = _command(project, "--isolated", "--no-cache", ".")
+    monkeypatch.chdir(project)
+    monkeypatch.setattr(view, "_FILES_PER_WORKER", 1)
+    view.forget_all()
+    try:
+        code = main(["--isolated", "-j", "2", "--format", _FORMAT, "."])
+    finally:
+        view.forget_all()
+    out, err = capfd.readouterr()
+    assert (code, err) == (1, "")
+    rows = _relative(parse_output(out))
+    assert rows.pop("app/broken.py") == [(9, 13, "E999", "SyntaxError: invalid syntax")]
+    assert rows == reference
+    assert _command(project, "--isolated", ".") == reference  # the workers' cache
+
+
 def test_a_read_only_tree_is_checked_without_a_cache(tmp_path: Path) -> None:
     """A tree nobody may write (as root: run without root's override of file
     permissions) is checked as any other, and no cache appears in it."""

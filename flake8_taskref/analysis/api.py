@@ -101,6 +101,9 @@ def _analyse(
                 return rules.run(), summary
             finally:
                 rules.summaries.release()
+                for made in (resolver, facts.resolver):
+                    if made is not None:
+                        made.set_own(own)  # not the function that makes the summary (a cycle)
         finally:
             facts.release()
     finally:

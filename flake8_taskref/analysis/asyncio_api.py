@@ -131,10 +131,11 @@ class ScopeVisitor(FunctionsRecorder):
             self._suspends(end_of(node))
         return DROP if self._spawn_of(expr) is not None else KEEP
 
-    def _suspends(self, end: Pos) -> None:
+    def _suspends(self, end: Pos, waits: bool = True) -> None:
         """A suspension point (``async for``, ``async with``): the frame may wait
         there; inside a timeout block, the timeout can hit there."""
         self.scope.suspends = True
+        self.scope.may_wait = self.scope.may_wait or waits
         for site in self.scope.timeouts:
             if site.suspends is not None and pos_of(site.node) < end <= site.end:
                 site.suspends.append(end)
@@ -710,10 +711,12 @@ class ScopeVisitor(FunctionsRecorder):
         return False
 
     def _await(self, node: ast.Await, sink: Sink) -> None:
-        self.scope.suspends = True
-        if self.scope.timeouts:
-            self._suspends(end_of(node))
         inner = node.value
+        waits = not N.puts_into_queue(inner)
+        self.scope.suspends = True
+        self.scope.may_wait = self.scope.may_wait or waits
+        if self.scope.timeouts:
+            self._suspends(end_of(node), waits)
         qualname: Optional[str] = None
         if isinstance(inner, ast.Call):
             qualname = self._qualname(inner.func)

@@ -123,6 +123,8 @@ def _function(
     is_async = isinstance(node, ast.AsyncFunctionDef)
     info = FunctionInfo(node.lineno, is_async, RETURNS_NOTHING_KNOWN, False, binding, params, kwonly, (),
                         stub(node), decorated)
+    if is_async and scope is not None:
+        info = info._replace(may_wait=scope.may_wait)
     if exported is None or scope is None or is_async or info.stub or decorated:
         return info
     fates: List[str] = []

@@ -315,6 +315,7 @@ class Scope:
         "async_defs", "children", "module_adds", "loop_exits", "runs_loop", "forever", "loop_aliases",
         "defs", "rebound", "calls", "call_drops", "returns", "generator", "weak_drops", "klass", "types",
         "suspends",
+        "may_wait",
     )
 
     MODULE, CLASS, FUNCTION = 0, 1, 2
@@ -367,6 +368,10 @@ class Scope:
         # for``, ``async with`` in its body)?  A coroutine that never is runs to
         # its end in its task's first step: the task is never pending unkept.
         self.suspends = False
+        # ... and may it wait for something other than a queue (``await
+        # queue.put(item)``: a bounded queue keeps its waiting putter, and so the
+        # task; an unbounded one never waits)?
+        self.may_wait = False
         # New tasks added straight to a collection that outlives the frame: lost
         # if the collection turns out weak (``ModuleFacts.weak``).
         self.weak_drops: List[Tuple[Spawn, CollectionAdd]] = []

@@ -93,6 +93,9 @@ class FunctionInfo(NamedTuple):
     param_refs: Tuple[Tuple[int, Tuple[Ref, ...]], ...] = ()
     # calls of other modules whose results it returns: each must return a new task
     returns_via: Tuple[Ref, ...] = ()
+    # a coroutine function: may it wait for something other than a queue's put
+    # (``Scope.may_wait``; one that never does runs to its end in one step)?
+    may_wait: bool = True
 
     def position(self, index: int, keyword: Optional[str], bound: bool) -> Optional[int]:
         """The parameter (its position in ``params`` + ``kwonly``) an argument
@@ -201,11 +204,12 @@ class ModuleSummary(NamedTuple):
 
 
 def _function_from_json(data: List[Any]) -> FunctionInfo:
-    line, is_async, returns, future, binding, params, kwonly, fates, stub, decorated, param_refs, via = data
+    (line, is_async, returns, future, binding, params, kwonly, fates, stub, decorated, param_refs, via,
+     wait) = data
     return FunctionInfo(int(line), bool(is_async), int(returns), bool(future), int(binding),
                         tuple(params), tuple(kwonly), tuple(fates), bool(stub), bool(decorated),
                         tuple((int(at), tuple(_ref(ref) for ref in refs)) for at, refs in param_refs),
-                        tuple(_ref(ref) for ref in via))
+                        tuple(_ref(ref) for ref in via), bool(wait))
 
 
 def _ref(data: Any) -> Ref:
@@ -217,7 +221,7 @@ def _function_to_json(info: FunctionInfo) -> List[Any]:
     return [info.line, info.is_async, info.returns, info.future, info.binding, list(info.params),
             list(info.kwonly), list(info.fates), info.stub, info.decorated,
             [[at, [list(ref) for ref in refs]] for at, refs in info.param_refs],
-            [list(ref) for ref in info.returns_via]]
+            [list(ref) for ref in info.returns_via], info.may_wait]
 
 
 def _lookup(pairs: Tuple[Tuple[str, Any], ...], name: str) -> Any:

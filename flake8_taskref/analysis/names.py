@@ -353,6 +353,14 @@ class Imports:
         return None
 
 
+def puts_into_queue(node: ast.expr) -> bool:
+    """Is ``node`` a call ``<something>.put(item)``: a queue's put, which
+    waits only on a bounded queue that is full, where the queue keeps the
+    waiting putter (and so its task)?"""
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "put"
+            and len(node.args) == 1 and not node.keywords)
+
+
 def dotted_text(node: ast.expr) -> str:
     """A short source-like text for a receiver, for messages (``self._loop``)."""
     if isinstance(node, ast.Name):

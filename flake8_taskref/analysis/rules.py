@@ -296,6 +296,8 @@ class ModuleRules:
             return False
         if not isinstance(node, ast.Call) or not node.args or not isinstance(node.args[0], ast.Call):
             return False
+        if N.puts_into_queue(node.args[0]):
+            return True  # ``queue.put(item)``: see ``Scope.may_wait``
         func = node.args[0].func
         owner: Optional[Scope] = None
         name = ""
@@ -312,6 +314,11 @@ class ModuleRules:
             "self", "cls"
         ):
             owner, name = scope.cls, func.attr
+            if owner is not None and name not in owner.bindings:  # a method of a base of another module
+                klass = self.summaries.own_class(owner)
+                resolver = self.resolver
+                inherited = None if klass is None or resolver is None else resolver.method(klass, name)
+                return inherited is not None and inherited.info.is_async and not inherited.info.may_wait
         if owner is None or name not in owner.async_defs or name in owner.rebound:
             return False
         entered = [s for s in self.facts.scopes if isinstance(s.node, ast.AsyncFunctionDef)
@@ -319,7 +326,8 @@ class ModuleRules:
         if len(entered) != 1:
             return False
         coroutine = entered[0]
-        return not coroutine.suspends and not getattr(coroutine.node, "decorator_list", True)
+        # a decorator is taken to keep what the body does (a tracer, a logger)
+        return not coroutine.may_wait
 
     def _inherited_loop(self, receiver: ast.Attribute, scope: Scope) -> bool:
         """``self.<attr>`` that a base class of another module makes an event loop."""

@@ -877,7 +877,7 @@ class Recorder:
     def _prune(self, node: ast.expr) -> None:
         """Something is removed from the collection ``node``."""
 
-    def _suspends(self, end: Pos) -> None:
+    def _suspends(self, end: Pos, waits: bool = True) -> None:
         """The frame may be suspended at a point that ends at ``end``."""
 
     def _note_try(self, node: ast.stmt) -> None:

@@ -100,6 +100,8 @@ class ProjectView:
         self._trees: Dict[str, Tuple[str, ast.AST]] = {}
         self._hashes: Dict[str, Optional[str]] = {}
         self._words: Optional[FrozenSet[str]] = None
+        self._words_digest: Optional[Tuple[FrozenSet[str], str]] = None
+        self._cwd: Optional[str] = None
         # the index: each file's size, time, content hash and whether it names a
         # spawner of asyncio's; the files that name any spawner
         self._files: Optional[Dict[str, List[Any]]] = None
@@ -226,7 +228,8 @@ class ProjectView:
         if found is not None and found[0] == hashed:
             return list(found[1])
         cached = self.cache.get("findings", path)
-        if cached is not None and cached.get("hash") == hashed and self._still_valid(path, cached["uses"]):
+        if (cached is not None and cached.get("hash") == hashed and cached.get("words") == self._words_key()
+                and self._still_valid(path, cached["uses"])):
             errors = [_error_from_json(item) for item in cached["findings"]]
             self._findings[path] = (hashed, errors)
             return list(errors)
@@ -236,8 +239,17 @@ class ProjectView:
         hashed = content_hash(text.encode("utf-8", "surrogatepass"))
         self._findings[path] = (hashed, list(errors))
         self.cache.put("findings", path, {
-            "hash": hashed, "uses": uses, "findings": [_error_to_json(e) for e in errors],
+            "hash": hashed, "words": self._words_key(), "uses": uses,
+            "findings": [_error_to_json(e) for e in errors],
         })
+
+    def _words_key(self) -> str:
+        """The project's words, which a file's findings depend on too (a call
+        of a name that is no word is not looked up)."""
+        words = self.words()
+        if self._words_digest is None or self._words_digest[0] is not words:
+            self._words_digest = (words, digest(sorted(words)))
+        return self._words_digest[1]
 
     def forget(self) -> None:
         """Forget what this process knows of the project (a long-running face,
@@ -249,6 +261,7 @@ class ProjectView:
         self._findings.clear()
         self._words = None
         self._files = None
+        self._cwd = None
         self._finder = Finder()
 
     # -------------------------------------------------------------- words
@@ -273,7 +286,8 @@ class ProjectView:
         todo: List[Tuple[str, int, int]] = []
         for path, stat in walk_modules(self.roots, self.excluded):
             entry = known.get(path)
-            if entry is not None and entry[0] == stat.st_mtime_ns and entry[1] == stat.st_size:
+            if (entry is not None and entry[0] == stat.st_mtime_ns and entry[1] == stat.st_size
+                    and (not entry[3] or len(entry) > 4)):
                 files[path] = entry
                 if entry[3] and path not in self._summaries:  # unchanged: its summary from the cache
                     cached = self.cache.get("summary", path)
@@ -291,7 +305,7 @@ class ProjectView:
                 if data is not None:
                     hashed = content_hash(data)
                     names = self._names(data, self.options)
-                    files[path] = [mtime, size, hashed, names]
+                    files[path] = [mtime, size, hashed, names, _text_hash(data) if names else None]
                     if names and path not in self._summaries:  # summarised now, read once
                         self._summaries[path] = self._made(path, data, hashed)
         changed = bool(todo) or set(files) != set(known)
@@ -317,6 +331,7 @@ class ProjectView:
                 data = self._read(path)
                 if data is not None and self._names(data, options):
                     hot.append(path)
+                    files[path] = files[path][:4] + [_text_hash(data)]
         # the files that name a spawner where it can spawn, the project's own
         # included: the others can have no finding (``cold``)
         self._hot = frozenset(done) | frozenset(hot)
@@ -333,31 +348,48 @@ class ProjectView:
         processes, which summarise those that name a spawner too (the summary
         of a module depends on its text alone)."""
         batches = [todo[start::count] for start in range(count)]
-        with fork.Pool(count) as pool:
+        pool = fork.Pool(count, initializer=_index_worker_start)
+        try:
             for results in pool.imap_unordered(_index_batch, [(batch, self.options) for batch in batches]):
-                for path, mtime, size, hashed, names, summary in results:
-                    files[path] = [mtime, size, hashed, names]
+                for path, mtime, size, hashed, names, text_hash, summary in results:
+                    files[path] = [mtime, size, hashed, names, text_hash]
                     if names:
                         found = None if summary is None else ModuleSummary.from_json(summary)
                         self._summaries[path] = found
                         self.cache.put("summary", path, {"hash": hashed, "summary": summary})
+            pool.close()
+            pool.join()
+        finally:
+            pool.terminate()
 
     def cold(self, path: str) -> bool:
-        """Can a file have no finding, as the index says: it is in the index,
-        unchanged since (its size and modification time), and names no spawner
-        where it can spawn, the project's spawners included?  Such a file need
-        not even be read (as Ruff's cache skips a file it has seen)."""
+        """Has a file no finding, as the index and the cache say: it is in the
+        index, which found it unchanged (its size and modification time) in
+        its walk of this run or read it then, and it names no
+        spawner where it can spawn (the project's spawners included), or was
+        checked with this text, these words and these summaries of the modules
+        it uses, without a finding?  Such a file need not even be read (as
+        Ruff's cache skips a file it has seen)."""
         if self._words is None or self._files is None:
             return False
-        absolute = os.path.abspath(path)
+        if self._cwd is None:
+            self._cwd = os.getcwd()
+        absolute = os.path.normpath(os.path.join(self._cwd, path))
         entry = self._files.get(absolute)
-        if entry is None or absolute in self._hot:
+        if entry is None:
             return False
-        try:
-            stat = os.stat(absolute)
-        except OSError:
-            return False
-        return bool(entry[0] == stat.st_mtime_ns and entry[1] == stat.st_size)
+        text_hash = None
+        if absolute in self._hot:
+            text_hash = entry[4] if len(entry) > 4 else None
+            if text_hash is None:
+                return False
+        # the index's walk found it unchanged (or read it) in this run
+        if text_hash is None:
+            return True
+        cached = self.cache.get("findings", absolute)
+        return bool(cached is not None and cached.get("hash") == text_hash and not cached["findings"]
+                    and cached.get("words") == self._words_key()
+                    and self._still_valid(absolute, cached["uses"]))
 
     @staticmethod
     def _names(data: bytes, options: Options) -> bool:
@@ -406,6 +438,15 @@ def _fork() -> Any:
     return multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
 
 
+def _index_worker_start() -> None:
+    """A worker of the index ends quietly when the pool ends it (SIGTERM), and
+    leaves Ctrl-C to the main process (not the handlers it was forked with)."""
+    import signal
+
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _index_batch(args: Tuple[List[Tuple[str, int, int]], Options]) -> List[Tuple[Any, ...]]:
     """A worker's share of a cold index: each file's size, time, hash, whether
     it names a spawner, and then its summary."""
@@ -425,8 +466,14 @@ def _index_batch(args: Tuple[List[Tuple[str, int, int]], Options]) -> List[Tuple
                     summary = summarise(tree, options, path).to_json()
                 except Exception:
                     summary = None
-        results.append((path, mtime, size, content_hash(data), names, summary))
+        results.append((path, mtime, size, content_hash(data), names, _text_hash(data) if names else None,
+                        summary))
     return results
+
+
+def _text_hash(data: bytes) -> str:
+    """The hash of a file's text as the faces read it (``findings``' key)."""
+    return content_hash("".join(split_lines(data)).encode("utf-8", "surrogatepass"))
 
 
 def _parse(text: str) -> Optional[ast.AST]:
@@ -477,7 +524,8 @@ def open_view(
     """The project view of a run: its settings, its cache (if any), and the
     index walk leaving out what flake8's exclude patterns leave out."""
     patterns = Patterns(exclude)
-    excluded = patterns.matches_filename if exclude else None
+    # the index walks absolute paths: each is its own absolute path
+    excluded = (lambda path: patterns.matches_filename(path, path)) if exclude else None
     cache = Cache(settings.cache_dir, cache_namespace(options))
     return ProjectView(options, settings.root, settings.src, cache, excluded)
 

@@ -85,3 +85,38 @@ class Bridge:
 
     async def _wait(self) -> None:
         await self.event.wait()
+
+
+def _traced(fn: Callable[..., Any]) -> Callable[..., Any]:
+    return fn
+
+
+class Feeder:
+    """A thread feeds the loop through a queue: ``put`` waits only on a bounded
+    queue that is full, which keeps the waiting putter (and so the task)."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.queue: "asyncio.Queue[bytes]" = asyncio.Queue()
+
+    def on_audio(self, data: bytes) -> None:
+        asyncio.run_coroutine_threadsafe(self.queue.put(data), self.loop)
+        asyncio.run_coroutine_threadsafe(self._push(data), self.loop)
+        asyncio.run_coroutine_threadsafe(self._traced_push(data), self.loop)
+        asyncio.run_coroutine_threadsafe(self._push_later(data), self.loop)  # error: TRF001:9
+        asyncio.run_coroutine_threadsafe(self._traced_wait(), self.loop)  # error: TRF001:9
+
+    async def _push(self, data: bytes) -> None:
+        await self.queue.put(data)
+
+    @_traced
+    async def _traced_push(self, data: bytes) -> None:
+        await self.queue.put(data)
+
+    async def _push_later(self, data: bytes) -> None:
+        await asyncio.sleep(0.1)
+        await self.queue.put(data)
+
+    @_traced
+    async def _traced_wait(self) -> None:
+        await self.queue.join()

@@ -1,0 +1,14 @@
+"""A base class whose coroutine methods a subclass of another module runs from a thread."""
+import asyncio
+
+
+class BaseInput:
+    def __init__(self) -> None:
+        self._queue: "asyncio.Queue[bytes]" = asyncio.Queue()
+
+    async def push_audio(self, data: bytes) -> None:
+        await self._queue.put(data)
+
+    async def push_audio_slowly(self, data: bytes) -> None:
+        await asyncio.sleep(0.01)
+        await self._queue.put(data)
