@@ -9,21 +9,31 @@ older Python its files that pass the shortcut do not parse, and are E999).
    1.26M lines), and Home Assistant 2026.2.3 (8,805 files, 1.3M lines in one
    package; the wheel, fetched with pip into ``.bench/`` and unpacked whole, its
    data files too, as a checkout has them).  On each, in alternation, ``runs``
-   times: ``flake8-taskref --isolated .`` (``-j`` auto), ``ruff check --isolated
-   --no-cache --select RUF006 .`` (both read and parse every file they check) and,
-   for information, Ruff with its cache warm.  Reported: the medians of wall and
-   CPU time (user + system of the process and its children), the ratio of the
-   medians (target: at most 1.0) and the median of each round's ratio.
+   times: ``flake8-taskref --isolated --no-cache .`` (``-j`` auto; as every
+   version before the cache ran), the same with its cache cold (the cache folder
+   deleted before each run: the project's index made, every file that may spawn
+   summarised and checked, all written) and warm (nothing changed since the last
+   run), ``ruff check --isolated --no-cache --select RUF006 .`` and Ruff with its
+   cache warm.  Reported: the medians of wall and CPU time (user + system of the
+   process and its children), the ratios of the medians (no cache and cold
+   against Ruff without its cache, warm against Ruff's warm run; target: at most
+   1.0), the median of each round's ratio, and whether the three runs of ours
+   print the same.
 2. *Shortcut*: the share of files (and of bytes) the text shortcut passes over
    without parsing them, computed in this process.
 3. *One file, as an editor runs it on save*: ``flake8-taskref FILE`` on the
    425-line ``aiohttp/web_runner.py`` in a small project (a setup.cfg with a
    [flake8] section, a pyproject.toml), against a bare ``python -c pass`` of the
-   same interpreter, alternating, ``one-file-runs`` times.  Target: the median
-   at most 4x the bare start-up.  Also Ruff on the same file.
-4. *Imports*: what each module costs a run on that file (``-X importtime``, the
+   same interpreter, alternating, ``one-file-runs`` times, the project's cache
+   warm (the run before made it).  Target: the median at most 4x the bare
+   start-up.  Also Ruff on the same file.
+4. *flake8 per file*: ``flake8 --select TRF`` on three packages of the corpus
+   (every plugin of flake8's runs, as a user's flake8 does), the plugin's cache
+   warm; with ``--baseline``, against that commit's plugin.  Target: at most
+   1.10 (+10%).
+5. *Imports*: what each module costs a run on that file (``-X importtime``, the
    best of 7 runs per module), the modules over 0.3 ms.
-5. With ``--baseline REV``: the same runs with the code of that commit, and its
+6. With ``--baseline REV``: the same runs with the code of that commit, and its
    output compared with ours on both trees (they must be the same).  With
    ``--with-check-syntax``: also ``flake8-taskref --check-syntax`` (every file parsed).
 
@@ -160,8 +170,12 @@ def _check(name: str, proc: "subprocess.CompletedProcess[bytes]") -> None:
         raise SystemExit(f"{name} failed ({proc.returncode}):\n{proc.stderr.decode(errors='replace')}")
 
 
-def compare_tree(root: Path, sides: Dict[str, List[str]], runs: int) -> Dict[str, Any]:
-    """Each side in turn, ``runs`` rounds; the outputs of the taskref sides."""
+def compare_tree(
+    root: Path, sides: Dict[str, List[str]], runs: int, cold: Optional[Dict[str, Path]] = None,
+) -> Dict[str, Any]:
+    """Each side in turn, ``runs`` rounds; the outputs of the taskref sides.
+    ``cold``: the sides whose cache folder is deleted before each of their runs."""
+    cold = cold or {}
     wall: Dict[str, List[float]] = {name: [] for name in sides}
     cpu: Dict[str, List[float]] = {name: [] for name in sides}
     outputs: Dict[str, bytes] = {}
@@ -169,6 +183,8 @@ def compare_tree(root: Path, sides: Dict[str, List[str]], runs: int) -> Dict[str
         _check(name, _timed(argv, root)[2])
     for _ in range(runs):
         for name, argv in sides.items():
+            if name in cold:
+                shutil.rmtree(cold[name], ignore_errors=True)
             seconds, used, proc = _timed(argv, root)
             _check(name, proc)
             wall[name].append(seconds)
@@ -176,11 +192,21 @@ def compare_tree(root: Path, sides: Dict[str, List[str]], runs: int) -> Dict[str
             if not name.startswith("ruff"):
                 outputs[name] = proc.stdout
     result: Dict[str, Any] = {"wall_s": wall, "cpu_s": cpu}
+    # (ours, theirs) for each ratio reported: the cold cache against Ruff without
+    # one, the warm cache against Ruff's warm cache
+    pairs = {"ratio": ("flake8-taskref", "ruff"), "cold_ratio": ("flake8-taskref, cache cold", "ruff"),
+             "warm_ratio": ("flake8-taskref, cache warm", "ruff, cache warm")}
+    for key, (ours_name, theirs_name) in pairs.items():
+        if ours_name in sides and theirs_name in sides:
+            result[key] = statistics.median(wall[ours_name]) / statistics.median(wall[theirs_name])
+            result["paired_" + key] = statistics.median(
+                ours / theirs for ours, theirs in zip(wall[ours_name], wall[theirs_name]))
     if "ruff" in sides:
-        result["ratio"] = statistics.median(wall["flake8-taskref"]) / statistics.median(wall["ruff"])
-        result["paired_ratio"] = statistics.median(
-            ours / theirs for ours, theirs in zip(wall["flake8-taskref"], wall["ruff"]))
         result["cpu_ratio"] = statistics.median(cpu["flake8-taskref"]) / statistics.median(cpu["ruff"])
+    for name in ("flake8-taskref, cache cold", "flake8-taskref, cache warm"):
+        if name in outputs:
+            result.setdefault("same_cold_warm_none", True)
+            result["same_cold_warm_none"] &= outputs[name] == outputs["flake8-taskref"]
     lines = outputs["flake8-taskref"].decode(errors="replace").splitlines()
     result["findings"] = len(lines)
     result["syntax_errors"] = sum(1 for line in lines if " E999 " in line)
@@ -287,6 +313,46 @@ def one_file(python: Path, ruff: Optional[str], runs: int, baseline: Optional[Pa
         shutil.rmtree(work, ignore_errors=True)
 
 
+FLAKE8_TREES = ("aiohttp", "websockets", "redis")  # of the corpus: 3 packages checked by flake8
+FLAKE8_TARGET = 1.10
+
+
+def flake8_per_file(python: Path, baseline: Optional[Path], runs: int) -> Dict[str, Any]:
+    """``flake8 --select TRF`` (every plugin runs; flake8's own ``-j``) on three
+    packages of the corpus, the plugin's cache warm, against the baseline's
+    plugin (which has no cache): wall time per file."""
+    roots = [str(CORPUS_DIR / name) for name in FLAKE8_TREES]
+    files = sum(1 for root in roots for _ in Path(root).rglob("*.py"))
+    work = Path(tempfile.mkdtemp(prefix="taskref-flake8-"))
+    try:
+        sides = {"flake8, cache warm": [str(python), "-m", "flake8", "--isolated", "--select", "TRF",
+                                        "--taskref-cache-dir", str(work / "cache"), *roots]}
+        if baseline is not None:
+            sides["flake8, baseline"] = [str(baseline / "bin" / "python"), "-m", "flake8", "--isolated",
+                                         "--select", "TRF", *roots]
+        times: Dict[str, List[float]] = {name: [] for name in sides}
+        outputs: Dict[str, bytes] = {}
+        for name, argv in sides.items():
+            _check(name, _timed(argv, work)[2])
+        for _ in range(runs):
+            for name, argv in sides.items():
+                seconds, _, proc = _timed(argv, work)
+                _check(name, proc)
+                times[name].append(seconds)
+                outputs[name] = proc.stdout
+        result: Dict[str, Any] = {"trees": list(FLAKE8_TREES), "files": files, "wall_s": times,
+                                  "findings": len(outputs["flake8, cache warm"].splitlines())}
+        if baseline is not None:
+            result["ratio_to_baseline"] = (statistics.median(times["flake8, cache warm"])
+                                           / statistics.median(times["flake8, baseline"]))
+            result["paired_ratio_to_baseline"] = statistics.median(
+                ours / theirs for ours, theirs in zip(times["flake8, cache warm"], times["flake8, baseline"]))
+            result["baseline_findings"] = len(outputs["flake8, baseline"].splitlines())
+        return result
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 _IMPORT = re.compile(r"import time:\s+(\d+) \|\s+(\d+) \|( *)(\S+)")
 
 
@@ -338,13 +404,32 @@ def report(res: Dict[str, Any]) -> str:
             out.append(f"  {name:22s} wall {_s(times['wall_s'][name])}, CPU {_s(times['cpu_s'][name])}"
                        f" (median of {len(times['wall_s'][name])})")
         if "ratio" in times:
-            out.append(f"  flake8-taskref / ruff (no cache): {times['ratio']:.2f} (paired: "
+            out.append(f"  flake8-taskref --no-cache / ruff (no cache): {times['ratio']:.2f} (paired: "
                        f"{times['paired_ratio']:.2f}; CPU {times['cpu_ratio']:.2f}); target <= {TREE_TARGET}")
+        if "cold_ratio" in times:
+            out.append(f"  flake8-taskref, cache cold / ruff (no cache): {times['cold_ratio']:.2f} (paired: "
+                       f"{times['paired_cold_ratio']:.2f}); target <= {TREE_TARGET}")
+        if "warm_ratio" in times:
+            out.append(f"  flake8-taskref, cache warm / ruff, cache warm: {times['warm_ratio']:.2f} (paired: "
+                       f"{times['paired_warm_ratio']:.2f}); target <= {TREE_TARGET}")
+        if "same_cold_warm_none" in times:
+            out.append(f"  same output with the cache cold, warm and none: {times['same_cold_warm_none']}")
         out.append(f"  findings printed: {times['findings']} ({times['syntax_errors']} E999)")
         if "same_as_baseline" in times:
             out.append(f"  same output as the baseline: {times['same_as_baseline']} "
                        f"({times['baseline_findings']} lines); wall time / baseline's: "
                        f"{times['ratio_to_baseline']:.2f}")
+    per_file = res.get("flake8")
+    if per_file is not None:
+        out.append(f"flake8 --select TRF on {', '.join(per_file['trees'])} ({per_file['files']} files, "
+                   f"{per_file['findings']} findings):")
+        for name, values in per_file["wall_s"].items():
+            each = statistics.median(values) / per_file["files"] * 1000
+            out.append(f"  {name:22s} {_s(values)}, {each:.1f} ms per file (median of {len(values)})")
+        if "ratio_to_baseline" in per_file:
+            out.append(f"  warm / baseline: {per_file['ratio_to_baseline']:.2f} (paired: "
+                       f"{per_file['paired_ratio_to_baseline']:.2f}); target <= {FLAKE8_TARGET:.2f}; "
+                       f"baseline findings {per_file['baseline_findings']}")
     one = res.get("one_file")
     if one is not None:
         out.append(f"one file on save ({one['file']}, {one['lines']} lines):")
@@ -379,6 +464,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--skip-corpus", action="store_true")
     parser.add_argument("--skip-ha", action="store_true")
     parser.add_argument("--skip-one-file", action="store_true")
+    parser.add_argument("--skip-flake8", action="store_true")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
     if sys.version_info < (3, 12) and not args.skip_ha:
@@ -398,8 +484,16 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if not args.skip_ha:
         trees.append(("Home Assistant 2026.2.3", ensure_home_assistant()))
     for label, root in trees:
+        taskref = str(python.parent / "flake8-taskref")
+        caches = Path(tempfile.mkdtemp(prefix="taskref-cache-"))
+        # "flake8-taskref": no cache (each file read and, where it may spawn,
+        # analysed), as every earlier version ran and as the baseline runs
         sides: Dict[str, List[str]] = {
-            "flake8-taskref": [str(python.parent / "flake8-taskref"), "--isolated", "."]}
+            "flake8-taskref": [taskref, "--isolated", "--no-cache", "."],
+            "flake8-taskref, cache cold": [taskref, "--isolated", "--cache-dir", str(caches / "cold"), "."],
+            "flake8-taskref, cache warm": [taskref, "--isolated", "--cache-dir", str(caches / "warm"), "."],
+        }
+        cold = {"flake8-taskref, cache cold": caches / "cold"}
         if ruff is not None:
             sides["ruff"] = [ruff, "check", "--isolated", "--no-cache", "--select", "RUF006", "--quiet",
                              "--exit-zero", "."]
@@ -412,9 +506,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             sides["--check-syntax"] = [str(python.parent / "flake8-taskref"), "--isolated",
                                        "--check-syntax", "."]
         res["trees"][label] = {"root": str(root), "shortcut": shortcut_share(root),
-                               "times": compare_tree(root, sides, args.runs)}
+                               "times": compare_tree(root, sides, args.runs, cold)}
+        shutil.rmtree(caches, ignore_errors=True)
         if ruff is not None:
             shutil.rmtree(cache, ignore_errors=True)
+    if not args.skip_flake8:
+        ensure_corpus(CORPUS_DIR)
+        res["flake8"] = flake8_per_file(python, baseline, args.runs)
     if not args.skip_one_file:
         ensure_corpus(CORPUS_DIR)
         res["one_file"] = one_file(python, ruff, args.one_file_runs, baseline)
