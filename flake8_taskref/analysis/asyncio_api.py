@@ -387,6 +387,12 @@ class ScopeVisitor(FunctionsRecorder):
             if qualname == N.SHIELD:
                 self._shield(node, sink)
                 return
+            if qualname in N.WEAK_REFERENCES:
+                # a weak reference keeps nothing; it is no task itself
+                if isinstance(sink, Group):
+                    sink.opaque = True
+                self._args(node, HARMLESS)
+                return
             if self._remote_call(node, qualname, sink):
                 return  # a function of another module of the project
         if isinstance(func, ast.Attribute):

@@ -96,6 +96,8 @@ REMOVE_METHODS: FrozenSet[str] = frozenset(
 HARMLESS_BUILTINS: FrozenSet[str] = frozenset(
     {"print", "repr", "str", "id", "hash", "bool", "len", "isinstance", "type", "format"}
 )
+# A weak reference to a task (``self._task = weakref.ref(task)``) keeps nothing.
+WEAK_REFERENCES: FrozenSet[str] = frozenset({"weakref.ref", "weakref.proxy", "weakref.ReferenceType"})
 # Methods of a ``logging`` logger (or of the ``logging`` module) that format their
 # arguments into a record: they keep nothing we follow.
 LOG_METHODS: FrozenSet[str] = frozenset(

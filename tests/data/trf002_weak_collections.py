@@ -90,3 +90,25 @@ def go_module_kept(coro: Coro) -> None:
 def go_shadowed(coro: Coro, _mod: Set["asyncio.Task[None]"]) -> None:
     _mod.add(asyncio.create_task(coro))
 
+
+
+class Prewarm:
+    """A weak reference to a task keeps nothing (livekit-agents' connection pool)."""
+
+    def __init__(self) -> None:
+        self._task: Any = None
+        self._proxy: Any = None
+
+    def prewarm(self, coro: Coro) -> None:
+        task = asyncio.create_task(coro)  # error: TRF002:16
+        self._task = weakref.ref(task)
+
+    def prewarm_proxy(self, coro: Coro) -> None:
+        task = asyncio.create_task(coro)  # error: TRF002:16
+        self._proxy = weakref.proxy(task)
+
+    def prewarm_kept(self, coro: Coro, keep: Set[Any]) -> None:
+        task = asyncio.create_task(coro)
+        self._task = weakref.ref(task)
+        keep.add(task)
+        task.add_done_callback(keep.discard)
