@@ -169,7 +169,8 @@ class Summaries:
                 return None  # rebound in the function
             dotted = scope.types.get(receiver.id)
             return resolver.klass(dotted) if dotted else None
-        assert isinstance(receiver, ast.Attribute)
+        if not isinstance(receiver, ast.Attribute):
+            return None  # a call's result (``Queue.for_key(key).retry(...)``), a subscript...
         cls_scope = call.scope.cls
         if cls_scope is None or cls_scope.klass is None:
             return None

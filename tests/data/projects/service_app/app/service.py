@@ -1,7 +1,7 @@
 """Every shape that needs another module of the project to be seen."""
 import asyncio
 from collections import UserDict
-from typing import Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable, Dict
 
 import app.util as util_module
 from app import broken, start_background, util
@@ -52,6 +52,12 @@ class Dispatcher(BaseWorker):
 
 async def close(conn: "Connection[Any]") -> None:
     await asyncio.shield(conn.close())  # error: TRF004:11
+
+
+async def close_for(conns: "Dict[str, Connection[Any]]", key: str) -> None:
+    # the receiver is a call's result, an item: its class is not known
+    await asyncio.shield(conns.get(key).close())  # type: ignore[union-attr]
+    await asyncio.shield(conns[key].close())
 
 
 class Mixed(UserDict, BaseWorker):  # type: ignore[type-arg]
