@@ -24,6 +24,7 @@ from flake8.exceptions import ExecutionError
 from flake8.options.config import load_config as real_load_config
 from flake8.style_guide import Decision, DecisionEngine
 
+from flake8_taskref.analysis.api import load
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.command import runner
 from flake8_taskref.project import check, flake8_parts
@@ -92,6 +93,7 @@ def test_only_files_that_can_spawn_are_parsed(tmp_path: Path, monkeypatch: pytes
     (tmp_path / "latin.py").write_bytes(b"# -*- coding: latin-1 -*-\nname = '\xe9'\n")
     parsed: List[str] = []
     real_parse = ast.parse
+    load()  # imported on first use: pytest's assertion rewriting of a plugin's modules parses them
 
     def parse(source: str, *args: object, **kwargs: object) -> ast.AST:
         parsed.append(source)

@@ -183,8 +183,9 @@ def test_no_files_imports_processes_or_sockets_in_process() -> None:
 AUDIT_SCRIPT = r'''
 import ast, json, sys
 from flake8_taskref.analysis.options import Options
-from flake8_taskref.analysis.api import analyse, lint_file, summarise
+from flake8_taskref.analysis.api import analyse, lint_file, load, summarise
 
+load()  # the analysis proper is imported on first use: before the hook
 payload = json.loads(sys.stdin.read())
 prepared = [(name, src.splitlines(keepends=True), ast.parse(src)) for name, src in payload]
 options = [

@@ -11,18 +11,22 @@ from __future__ import annotations
 
 import ast
 import gc
-from typing import Iterable, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Iterable, List, Optional, Sequence, Tuple, Type
 
-from flake8_taskref.analysis import exports
-from flake8_taskref.analysis.asyncio_api import ScopeVisitor
 from flake8_taskref.analysis.messages import SpanError
 from flake8_taskref.analysis.modules import ModuleSummary, Resolver, View
 from flake8_taskref.analysis.options import Options
-from flake8_taskref.analysis.rules import ModuleRules
 from flake8_taskref.analysis.shortcut import HotLines, may_spawn, names_a_spawner
 
+if TYPE_CHECKING:
+    from types import ModuleType
+
+    from flake8_taskref.analysis.asyncio_api import ScopeVisitor
+    from flake8_taskref.analysis.rules import ModuleRules
+
 __all__ = [
-    "analyse", "lint_file", "summarise", "summarise_and_check", "may_spawn", "names_a_spawner", "with_words",
+    "analyse", "lint_file", "load", "summarise", "summarise_and_check", "may_spawn", "names_a_spawner",
+    "with_words",
 ]
 
 
@@ -59,6 +63,8 @@ def _analyse(
     # The analysis makes many small, short-lived objects that all survive until
     # it ends: the cyclic collector would scan them again and again (quadratic on
     # big files).  It is paused for the analysis and collects them afterwards.
+    exports, ScopeVisitor, ModuleRules = load()
+
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -109,6 +115,18 @@ def _analyse(
     finally:
         if enabled:
             gc.enable()
+
+
+def load() -> Tuple["ModuleType", Type["ScopeVisitor"], Type["ModuleRules"]]:
+    """The analysis proper (its modules ``exports``, ``asyncio_api``,
+    ``rules``), imported when a file is first analysed: a run whose files are
+    all answered from the cache (an editor's check on save) never imports it.
+    Import it before a test that watches what the analysis touches."""
+    from flake8_taskref.analysis import exports
+    from flake8_taskref.analysis.asyncio_api import ScopeVisitor
+    from flake8_taskref.analysis.rules import ModuleRules
+
+    return exports, ScopeVisitor, ModuleRules
 
 
 def _no_modules(name: str) -> Optional[ModuleSummary]:
