@@ -402,6 +402,23 @@ class Resolver:
             self._mros[key] = self._mro(klass, 0)
         return self._mros[key]
 
+    def _loose_mro(self, klass: Class, depth: int) -> Optional[List[Class]]:
+        """The class and its bases in the project, depth first, each once (see
+        ``method``'s ``loose``)."""
+        order: List[Class] = []
+        stack = [(klass, 0)]
+        seen: Set[str] = set()
+        while stack:
+            current, level = stack.pop()
+            if current.dotted in seen or level > _MAX_DEPTH:
+                continue
+            seen.add(current.dotted)
+            order.append(current)
+            found = [self.klass(base) for base in current.info.bases
+                     if base and base not in TRANSPARENT_BASES]
+            stack.extend((base, level + 1) for base in reversed(found) if base is not None)
+        return order
+
     def _mro(self, klass: Class, depth: int) -> Optional[List[Class]]:
         if klass.info.dynamic or depth > _MAX_DEPTH:
             return None
@@ -433,9 +450,13 @@ class Resolver:
             sequences = [[c for c in sequence if c.dotted != head.dotted] for sequence in sequences]
         return result
 
-    def method(self, klass: Class, name: str) -> Optional[Function]:
-        """The method ``name`` that instances of ``klass`` find."""
-        order = self.mro(klass)
+    def method(self, klass: Class, name: str, loose: bool = False) -> Optional[Function]:
+        """The method ``name`` that instances of ``klass`` find.  ``loose``: the
+        project's own classes in a method resolution order where the bases
+        outside the project, and what a class decorator, a metaclass or
+        ``__getattr__`` may do, are left out: for a question whose wrong answer
+        only silences a finding (does this coroutine never wait?)."""
+        order = self.mro(klass) if not loose else self._loose_mro(klass, 0)
         if order is None:
             return None
         for owner in order:
@@ -446,9 +467,10 @@ class Resolver:
                 return None  # an attribute of that name: not a method we know
         return None
 
-    def attr_type(self, klass: Class, attr: str) -> Optional[Class]:
-        """The class written down for an attribute of the class (or a base)."""
-        order = self.mro(klass)
+    def attr_type(self, klass: Class, attr: str, loose: bool = False) -> Optional[Class]:
+        """The class written down for an attribute of the class (or a base;
+        ``loose``: see ``method``)."""
+        order = self.mro(klass) if not loose else self._loose_mro(klass, 0)
         if order is None:
             return None
         for owner in order:

@@ -135,6 +135,7 @@ class ModuleRules:
         self._loop_cache: Dict[int, FrozenSet[int]] = {}
         self._reach: Dict[int, Tuple[List[Group], List[Pos]]] = {}
         self._loop_attr_set: Optional[Set[str]] = None
+        self._aliases_by_class: Optional[Dict[int, List[Tuple[str, str, Scope]]]] = None
         # Groups added to a weak collection (its text): they are not kept by it.
         self._weak_adds: Dict[int, str] = {}
         self.summaries = Summaries(facts, self, self.resolver, options.words)
@@ -317,8 +318,11 @@ class ModuleRules:
             if owner is not None and name not in owner.bindings:  # a method of a base of another module
                 klass = self.summaries.own_class(owner)
                 resolver = self.resolver
-                inherited = None if klass is None or resolver is None else resolver.method(klass, name)
+                inherited = None if klass is None or resolver is None else resolver.method(klass, name, True)
                 return inherited is not None and inherited.info.is_async and not inherited.info.may_wait
+        elif isinstance(func, ast.Attribute):  # a method of a receiver whose class is written down
+            found = self.summaries.receiver_method(scope, func.value, func.attr, loose=True)
+            return found is not None and found.info.is_async and not found.info.may_wait
         if owner is None or name not in owner.async_defs or name in owner.rebound:
             return False
         entered = [s for s in self.facts.scopes if isinstance(s.node, ast.AsyncFunctionDef)
@@ -340,9 +344,13 @@ class ModuleRules:
     def loop_attrs_of(self, klass: Scope) -> Set[str]:
         """Attributes the methods of a class make event loops through a name that
         holds one (``self.io = loop``), for the class's summary."""
+        if self._aliases_by_class is None:  # once per module, not once per class
+            self._aliases_by_class = {}
+            for attr, name, scope in self.facts.loop_attr_aliases:
+                self._aliases_by_class.setdefault(id(scope.cls), []).append((attr, name, scope))
         return {
-            attr for attr, name, scope in self.facts.loop_attr_aliases
-            if scope.cls is klass and (name in self.options.loop_names or self._is_loop_var(name, scope))
+            attr for attr, name, scope in self._aliases_by_class.get(id(klass), ())
+            if name in self.options.loop_names or self._is_loop_var(name, scope)
         }
 
     def _is_loop_var(self, name: str, scope: Scope) -> bool:

@@ -158,7 +158,7 @@ class Summaries:
             return None  # a nested class, or one defined twice
         return self._resolver.klass(f"{facts.name or N.NO_MODULE}.{scope.node.name}")
 
-    def _receiver_class(self, call: CallSite, remote: Remote) -> Optional[Class]:
+    def _receiver_class(self, call: CallSite, remote: Remote, loose: bool = False) -> Optional[Class]:
         """The class written down for ``self.<attr>`` or a parameter."""
         receiver = remote.receiver
         resolver = self._resolver
@@ -179,9 +179,11 @@ class Summaries:
             dotted = cls_scope.klass.types[attr]
             return resolver.klass(dotted) if dotted else None
         klass = self.own_class(cls_scope)
-        return resolver.attr_type(klass, attr) if klass is not None else None
+        return resolver.attr_type(klass, attr, loose) if klass is not None else None
 
-    def receiver_method(self, scope: Scope, receiver: ast.expr, method: str) -> Optional[Function]:
+    def receiver_method(
+        self, scope: Scope, receiver: ast.expr, method: str, loose: bool = False,
+    ) -> Optional[Function]:
         """The method ``receiver.method`` (``self.<attr>`` or a parameter whose
         class is written down, or ``self`` of a class with bases) of another
         module, or of a class of this file (its placeholder summary)."""
@@ -192,8 +194,8 @@ class Summaries:
             klass = self.own_class(scope.cls)
         else:
             call = CallSite(ast.Call(receiver, [], []), method, None, True, scope)
-            klass = self._receiver_class(call, Remote(receiver=receiver, method=method))
-        return resolver.method(klass, method) if klass is not None else None
+            klass = self._receiver_class(call, Remote(receiver=receiver, method=method), loose)
+        return resolver.method(klass, method, loose) if klass is not None else None
 
     def remote(self, call: CallSite) -> Optional[Function]:
         """The function of another module a call reaches, if it is known and
