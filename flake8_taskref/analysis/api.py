@@ -70,18 +70,25 @@ def _analyse(
     try:
         facts = ScopeVisitor(options, hot, filename, view).run(tree)
         try:
-            own = exports.own(facts)
             assert facts.resolver is not None
-            facts.resolver.set_own(own)
+            own: Optional[ModuleSummary] = None
             summary: Optional[ModuleSummary] = None
+
+            def own_of() -> ModuleSummary:
+                # its classes and functions, as other modules see them, when
+                # first asked (a module of thousands of classes asks nothing)
+                nonlocal own
+                if own is None:
+                    own = exports.own(facts)
+                return own
 
             def full() -> ModuleSummary:
                 # what other modules need to know of it, from rules that look at
                 # no other module (its summary depends on its text alone)
                 nonlocal summary
                 if summary is None:
-                    alone = Resolver(_no_modules, own.name)
-                    alone.set_own(own)
+                    alone = Resolver(_no_modules, own_of().name)
+                    alone.set_own(own_of())
                     rules = ModuleRules(facts, options._replace(words=None), alone)
                     try:
                         rules.prepare()
@@ -98,10 +105,10 @@ def _analyse(
             # into this one: its whole summary, made when they do)
             resolver: Optional[Resolver] = None
             if rules_view is not None:
-                resolver = Resolver(rules_view, own.name)
-                resolver.set_own(summary or own, None if summary else full)
-            else:
-                facts.resolver.set_own(summary or own, None if summary else full)
+                resolver = Resolver(rules_view, facts.resolver.own_name)
+            for made in (resolver, facts.resolver):
+                if made is not None:
+                    made.set_own(summary or own_of, None if summary else full)
             rules = ModuleRules(facts, options, resolver)
             try:
                 return rules.run(), summary
@@ -109,7 +116,7 @@ def _analyse(
                 rules.summaries.release()
                 for made in (resolver, facts.resolver):
                     if made is not None:
-                        made.set_own(own)  # not the function that makes the summary (a cycle)
+                        made.set_own(None)  # not the functions that make the summaries (a cycle)
         finally:
             facts.release()
     finally:

@@ -22,7 +22,7 @@ the functions a file defines:
 from __future__ import annotations
 
 import ast
-from typing import List, Optional, Set, Tuple
+from typing import Iterator, List, Optional, Set, Tuple
 
 from flake8_taskref.analysis.facts import (
     DROP,
@@ -327,19 +327,16 @@ class FunctionsRecorder(InterfaceRecorder):
 
     def _enter_spawned(self, hot: HotLines, cold: List[_Cold]) -> List[_Cold]:
         """A task of a coroutine function that never suspends is never pending
-        unkept (``rules._never_suspends``): enter the cold coroutine functions
-        whose calls are spawned, to see whether they suspend."""
+        unkept, which ``rules._never_suspends`` asks of ``run_coroutine_threadsafe``
+        alone: enter the cold coroutine functions whose calls it is given, to see
+        whether they suspend."""
         names: Set[str] = set()
         for scope in self.facts.scopes:
-            spawns = list(scope.drops) + [spawn for group in scope.groups for spawn in group.spawns]
-            spawns += [spawn for spawn, _ in scope.call_drops] + [spawn for spawn, _ in scope.weak_drops]
-            for spawn in spawns:
-                node = spawn.node
-                if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Call):
-                    func = node.args[0].func
-                    name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
-                    if name is not None:
-                        names.add(name)
+            for spawn in _threadsafe_spawns(scope):
+                func = spawn.node.args[0].func  # type: ignore[attr-defined]
+                name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+                if name is not None:
+                    names.add(name)
         return [item for item in cold if not (
             isinstance(item[0], ast.AsyncFunctionDef) and item[0].name in names and self._enter_one(item)
         )]
@@ -353,16 +350,30 @@ class FunctionsRecorder(InterfaceRecorder):
         looked up in the class written down for the attribute, which any
         method may give it (``self._worker = worker`` with ``worker:
         BaseWorker`` in ``__init__``): enter the cold functions that name such
-        an attribute."""
+        an attribute, where the call can matter: it is handed a new task or a
+        local that holds one, or its method is named as the project's spawners
+        are (when the project's words are not known: as a method of a class of
+        this file)."""
         names: Set[str] = set()
+        words = self.options.words
+        if words is None:
+            words = frozenset(name for klass in self.facts.classes.values() for name in klass.defs)
         for scope in self.facts.scopes:
             for call in scope.calls:
-                if call.remote is not None and isinstance(call.remote.receiver, ast.Attribute):
-                    names.add(call.remote.receiver.attr)
+                remote = call.remote
+                if remote is None or not isinstance(remote.receiver, ast.Attribute):
+                    continue
+                if (remote.method in words or call.spawned
+                        or any(_holds_spawn(scope, name, set()) for name in call.names)):
+                    names.add(remote.receiver.attr)
             for site in scope.shields:
                 coro = site.coro
                 if isinstance(coro, ast.Attribute) and isinstance(coro.value, ast.Attribute):
                     names.add(coro.value.attr)
+            for spawn in _threadsafe_spawns(scope):  # does its coroutine ever wait?
+                func = spawn.node.args[0].func  # type: ignore[attr-defined]
+                if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Attribute):
+                    names.add(func.value.attr)
         return self._enter_naming(hot, cold, names)
 
     def _enter_weak(self, hot: HotLines, cold: List[_Cold]) -> List[_Cold]:
@@ -401,6 +412,18 @@ class FunctionsRecorder(InterfaceRecorder):
             else:
                 rest.append((node, scope, last))
         return rest
+
+
+def _threadsafe_spawns(scope: Scope) -> Iterator[Spawn]:
+    """The ``run_coroutine_threadsafe(<call>, loop)`` of a scope: whether its
+    coroutine ever waits decides whether its future can be lost."""
+    spawns = list(scope.drops) + [spawn for group in scope.groups for spawn in group.spawns]
+    spawns += [spawn for spawn, _ in scope.call_drops] + [spawn for spawn, _ in scope.weak_drops]
+    for spawn in spawns:
+        node = spawn.node
+        if (spawn.callee == N.THREADSAFE and spawn.receiver is None and isinstance(node, ast.Call)
+                and node.args and isinstance(node.args[0], ast.Call)):
+            yield spawn
 
 
 def _defined_name(scope: Scope) -> Optional[str]:

@@ -278,7 +278,8 @@ class Resolver:
         # the module being analysed: never asked of the view (its summary is
         # the one being made), known once its classes are recorded (``own``)
         self._own_name = own_name
-        self._own: Optional[ModuleSummary] = None
+        self._own_made: Optional[ModuleSummary] = None
+        self._own_make: Optional[Callable[[], ModuleSummary]] = None
         self._own_full: Optional[Callable[[], ModuleSummary]] = None
         self._modules: Dict[str, Optional[ModuleSummary]] = {}
         self._resolved: Dict[Tuple[str, Optional[str]], Optional[Target]] = {}
@@ -291,23 +292,47 @@ class Resolver:
         # what was asked of the view: (module name, summary or None), in order
         self.consulted: Dict[str, Optional[ModuleSummary]] = {}
 
-    def set_own(self, own: ModuleSummary, full: Optional[Callable[[], ModuleSummary]] = None) -> None:
-        """The summary of the module being analysed, as far as it is known;
-        ``full``: makes its whole summary (what its functions return), asked
-        only when another module's function leads back into this one (a cycle
-        of imports)."""
-        self._own = own
+    def set_own(
+        self, own: Union[ModuleSummary, Callable[[], ModuleSummary], None],
+        full: Optional[Callable[[], ModuleSummary]] = None,
+    ) -> None:
+        """The summary of the module being analysed, as far as it is known (or
+        what makes it, when first asked: its classes and functions); ``full``:
+        makes its whole summary (what its functions return and do to their
+        parameters), asked only when another module's function leads back
+        into one of this module's (a cycle of imports).  None: forget them."""
+        self._own_made = own if isinstance(own, ModuleSummary) else None
+        self._own_make = own if callable(own) else None
         self._own_full = full
         self._resolved.clear()
         self._mros.clear()
         self._answers.clear()
 
+    @property
+    def own_name(self) -> Optional[str]:
+        """The dotted name of the module being analysed."""
+        return self._own_name
+
+    def _own_summary(self) -> Optional[ModuleSummary]:
+        if self._own_made is None and self._own_make is not None:
+            make, self._own_make = self._own_make, None
+            self._own_made = make()
+        return self._own_made
+
+    def _complete(self, function: Function) -> Function:
+        """``function`` as the module's whole summary has it, if it is one of
+        the module being analysed (whose first summary knows its signature only)."""
+        if function.module.name != self._own_name or self._own_full is None:
+            return function
+        full, self._own_full = self._own_full, None
+        self._own_made = made = full()
+        self._resolved.clear()
+        info = made.function(function.qualname)
+        return function if info is None else Function(made, function.qualname, info)
+
     def module(self, name: str) -> Optional[ModuleSummary]:
         if name == self._own_name:
-            if self._own_full is not None:
-                full, self._own_full = self._own_full, None
-                self._own = full()
-            return self._own
+            return self._own_summary()
         if name not in self._modules:
             found = self._view(name)
             self._modules[name] = found
@@ -500,6 +525,9 @@ class Resolver:
         them) that nobody else keeps: its own returns, and the results of the
         calls of other modules it returns, each a new task too?"""
         key = ("returns", function.module.name, function.qualname)
+        if key in self._answers:
+            return bool(self._answers[key])
+        function = self._complete(function)
         return bool(self._solve(key, lambda: self._returns_task(function), False))
 
     def _returns_task(self, function: Function) -> bool:
@@ -517,6 +545,7 @@ class Resolver:
         ``keyword``): its own body's fate of the parameter, and the fates of
         the calls of other modules it hands it to (the worst wins: keeps,
         finishes, waits for its result, only looks)."""
+        function = self._complete(function)
         info = function.info
         if info.is_async or info.stub or info.decorated:
             return KEEPS
