@@ -73,6 +73,7 @@ from flake8_taskref.analysis.facts import Scope  # noqa: E402
 from flake8_taskref.analysis.options import Options  # noqa: E402
 from flake8_taskref.analysis.api import analyse, may_spawn  # noqa: E402
 from flake8_taskref.plugin import TaskRefPlugin  # noqa: E402
+from flake8_taskref.project.settings import ProjectSettings  # noqa: E402
 from flake8_taskref.analysis.asyncio_api import ScopeVisitor  # noqa: E402
 from flake8_taskref.analysis.shortcut import SPAWN_TOKENS, HotLines, holds_word  # noqa: E402
 
@@ -145,13 +146,21 @@ def flake8_lines(text: str) -> List[str]:
 def plugin_check(tree: ast.AST, lines: Sequence[str], options: Options) -> List[Tuple[int, int, str, str]]:
     """What flake8 gets from the plugin for one file: ``TaskRefPlugin.run`` with
     these options (the text shortcut on the joined lines, then the analysis), as
-    (line, column, code, message)."""
+    (line, column, code, message).  The plugin's project is an empty folder
+    without a cache: each file is checked alone, as before the project view,
+    with the view's own costs (this process's run would otherwise take the
+    spawner names of the repository it runs in, its test projects'
+    ``start``, ``dispatch``, ``submit``, for the corpus's words)."""
     TaskRefPlugin.config = options
+    TaskRefPlugin.project = (ProjectSettings(str(_EMPTY_PROJECT)), ())
     found = []
     for line, col, text, _ in TaskRefPlugin(tree, lines).run():
         code, _, message = text.partition(" ")
         found.append((line, col, code, message))
     return found
+
+
+_EMPTY_PROJECT = Path(tempfile.mkdtemp(prefix="taskref-bench-project-"))
 
 
 # --------------------------------------------------------------------- corpus
