@@ -205,6 +205,20 @@ def test_a_pragma_stays_on_the_line_of_its_code(tmp_path: Path) -> None:
     assert mypy.returncode == 0, mypy.stdout
 
 
+def test_a_set_typed_for_asyncio_takes_no_concurrent_future(tmp_path: Path) -> None:
+    """run_coroutine_threadsafe() returns a concurrent.futures.Future: an existing
+    set typed ``set[asyncio.Future[Any]]`` would fail a type checker."""
+    source = FIX / "threadsafe_typed_set.py"
+    target = tmp_path / source.name
+    shutil.copy(source, target)
+    proc = _fix(target)
+    assert proc.returncode == 1
+    assert target.read_bytes() == source.read_bytes()
+    assert [row for row in proc.stderr.splitlines() if ": not fixed " in row] == [
+        "threadsafe_typed_set.py:14:5: not fixed TRF001: the set _background_tasks is typed for asyncio's "
+        "tasks and futures, and this makes a concurrent.futures.Future"]
+
+
 def test_not_fixed_sites_are_listed_with_reasons(tmp_path: Path) -> None:
     source = FIX / "not_fixed.py"
     target = tmp_path / source.name

@@ -7,9 +7,10 @@ The annotation follows the file: none where the caller says the file (or the
 ``set[asyncio.Task[object]]`` (``Task`` is covariant: every task fits) where
 the file imports ``asyncio`` or ``Task``; ``set[asyncio.Future[Any]]`` for
 the results of ``ensure_future()``, ``gather()``, ``shield()`` and helpers
-(Futures; a Task is one too) where it also has ``Any``; ``set[object]`` where it
-has neither.  A file written for Pythons before 3.9 (``typing.Dict`` and no
-builtin generics) gets ``Set[...]`` when it imports ``Set``, else the whole
+(Futures; a Task is one too) where it also has ``Any``; ``set[Any]`` for the
+futures of ``run_coroutine_threadsafe()`` (``concurrent.futures.Future``, which
+the file may not import); ``set[object]`` where it has neither.  A file
+written for Pythons before 3.9 (``typing.Dict`` and no builtin generics) gets ``Set[...]`` when it imports ``Set``, else the whole
 annotation quoted at module level (not evaluated there); names imported under
 ``if TYPE_CHECKING:`` do not count for what runs.
 """
@@ -110,12 +111,14 @@ class Typing:
             builtin_generics and not self.postponed
         )
 
-    def annotation(self, future: bool, module_level: bool) -> Optional[str]:
+    def annotation(self, future: bool, module_level: bool, concurrent: bool = False) -> Optional[str]:
         """The set's annotation, or None in a file without annotations.  A
-        module-level annotation is evaluated at import (unless postponed)."""
+        module-level annotation is evaluated at import (unless postponed).
+        ``concurrent``: it holds ``run_coroutine_threadsafe()``'s futures of
+        ``concurrent.futures`` (no import added for them: ``Any``, else ``object``)."""
         if not self.annotated:
             return None
-        element = self._task(future)
+        element = self._task(future) if not concurrent else self._any()
         if self.old_style:
             evaluated = module_level and not self.postponed
             # asyncio.Task[...] is not subscriptable at run time before 3.9
@@ -130,6 +133,13 @@ class Typing:
         if module_level and not self.postponed and not self.generics_run:
             return f'"{text}"'  # evaluated at import, maybe on a Python before 3.9
         return text
+
+    def _any(self) -> str:
+        if "Any" in self.typing_names:
+            return "Any"
+        if self.typing_module is not None:
+            return f"{self.typing_module}.Any"
+        return "object"
 
     def _task(self, future: bool) -> str:
         kind = "Future" if future else "Task"

@@ -64,7 +64,12 @@ class Keeper:
     name: str  # attribute or module-level name
     new: bool
     future: bool = False  # holds an ensure_future() result: annotate as Future
-    holds: str = "any"  # an existing set typed Task[object] holds "tasks" only
+    # holds a run_coroutine_threadsafe() result, a concurrent.futures.Future:
+    # annotate with Any (or object), which takes it beside asyncio's
+    concurrent: bool = False
+    # an existing set typed Task[object] holds "tasks" only, one typed
+    # Future[Any] "any" of asyncio's, one without a type "untyped": anything
+    holds: str = "any"
     annotation: Optional[str] = None  # of a new set, decided before the rewrite
     init: Optional[ast.FunctionDef] = None  # instance sets: the __init__ that creates it
     index: int = 0  # ... before this statement of its body
@@ -118,12 +123,13 @@ def _type_argument(annotation: ast.expr) -> Optional[ast.expr]:
 
 def holds(name: str, made: ast.stmt) -> Optional[str]:
     """What the existing set ``name`` (created by ``made``) may be given: "any"
-    task or future, "tasks" only, or None: not reused (its name does not speak
+    task or future of asyncio's, "tasks" only, anything ("untyped"), or None:
+    not reused (its name does not speak
     of tasks, or its type is narrower than any task)."""
     if "task" not in name.lower():
         return None
     if not isinstance(made, ast.AnnAssign):
-        return "any"
+        return "untyped"
     item = _type_argument(made.annotation)
     if not isinstance(item, ast.Subscript):
         return None

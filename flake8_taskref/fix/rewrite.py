@@ -355,7 +355,7 @@ def _annotation(facts: Facts, planner: Planner, options: FixOptions, keeper: Kee
             return None
     # (an __init__ with annotations is in a file with annotations)
     typing = Typing(body, facts.source.text, True, options.min_python, Taken(facts.bound_anywhere))
-    return typing.annotation(keeper.future, keeper.init is None)
+    return typing.annotation(keeper.future, keeper.init is None, keeper.concurrent)
 
 
 def fix_source(
@@ -429,7 +429,15 @@ def _fix_source(
                                         f"the set {keeper.name} is created after this line runs"))
                 continue
             planner.module_sites.add(id(top))
-        if (getattr(call.func, "attr", None) or getattr(call.func, "id", None)) not in _MAKE_TASKS:
+        made_by = getattr(call.func, "attr", None) or getattr(call.func, "id", None)
+        if made_by == "run_coroutine_threadsafe":
+            if not keeper.new and keeper.holds != "untyped":
+                outcomes.append(Outcome(line, col, code, False,
+                                        f"the set {keeper.name} is typed for asyncio's tasks and futures, "
+                                        "and this makes a concurrent.futures.Future"))
+                continue
+            keeper.concurrent = True
+        if made_by not in _MAKE_TASKS:
             if keeper.holds == "tasks":  # an existing set typed Task[object]
                 outcomes.append(Outcome(line, col, code, False,
                                         f"the set {keeper.name} is typed for tasks, and this makes a future"))
