@@ -11,8 +11,9 @@ the results of ``ensure_future()``, ``gather()``, ``shield()`` and helpers
 futures of ``run_coroutine_threadsafe()`` (``concurrent.futures.Future``, which
 the file may not import); ``set[object]`` where it has neither.  A file
 written for Pythons before 3.9 (``typing.Dict`` and no builtin generics) gets
-``Set[...]`` when it imports ``Set``, else the whole annotation quoted at module level (not evaluated there); names imported under
-``if TYPE_CHECKING:`` do not count for what runs.
+``Set[...]`` when it imports ``Set``, else the whole annotation quoted at
+module level (not evaluated there); names imported under ``if TYPE_CHECKING:``
+do not count for what runs.
 """
 from __future__ import annotations
 
