@@ -170,6 +170,12 @@ def _check(name: str, proc: "subprocess.CompletedProcess[bytes]") -> None:
         raise SystemExit(f"{name} failed ({proc.returncode}):\n{proc.stderr.decode(errors='replace')}")
 
 
+# the ratios reported, (ours, theirs): no cache and the cache cold against Ruff
+# without its cache, the cache warm against Ruff's warm run
+RATIOS = {"ratio": ("flake8-taskref", "ruff"), "cold_ratio": ("flake8-taskref, cache cold", "ruff"),
+          "warm_ratio": ("flake8-taskref, cache warm", "ruff, cache warm")}
+
+
 def compare_tree(
     root: Path, sides: Dict[str, List[str]], runs: int, cold: Optional[Dict[str, Path]] = None,
 ) -> Dict[str, Any]:
@@ -192,11 +198,7 @@ def compare_tree(
             if not name.startswith("ruff"):
                 outputs[name] = proc.stdout
     result: Dict[str, Any] = {"wall_s": wall, "cpu_s": cpu}
-    # (ours, theirs) for each ratio reported: the cold cache against Ruff without
-    # one, the warm cache against Ruff's warm cache
-    pairs = {"ratio": ("flake8-taskref", "ruff"), "cold_ratio": ("flake8-taskref, cache cold", "ruff"),
-             "warm_ratio": ("flake8-taskref, cache warm", "ruff, cache warm")}
-    for key, (ours_name, theirs_name) in pairs.items():
+    for key, (ours_name, theirs_name) in RATIOS.items():
         if ours_name in sides and theirs_name in sides:
             result[key] = statistics.median(wall[ours_name]) / statistics.median(wall[theirs_name])
             result["paired_" + key] = statistics.median(
@@ -403,15 +405,11 @@ def report(res: Dict[str, Any]) -> str:
         for name in times["wall_s"]:
             out.append(f"  {name:22s} wall {_s(times['wall_s'][name])}, CPU {_s(times['cpu_s'][name])}"
                        f" (median of {len(times['wall_s'][name])})")
-        if "ratio" in times:
-            out.append(f"  flake8-taskref --no-cache / ruff (no cache): {times['ratio']:.2f} (paired: "
-                       f"{times['paired_ratio']:.2f}; CPU {times['cpu_ratio']:.2f}); target <= {TREE_TARGET}")
-        if "cold_ratio" in times:
-            out.append(f"  flake8-taskref, cache cold / ruff (no cache): {times['cold_ratio']:.2f} (paired: "
-                       f"{times['paired_cold_ratio']:.2f}); target <= {TREE_TARGET}")
-        if "warm_ratio" in times:
-            out.append(f"  flake8-taskref, cache warm / ruff, cache warm: {times['warm_ratio']:.2f} (paired: "
-                       f"{times['paired_warm_ratio']:.2f}); target <= {TREE_TARGET}")
+        for key, (ours, theirs) in RATIOS.items():
+            if key in times:
+                cpu = f"; CPU {times['cpu_ratio']:.2f}" if key == "ratio" else ""
+                out.append(f"  {ours} / {theirs}: {times[key]:.2f} "
+                           f"(paired: {times['paired_' + key]:.2f}{cpu}); target <= {TREE_TARGET}")
         if "same_cold_warm_none" in times:
             out.append(f"  same output with the cache cold, warm and none: {times['same_cold_warm_none']}")
         out.append(f"  findings printed: {times['findings']} ({times['syntax_errors']} E999)")
