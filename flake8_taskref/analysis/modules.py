@@ -427,7 +427,7 @@ class Resolver:
             self._mros[key] = self._mro(klass, 0)
         return self._mros[key]
 
-    def _loose_mro(self, klass: Class, depth: int) -> Optional[List[Class]]:
+    def _loose_mro(self, klass: Class) -> Optional[List[Class]]:
         """The class and its bases in the project, depth first, each once (see
         ``method``'s ``loose``)."""
         order: List[Class] = []
@@ -481,7 +481,7 @@ class Resolver:
         outside the project, and what a class decorator, a metaclass or
         ``__getattr__`` may do, are left out: for a question whose wrong answer
         only silences a finding (does this coroutine never wait?)."""
-        order = self.mro(klass) if not loose else self._loose_mro(klass, 0)
+        order = self.mro(klass) if not loose else self._loose_mro(klass)
         if order is None:
             return None
         for owner in order:
@@ -495,7 +495,7 @@ class Resolver:
     def attr_type(self, klass: Class, attr: str, loose: bool = False) -> Optional[Class]:
         """The class written down for an attribute of the class (or a base;
         ``loose``: see ``method``)."""
-        order = self.mro(klass) if not loose else self._loose_mro(klass, 0)
+        order = self.mro(klass) if not loose else self._loose_mro(klass)
         if order is None:
             return None
         for owner in order:
