@@ -200,7 +200,8 @@ def test_an_index_read_by_worker_processes_finds_the_same(
     out, err = capfd.readouterr()
     assert (code, err) == (1, "")
     rows = _relative(parse_output(out))
-    assert rows.pop("app/broken.py") == [(9, 13, "E999", "SyntaxError: invalid syntax")]
+    # the command's E999 of the module that does not parse (its column is the parser's, by Python)
+    assert [(row[0], row[2]) for row in rows.pop("app/broken.py")] == [(9, "E999")]
     assert rows == reference
     assert _command(project, "--isolated", ".") == reference  # the workers' cache
 
