@@ -161,7 +161,7 @@ class ProjectView:
             except Exception:  # too deep, out of memory, a bug: nothing known of it (precision)
                 summary = None
             if self._names(data, self.options):  # its check will need it: parsed once
-                self._trees[path] = (content_hash(text.encode("utf-8", "surrogatepass")), tree)
+                self._trees[path] = (_hash_text(text), tree)
         self.cache.put("summary", path, {
             "hash": hashed, "summary": None if summary is None else summary.to_json(),
         })
@@ -201,29 +201,28 @@ class ProjectView:
         text = "".join(lines) if lines is not None else None
         if text is not None and not may_spawn(text, options):
             return []
-        if text is not None:
-            known = self._kept_findings(path, text)
+        hashed = _hash_text(text) if text is not None else None
+        if hashed is not None:
+            known = self._kept_findings(path, hashed)
             if known is not None:
                 return known
         parsed = self._trees.pop(path, None)
         if not callable(tree):
             parsed_tree = tree
-        elif parsed is not None and text is not None and parsed[0] == content_hash(
-            text.encode("utf-8", "surrogatepass")
-        ):
+        elif parsed is not None and hashed is not None and parsed[0] == hashed:
             parsed_tree = parsed[1]  # the index parsed it already
         else:
             parsed_tree = tree()
         frame = _Frame(path)
         errors = lint_file(parsed_tree, lines, options, path, self.view_for(path, frame))
-        if text is not None:
-            self._keep_findings(path, text, frame.consulted, errors)
+        if hashed is not None:
+            self._keep_findings(path, hashed, frame.consulted, errors)
         return errors
 
-    def _kept_findings(self, path: str, text: str) -> Optional[List[SpanError]]:
-        """A file's findings for this text, kept by this process or the cache
-        (one entry per file: the last text checked, and what it used)."""
-        hashed = content_hash(text.encode("utf-8", "surrogatepass"))
+    def _kept_findings(self, path: str, hashed: str) -> Optional[List[SpanError]]:
+        """A file's findings for the text of this hash, kept by this process or
+        the cache (one entry per file: the last text checked, and what it
+        used, valid while the project's words and those summaries are the same)."""
         found = self._findings.get(path)
         if found is not None and found[0] == hashed:
             return list(found[1])
@@ -235,8 +234,7 @@ class ProjectView:
             return list(errors)
         return None
 
-    def _keep_findings(self, path: str, text: str, uses: List[Consult], errors: List[SpanError]) -> None:
-        hashed = content_hash(text.encode("utf-8", "surrogatepass"))
+    def _keep_findings(self, path: str, hashed: str, uses: List[Consult], errors: List[SpanError]) -> None:
         self._findings[path] = (hashed, list(errors))
         self.cache.put("findings", path, {
             "hash": hashed, "words": self._words_key(), "uses": uses,
@@ -384,12 +382,7 @@ class ProjectView:
             if text_hash is None:
                 return False
         # the index's walk found it unchanged (or read it) in this run
-        if text_hash is None:
-            return True
-        cached = self.cache.get("findings", absolute)
-        return bool(cached is not None and cached.get("hash") == text_hash and not cached["findings"]
-                    and cached.get("words") == self._words_key()
-                    and self._still_valid(absolute, cached["uses"]))
+        return text_hash is None or self._kept_findings(absolute, text_hash) == []
 
     @staticmethod
     def _names(data: bytes, options: Options) -> bool:
@@ -471,9 +464,14 @@ def _index_batch(args: Tuple[List[Tuple[str, int, int]], Options]) -> List[Tuple
     return results
 
 
+def _hash_text(text: str) -> str:
+    """``findings``' key: the hash of a file's text."""
+    return content_hash(text.encode("utf-8", "surrogatepass"))
+
+
 def _text_hash(data: bytes) -> str:
     """The hash of a file's text as the faces read it (``findings``' key)."""
-    return content_hash("".join(split_lines(data)).encode("utf-8", "surrogatepass"))
+    return _hash_text("".join(split_lines(data)))
 
 
 def _parse(text: str) -> Optional[ast.AST]:
