@@ -311,18 +311,13 @@ class ModuleRules:
                 if func.id in current.bindings and current.kind != Scope.CLASS:
                     return False
                 current = current.parent
-        elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in (
-            "self", "cls"
-        ):
+        elif isinstance(func, ast.Attribute):
+            own = isinstance(func.value, ast.Name) and func.value.id in ("self", "cls")
+            if not own or (scope.cls is not None and func.attr not in scope.cls.bindings):
+                # a method of a receiver whose class is written down, or of a base of another module
+                found = self.summaries.receiver_method(scope, func.value, func.attr, loose=True)
+                return found is not None and found.info.is_async and not found.info.may_wait
             owner, name = scope.cls, func.attr
-            if owner is not None and name not in owner.bindings:  # a method of a base of another module
-                klass = self.summaries.own_class(owner)
-                resolver = self.resolver
-                inherited = None if klass is None or resolver is None else resolver.method(klass, name, True)
-                return inherited is not None and inherited.info.is_async and not inherited.info.may_wait
-        elif isinstance(func, ast.Attribute):  # a method of a receiver whose class is written down
-            found = self.summaries.receiver_method(scope, func.value, func.attr, loose=True)
-            return found is not None and found.info.is_async and not found.info.may_wait
         if owner is None or name not in owner.async_defs or name in owner.rebound:
             return False
         entered = [s for s in self.facts.scopes if isinstance(s.node, ast.AsyncFunctionDef)
