@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Iterable, List, Optional, Sequence, Tuple, Typ
 from flake8_taskref.analysis.messages import SpanError
 from flake8_taskref.analysis.modules import ModuleSummary, Resolver, View
 from flake8_taskref.analysis.options import Options
-from flake8_taskref.analysis.shortcut import HotLines, may_spawn, names_a_spawner
+from flake8_taskref.analysis.shortcut import HotLines, may_spawn, names_a_spawner, names_any, words_named
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "analyse", "lint_file", "load", "summarise", "summarise_and_check", "may_spawn", "names_a_spawner",
+    "names_any", "words_named",
     "with_words",
 ]
 
@@ -92,7 +93,8 @@ def _analyse(
                     rules = ModuleRules(facts, options._replace(words=None), alone)
                     try:
                         rules.prepare()
-                        summary = exports.summary(facts, rules)
+                        # made for other modules with the text shortcut: in part
+                        summary = exports.summary(facts, rules, partial=hot is not None and not check)
                     finally:
                         rules.summaries.release()
                 return summary
@@ -171,12 +173,24 @@ def lint_file(
 
 
 def summarise(
-    tree: ast.AST, options: Options, filename: str, view: Optional[View] = None
+    tree: ast.AST, options: Options, filename: str, view: Optional[View] = None,
+    lines: Optional[Sequence[str]] = None,
 ) -> ModuleSummary:
-    """The summary of a module: every function entered (the text shortcut is
-    not used: a function no spawn word names may still only look at the task it
-    is given, which a caller elsewhere needs to know)."""
-    summary = _analyse(tree, options, None, filename, view, summarise=True, check=False)[1]
+    """The summary of a module.  Without its ``lines``, whole: every function
+    entered (a function no spawn word names may still only look at the task it
+    is given, which a caller elsewhere needs to know).  With them, in part
+    (``ModuleSummary.partial``): only the functions the text shortcut enters
+    for a check, with the project's words in ``options``; what the others do is
+    in the whole summary, which the reader asks for when it needs it
+    (``Resolver``).  A function that returns a new task names a spawner (one
+    of asyncio's, or of the project's words), so that the part tells which do."""
+    hot: Optional[HotLines] = None
+    if lines is not None:
+        text = "".join(lines)
+        if "\r" in text:  # count the lines as the parser does
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        hot = HotLines(lines, options, text)
+    summary = _analyse(tree, options, hot, filename, view, summarise=True, check=False)[1]
     assert summary is not None
     return summary
 

@@ -50,12 +50,14 @@ def own(facts: ModuleFacts) -> ModuleSummary:
     return _summary(facts, None)
 
 
-def summary(facts: ModuleFacts, rules: ModuleRules) -> ModuleSummary:
-    """The module's summary, with what its functions do (decided by ``rules``)."""
-    return _summary(facts, rules)
+def summary(facts: ModuleFacts, rules: ModuleRules, partial: bool = False) -> ModuleSummary:
+    """The module's summary, with what its functions do (decided by ``rules``);
+    ``partial``: the pass entered only the functions the text shortcut let
+    through (the others are marked not entered)."""
+    return _summary(facts, rules, partial)
 
 
-def _summary(facts: ModuleFacts, rules: Optional[ModuleRules]) -> ModuleSummary:
+def _summary(facts: ModuleFacts, rules: Optional[ModuleRules], partial: bool = False) -> ModuleSummary:
     exported = Exported(rules.summaries, facts) if rules is not None else None
     module = facts.module
     name = facts.name or N.NO_MODULE
@@ -70,7 +72,7 @@ def _summary(facts: ModuleFacts, rules: Optional[ModuleRules]) -> ModuleSummary:
     functions: List[Tuple[str, FunctionInfo]] = []
     for fname, node in sorted(module.defs.items()):
         if fname not in ambiguous:
-            functions.append((fname, _function(node, scopes.get(id(node)), False, exported)))
+            functions.append((fname, _function(node, scopes.get(id(node)), False, exported, partial)))
     classes: List[Tuple[str, ClassInfo]] = []
     for cname, scope in sorted(facts.classes.items()):
         klass = scope.klass
@@ -79,7 +81,8 @@ def _summary(facts: ModuleFacts, rules: Optional[ModuleRules]) -> ModuleSummary:
         methods = sorted(m for m in scope.defs if m not in scope.rebound)
         for method in methods:
             node = scope.defs[method]
-            functions.append((f"{cname}.{method}", _function(node, scopes.get(id(node)), True, exported)))
+            functions.append(
+                (f"{cname}.{method}", _function(node, scopes.get(id(node)), True, exported, partial)))
         loop_attrs = set(klass.loop_attrs)
         if rules is not None:
             loop_attrs.update(rules.loop_attrs_of(scope))
@@ -102,11 +105,12 @@ def _summary(facts: ModuleFacts, rules: Optional[ModuleRules]) -> ModuleSummary:
         tuple(sorted(ambiguous)),
         facts.package,
         facts.filename or "",
+        partial,
     )
 
 
 def _function(
-    node: ast.AST, scope: Optional[Scope], method: bool, exported: Optional[Exported]
+    node: ast.AST, scope: Optional[Scope], method: bool, exported: Optional[Exported], partial: bool = False,
 ) -> FunctionInfo:
     assert isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
     binding = METHOD if method else PLAIN
@@ -122,7 +126,7 @@ def _function(
     kwonly = tuple(arg.arg for arg in args.kwonlyargs)
     is_async = isinstance(node, ast.AsyncFunctionDef)
     info = FunctionInfo(node.lineno, is_async, RETURNS_NOTHING_KNOWN, False, binding, params, kwonly, (),
-                        stub(node), decorated)
+                        stub(node), decorated, entered=scope is not None or not partial)
     if is_async and scope is not None:
         info = info._replace(may_wait=scope.may_wait)
     if exported is None or scope is None or is_async or info.stub or decorated:

@@ -96,6 +96,8 @@ class FunctionInfo(NamedTuple):
     # a coroutine function: may it wait for something other than a queue's put
     # (``Scope.may_wait``; one that never does runs to its end in one step)?
     may_wait: bool = True
+    # its body was analysed: False in a summary made in part (``ModuleSummary.partial``)
+    entered: bool = True
 
     def position(self, index: int, keyword: Optional[str], bound: bool) -> Optional[int]:
         """The parameter (its position in ``params`` + ``kwonly``) an argument
@@ -157,6 +159,10 @@ class ModuleSummary(NamedTuple):
     ambiguous: Tuple[str, ...] = ()  # bound more than once, or to something we cannot follow
     package: bool = False  # an ``__init__.py``: its submodules are its attributes
     file: str = ""  # the file it was made from, as the caller named it (for related locations)
+    # made in part (see ``Resolver``): only the functions that name a spawner
+    # entered; what the others do, and the attributes of its classes, are in its
+    # whole summary, which the view gives when asked (``WholeView``)
+    partial: bool = False
 
     def function(self, name: str) -> Optional[FunctionInfo]:
         found: Optional[FunctionInfo] = _lookup(self.functions, name)
@@ -183,12 +189,12 @@ class ModuleSummary(NamedTuple):
                      list(info.loop_attrs), info.dynamic]] for name, info in self.classes],
             [[name, list(targets)] for name, targets in self.aliases],
             None if self.exported is None else list(self.exported),
-            list(self.weak), list(self.ambiguous), self.package, self.file,
+            list(self.weak), list(self.ambiguous), self.package, self.file, self.partial,
         ]
 
     @classmethod
     def from_json(cls, data: List[Any]) -> "ModuleSummary":
-        name, path, functions, classes, aliases, exported, weak, ambiguous, package, file = data
+        name, path, functions, classes, aliases, exported, weak, ambiguous, package, file, partial = data
         return cls(
             name, path,
             tuple((fname, _function_from_json(info)) for fname, info in functions),
@@ -199,17 +205,17 @@ class ModuleSummary(NamedTuple):
             ),
             tuple((aname, tuple(targets)) for aname, targets in aliases),
             None if exported is None else tuple(exported),
-            tuple(weak), tuple(ambiguous), bool(package), str(file),
+            tuple(weak), tuple(ambiguous), bool(package), str(file), bool(partial),
         )
 
 
 def _function_from_json(data: List[Any]) -> FunctionInfo:
     (line, is_async, returns, future, binding, params, kwonly, fates, stub, decorated, param_refs, via,
-     wait) = data
+     wait, entered) = data
     return FunctionInfo(int(line), bool(is_async), int(returns), bool(future), int(binding),
                         tuple(params), tuple(kwonly), tuple(fates), bool(stub), bool(decorated),
                         tuple((int(at), tuple(_ref(ref) for ref in refs)) for at, refs in param_refs),
-                        tuple(_ref(ref) for ref in via), bool(wait))
+                        tuple(_ref(ref) for ref in via), bool(wait), bool(entered))
 
 
 def _ref(data: Any) -> Ref:
@@ -221,7 +227,7 @@ def _function_to_json(info: FunctionInfo) -> List[Any]:
     return [info.line, info.is_async, info.returns, info.future, info.binding, list(info.params),
             list(info.kwonly), list(info.fates), info.stub, info.decorated,
             [[at, [list(ref) for ref in refs]] for at, refs in info.param_refs],
-            [list(ref) for ref in info.returns_via], info.may_wait]
+            [list(ref) for ref in info.returns_via], info.may_wait, info.entered]
 
 
 def _lookup(pairs: Tuple[Tuple[str, Any], ...], name: str) -> Any:
@@ -282,6 +288,7 @@ class Resolver:
         self._own_make: Optional[Callable[[], ModuleSummary]] = None
         self._own_full: Optional[Callable[[], ModuleSummary]] = None
         self._modules: Dict[str, Optional[ModuleSummary]] = {}
+        self._wholes: Dict[str, Optional[ModuleSummary]] = {}
         self._resolved: Dict[Tuple[str, Optional[str]], Optional[Target]] = {}
         self._mros: Dict[str, Optional[List[Class]]] = {}
         # answers of returns_task and fate, and those being made (a cycle of
@@ -319,16 +326,50 @@ class Resolver:
             self._own_made = make()
         return self._own_made
 
-    def _complete(self, function: Function) -> Function:
-        """``function`` as the module's whole summary has it, if it is one of
-        the module being analysed (whose first summary knows its signature only)."""
-        if function.module.name != self._own_name or self._own_full is None:
+    def _complete(self, function: Function, always: bool = False) -> Optional[Function]:
+        """``function`` as the whole summary of its module has it: if it is one
+        of the module being analysed (whose first summary knows its signature
+        only), or of a module the view gave in part, where its body was not
+        entered (or ``always``: what its body does to its parameters is known
+        from the whole summary only).  None: no whole summary can be had."""
+        module = function.module
+        if module.partial:
+            if not always and function.info.entered:
+                return function
+            whole = self._whole(module)
+            info = whole.function(function.qualname) if whole is not None else None
+            return None if whole is None or info is None else Function(whole, function.qualname, info)
+        if module.name != self._own_name or self._own_full is None:
             return function
         full, self._own_full = self._own_full, None
         self._own_made = made = full()
         self._resolved.clear()
         info = made.function(function.qualname)
         return function if info is None else Function(made, function.qualname, info)
+
+    def whole_function(self, function: Function) -> Optional[Function]:
+        """``function`` with all its body says (``may_wait``), see ``_complete``."""
+        return self._complete(function)
+
+    def _whole(self, module: ModuleSummary) -> Optional[ModuleSummary]:
+        """The whole summary of a module the view gave in part (its ``whole``),
+        asked once; None when the view has none to give (nothing known)."""
+        if not module.partial:
+            return module
+        name = module.name
+        if name not in self._wholes:
+            whole: Optional[Callable[[str], Optional[ModuleSummary]]] = getattr(self._view, "whole", None)
+            found = whole(name) if whole is not None else None
+            self._wholes[name] = None if found is None or found.partial else found
+        return self._wholes[name]
+
+    def _whole_class(self, klass: Class) -> Optional[Class]:
+        """``klass`` with the attributes its whole module summary gives it."""
+        if not klass.module.partial:
+            return klass
+        whole = self._whole(klass.module)
+        info = whole.klass(klass.name) if whole is not None else None
+        return None if whole is None or info is None else Class(whole, klass.name, info)
 
     def module(self, name: str) -> Optional[ModuleSummary]:
         if name == self._own_name:
@@ -488,7 +529,8 @@ class Resolver:
             if name in owner.info.methods:
                 info = owner.module.function(f"{owner.name}.{name}")
                 return None if info is None else Function(owner.module, f"{owner.name}.{name}", info)
-            if name in {attr for attr, _ in owner.info.attrs}:
+            whole = self._whole_class(owner)
+            if whole is None or name in {attr for attr, _ in whole.info.attrs}:
                 return None  # an attribute of that name: not a method we know
         return None
 
@@ -499,7 +541,10 @@ class Resolver:
         if order is None:
             return None
         for owner in order:
-            for name, dotted in owner.info.attrs:
+            whole = self._whole_class(owner)
+            if whole is None:
+                return None
+            for name, dotted in whole.info.attrs:
                 if name == attr:
                     return self.klass(dotted)
             if attr in owner.info.methods:
@@ -527,8 +572,10 @@ class Resolver:
         key = ("returns", function.module.name, function.qualname)
         if key in self._answers:
             return bool(self._answers[key])
-        function = self._complete(function)
-        return bool(self._solve(key, lambda: self._returns_task(function), False))
+        whole = self._complete(function)
+        if whole is None:
+            return False
+        return bool(self._solve(key, lambda: self._returns_task(whole), False))
 
     def _returns_task(self, function: Function) -> bool:
         info = function.info
@@ -545,7 +592,10 @@ class Resolver:
         ``keyword``): its own body's fate of the parameter, and the fates of
         the calls of other modules it hands it to (the worst wins: keeps,
         finishes, waits for its result, only looks)."""
-        function = self._complete(function)
+        whole = self._complete(function, always=True)
+        if whole is None:
+            return KEEPS
+        function = whole
         info = function.info
         if info.is_async or info.stub or info.decorated:
             return KEEPS
@@ -594,4 +644,12 @@ class Resolver:
     def loop_attr(self, klass: Class, attr: str) -> bool:
         """Does a base of the class (in the project) make ``attr`` an event loop?"""
         order = self.mro(klass)
-        return order is not None and any(attr in owner.info.loop_attrs for owner in order)
+        if order is None:
+            return False
+        for owner in order:
+            whole = self._whole_class(owner)
+            if whole is None:
+                return False
+            if attr in whole.info.loop_attrs:
+                return True
+        return False

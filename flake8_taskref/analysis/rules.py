@@ -316,7 +316,10 @@ class ModuleRules:
             if not own or (scope.cls is not None and func.attr not in scope.cls.bindings):
                 # a method of a receiver whose class is written down, or of a base of another module
                 found = self.summaries.receiver_method(scope, func.value, func.attr, loose=True)
-                return found is not None and found.info.is_async and not found.info.may_wait
+                if found is None or not found.info.is_async or self.resolver is None:
+                    return False
+                whole = self.resolver.whole_function(found)
+                return whole is not None and not whole.info.may_wait
             owner, name = scope.cls, func.attr
         if owner is None or name not in owner.async_defs or name in owner.rebound:
             return False

@@ -268,3 +268,19 @@ class HotLines:
             gather_rules = self._gather_rules
             found = [at for at in found if _used_at(text, at, gather_rules)]
         return self._line_numbers(found)
+
+
+def names_any(text: str, words: Iterable[str]) -> bool:
+    """Does ``text`` name one of ``words`` where it can spawn (``may_spawn``'s
+    test, for these words alone)?"""
+    found = [word for word in words if word in text]
+    if not found:
+        return False
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return any(_used_at(text, at, GATHER not in found) for word in found for at in _finds(text, word, True))
+
+
+def words_named(text: str, words: Iterable[str]) -> List[str]:
+    """The sorted ``words`` that ``text`` holds as whole words."""
+    return sorted(word for word in words if word in text and holds_word(text, word))

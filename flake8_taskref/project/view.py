@@ -31,18 +31,22 @@ until no new word appears.
 from __future__ import annotations
 
 import ast
+import contextlib
+import gc
 import os
 import sys
 import warnings
-from typing import Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple, Union
+from typing import Any, Callable, Dict, FrozenSet, Iterator, List, Optional, Sequence, Set, Tuple, Union
 
 from flake8_taskref import __version__
 from flake8_taskref.analysis.api import (
     lint_file,
     may_spawn,
     names_a_spawner,
+    names_any,
     summarise,
     with_words,
+    words_named,
 )
 from flake8_taskref.analysis.messages import SpanError
 from flake8_taskref.analysis.modules import Function, ModuleSummary, Resolver, View
@@ -56,6 +60,7 @@ from flake8_taskref.project.settings import ProjectSettings
 __all__ = ["ProjectView", "forget_all", "open_view", "options_digest", "project_view"]
 
 _NONE = "-"
+_WHOLE = "whole:"  # a use of a module's whole summary
 # (module name, its file or None, digest of its summary or _NONE)
 Consult = Tuple[str, Optional[str], str]
 
@@ -74,6 +79,35 @@ class _Frame:
     def __init__(self, path: str) -> None:
         self.path = path
         self.consulted: List[Consult] = []
+
+
+class _ModuleView:
+    """The view one file's analysis gets (``ProjectView.view_for``): a module's
+    summary in part by its dotted name, and its whole summary (``whole``); each
+    answer noted in the consumer's frame."""
+
+    __slots__ = ("project", "roots", "consumer")
+
+    def __init__(self, project: "ProjectView", roots: Tuple[str, ...], consumer: Optional[_Frame]) -> None:
+        self.project = project
+        self.roots = roots
+        self.consumer = consumer
+
+    def __call__(self, name: str) -> Optional[ModuleSummary]:
+        project = self.project
+        found = project._finder.find(name, self.roots)
+        summary = project.summary(found) if found is not None else None
+        if self.consumer is not None:
+            self.consumer.consulted.append((name, found, project.digest_of(summary)))
+        return summary
+
+    def whole(self, name: str) -> Optional[ModuleSummary]:
+        project = self.project
+        found = project._finder.find(name, self.roots)
+        summary = project.whole(found) if found is not None else None
+        if self.consumer is not None:
+            self.consumer.consulted.append((name, found, _WHOLE + project.digest_of(summary)))
+        return summary
 
 
 class ProjectView:
@@ -95,7 +129,12 @@ class ProjectView:
         self.cache = cache if cache is not None else Cache(None)
         self.excluded = excluded
         self._finder = Finder()
-        self._summaries: Dict[str, Optional[ModuleSummary]] = {}  # by file
+        self._summaries: Dict[str, Optional[ModuleSummary]] = {}  # by file, made in part
+        self._wholes: Dict[str, Optional[ModuleSummary]] = {}  # by file, whole
+        self._digests: Dict[int, Tuple[ModuleSummary, str]] = {}
+        # the project's words known so far (the index's rounds add to them): a
+        # summary in part is made with those its module names
+        self._known: FrozenSet[str] = frozenset()
         # the trees of files the index parsed that are to be checked: (text's hash, tree)
         self._trees: Dict[str, Tuple[str, ast.AST]] = {}
         self._hashes: Dict[str, Optional[str]] = {}
@@ -120,24 +159,53 @@ class ProjectView:
         """The view the analysis of ``path`` gets: a module's summary by its
         dotted name, found from that file; each answer is noted in
         ``consumer`` (what a summary or a file's findings used)."""
-        roots = self.roots_for(path)
-
-        def view(name: str) -> Optional[ModuleSummary]:
-            found = self._finder.find(name, roots)
-            summary = self.summary(found) if found is not None else None
-            if consumer is not None:
-                consumer.consulted.append((name, found, _digest_of(summary)))
-            return summary
-
-        return view
+        return _ModuleView(self, self.roots_for(path), consumer)
 
     def summary(self, path: str) -> Optional[ModuleSummary]:
-        """The summary of the module in ``path`` (None if it cannot be read or
-        parsed)."""
+        """The summary of the module in ``path``, made in part (None if it
+        cannot be read or parsed)."""
         path = os.path.abspath(path)
         if path not in self._summaries:
             self._summaries[path] = self._make(path)
         return self._summaries[path]
+
+    def whole(self, path: str) -> Optional[ModuleSummary]:
+        """The whole summary of the module in ``path``: every function entered
+        (asked when what a function the summary in part did not enter does, or
+        the attributes of a class, are needed)."""
+        path = os.path.abspath(path)
+        if path not in self._wholes:
+            self._wholes[path] = self._make_whole(path)
+        return self._wholes[path]
+
+    def _make_whole(self, path: str) -> Optional[ModuleSummary]:
+        data = self._read(path)
+        if data is None:
+            return None
+        hashed = content_hash(data)
+        cached = self.cache.get("whole", path)
+        if cached is not None and cached.get("hash") == hashed:
+            found = cached["summary"]
+            return None if found is None else ModuleSummary.from_json(found)
+        tree = _parse("".join(split_lines(data)))
+        summary: Optional[ModuleSummary] = None
+        if tree is not None:
+            try:
+                summary = summarise(tree, self.options, path)
+            except Exception:  # too deep, out of memory, a bug: nothing known of it (precision)
+                summary = None
+        made = None if summary is None else summary.to_json()
+        self.cache.put("whole", path, {"hash": hashed, "summary": made})
+        return summary
+
+    def digest_of(self, summary: Optional[ModuleSummary]) -> str:
+        """A summary's digest, made once per summary."""
+        if summary is None:
+            return _NONE
+        known = self._digests.get(id(summary))
+        if known is None or known[0] is not summary:
+            known = self._digests[id(summary)] = (summary, _digest_of(summary))
+        return known[1]
 
     def _make(self, path: str) -> Optional[ModuleSummary]:
         """The summary of one module: from the cache if the file is unchanged,
@@ -147,22 +215,28 @@ class ProjectView:
         return None if data is None else self._made(path, data, content_hash(data))
 
     def _made(self, path: str, data: bytes, hashed: str) -> Optional[ModuleSummary]:
-        """``_make`` of a file read already."""
-        cached = self.cache.get("summary", path)
+        """``_make`` of a file read already: its summary in part, made with the
+        project's words it names (the text shortcut of a check), and kept by
+        its content and those words."""
+        lines = split_lines(data)
+        text = "".join(lines)
+        own = words_named(text, self._known) if self._known else []
+        cached = self.cache.get("summary", _summary_key(path, own))
         if cached is not None and cached.get("hash") == hashed:
             found = cached["summary"]
             return None if found is None else ModuleSummary.from_json(found)
-        text = "".join(split_lines(data))
-        tree = _parse(text)
+        parsed = self._trees.get(path)
+        text_hash = _hash_text(text)
+        tree = parsed[1] if parsed is not None and parsed[0] == text_hash else _parse(text)
         summary: Optional[ModuleSummary] = None
         if tree is not None:
             try:
-                summary = summarise(tree, self.options, path)
+                summary = summarise(tree, with_words(self.options, own), path, lines=lines)
             except Exception:  # too deep, out of memory, a bug: nothing known of it (precision)
                 summary = None
-            if self._names(data, self.options):  # its check will need it: parsed once
-                self._trees[path] = (_hash_text(text), tree)
-        self.cache.put("summary", path, {
+            if self._names(data, self.options) or (own and names_any(text, own)):
+                self._trees[path] = (text_hash, tree)  # its check will need it: parsed once
+        self.cache.put("summary", _summary_key(path, own), {
             "hash": hashed, "summary": None if summary is None else summary.to_json(),
         })
         return summary
@@ -175,7 +249,12 @@ class ProjectView:
             now = self._finder.find(name, roots)
             if now != found:
                 return False
-            if now is not None and _digest_of(self.summary(now)) != summary_digest:
+            if now is None:
+                continue
+            if summary_digest.startswith(_WHOLE):
+                if _WHOLE + self.digest_of(self.whole(now)) != summary_digest:
+                    return False
+            elif self.digest_of(self.summary(now)) != summary_digest:
                 return False
         return True
 
@@ -255,6 +334,9 @@ class ProjectView:
         questions are answered from the cache, which checks each file's
         content, or made again."""
         self._summaries.clear()
+        self._wholes.clear()
+        self._digests.clear()
+        self._known = frozenset()
         self._trees.clear()
         self._findings.clear()
         self._words = None
@@ -266,13 +348,13 @@ class ProjectView:
     def set_words(self, words: FrozenSet[str]) -> None:
         """The project's words, found already (by the process that started this
         one: the command's workers get them from the main process)."""
-        self._words = words
+        self._words = self._known = words
 
     def words(self, jobs: int = 1) -> FrozenSet[str]:
         """The names of the project's spawners (see the module docstring);
         ``jobs``: the worker processes a cold index of many files may use."""
         if self._words is None:
-            with self.cache.lock("index"):
+            with self.cache.lock("index"), _collector_paused():
                 self._words = self._index(jobs)
         return self._words
 
@@ -288,7 +370,7 @@ class ProjectView:
                     and (not entry[3] or len(entry) > 4)):
                 files[path] = entry
                 if entry[3] and path not in self._summaries:  # unchanged: its summary from the cache
-                    cached = self.cache.get("summary", path)
+                    cached = self.cache.get("summary", _summary_key(path, []))  # (no word known yet)
                     if cached is not None and cached.get("hash") == entry[2]:
                         found = cached["summary"]
                         self._summaries[path] = None if found is None else ModuleSummary.from_json(found)
@@ -310,9 +392,16 @@ class ProjectView:
         self._files = files
         if not changed and "words" in previous and "hot" in previous:
             self._hot = frozenset(previous["hot"])
-            return frozenset(previous["words"])
+            self._known = frozenset(previous["words"])
+            return self._known
+        # Rounds: the words found so far make more functions hot in the summaries
+        # in part of the modules that name them, and more modules hot; a module
+        # that names a new word is summarised again, with it.  The words only
+        # grow, and each summary is made, in the end, with the words its module
+        # names (as it is when asked for later).
         words: Set[str] = set()
         done: Set[str] = set()
+        self._known = frozenset()
         hot = [path for path, entry in files.items() if entry[3]]
         while hot:
             before = len(words)
@@ -321,15 +410,21 @@ class ProjectView:
                 words.update(self._spawner_words(path))
             if len(words) == before:
                 break  # no new name: no other module can name a spawner now
-            options = with_words(self.options, words)
+            new = frozenset(words) - self._known
+            self._known = frozenset(words)
             hot = []
+            ascii_new = [word.encode("ascii") for word in new if word.isascii()]
             for path in files:
-                if path in done:
-                    continue
                 data = self._read(path)
-                if data is not None and self._names(data, options):
+                if data is None or (len(ascii_new) == len(new) and not any(w in data for w in ascii_new)):
+                    continue
+                text = decode(data)
+                if path in self._summaries and words_named(text, new):
+                    del self._summaries[path]  # made without the new words: again, when asked
+                if names_any(text, new):
                     hot.append(path)
-                    files[path] = files[path][:4] + [_text_hash(data)]
+                    if path not in done:
+                        files[path] = files[path][:4] + [_text_hash(data)]
         # the files that name a spawner where it can spawn, the project's own
         # included: the others can have no finding (``cold``)
         self._hot = frozenset(done) | frozenset(hot)
@@ -354,7 +449,8 @@ class ProjectView:
                     if names:
                         found = None if summary is None else ModuleSummary.from_json(summary)
                         self._summaries[path] = found
-                        self.cache.put("summary", path, {"hash": hashed, "summary": summary})
+                        key = _summary_key(path, [])
+                        self.cache.put("summary", key, {"hash": hashed, "summary": summary})
             pool.close()
             pool.join()
         finally:
@@ -408,9 +504,11 @@ class ProjectView:
         for name, targets in summary.aliases:
             # a name bound to another module's spawner under its own name is a
             # word already (that module names a spawner, and is summarised); a
-            # name bound to a module (``import app.util as u``) is no spawner
-            if all(target.rpartition(".")[2] == name or self._finder.find(target, roots) is not None
-                   for target in targets):
+            # name bound to a module (``import app.util as u``) is no spawner.
+            # Nor is one bound to a name that is no word yet: if it becomes one,
+            # this module names it (in its import), and is looked at again.
+            if all(target.rpartition(".")[2] == name or target.rpartition(".")[2] not in self._known
+                   or self._finder.find(target, roots) is not None for target in targets):
                 continue
             found = resolver.function(f"{summary.name}.{name}")
             if found is not None and resolver.returns_task(found):
@@ -452,16 +550,40 @@ def _index_batch(args: Tuple[List[Tuple[str, int, int]], Options]) -> List[Tuple
             continue
         names = ProjectView._names(data, options)
         summary = None
-        if names:
-            tree = _parse("".join(split_lines(data)))
+        if names:  # in part, with no project word known yet (the index's first round)
+            lines = split_lines(data)
+            tree = _parse("".join(lines))
             if tree is not None:
                 try:
-                    summary = summarise(tree, options, path).to_json()
+                    summary = summarise(tree, options, path, lines=lines).to_json()
                 except Exception:
                     summary = None
         results.append((path, mtime, size, content_hash(data), names, _text_hash(data) if names else None,
                         summary))
     return results
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused while the index runs: the index
+    keeps many objects alive (summaries, the trees of the files to check), and
+    each full collection, which the parser's allocations set off, walks them
+    all again (the parse of a 14 kB file took 0.5 s so).  What the index drops
+    is freed by reference counting (the analysis leaves no cycles); one
+    collection runs after it."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _summary_key(path: str, words: List[str]) -> str:
+    """The cache's key of a module's summary in part: its file, and the
+    project's words it was made with (those its text names)."""
+    return path if not words else f"{path}\0{digest(words)}"
 
 
 def _hash_text(text: str) -> str:
