@@ -184,7 +184,9 @@ def test_an_index_read_by_worker_processes_finds_the_same(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str],
 ) -> None:
     """A cold index of many files is read in forked workers (here: from two
-    files on); the workers end quietly, and the findings are the same."""
+    files on), and the modules that name the project's words found in its
+    first round are summarised in workers too (here: from two modules on); the
+    workers end quietly, and the findings are the same."""
     from flake8_taskref.command.cli import main
     from flake8_taskref.project import view
 
@@ -192,6 +194,15 @@ def test_an_index_read_by_worker_processes_finds_the_same(
     reference = _command(project, "--isolated", "--no-cache", ".")
     monkeypatch.chdir(project)
     monkeypatch.setattr(view, "_FILES_PER_WORKER", 1)
+    monkeypatch.setattr(view, "_SUMMARIES_PER_WORKER", 1)
+    rounds: List[int] = []
+    in_workers = view.ProjectView._summarise_in_workers
+
+    def counted(self: view.ProjectView, paths: List[str], jobs: int) -> None:
+        rounds.append(len(paths))
+        in_workers(self, paths, jobs)
+
+    monkeypatch.setattr(view.ProjectView, "_summarise_in_workers", counted)
     view.forget_all()
     try:
         code = main(["--isolated", "-j", "2", "--format", _FORMAT, "."])
@@ -203,6 +214,7 @@ def test_an_index_read_by_worker_processes_finds_the_same(
     # the command's E999 of the module that does not parse (its column is the parser's, by Python)
     assert [(row[0], row[2]) for row in rows.pop("app/broken.py")] == [(9, "E999")]
     assert rows == reference
+    assert rounds and rounds[0] >= 2  # a round's summaries made in two workers
     assert _command(project, "--isolated", ".") == reference  # the workers' cache
 
 

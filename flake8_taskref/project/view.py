@@ -63,6 +63,8 @@ _NONE = "-"
 _WHOLE = "whole:"  # a use of a module's whole summary
 # (module name, its file or None, digest of its summary or _NONE)
 Consult = Tuple[str, Optional[str], str]
+# what the analysis of a file asked: (module name, its file, the summary, whole?)
+_Consulted = Tuple[str, Optional[str], Optional[ModuleSummary], bool]
 
 
 def options_digest(options: Options) -> str:
@@ -72,13 +74,14 @@ def options_digest(options: Options) -> str:
 
 
 class _Frame:
-    """A file's findings being made: the modules its analysis consulted."""
+    """A file's findings being made: the modules its analysis consulted (the
+    summary in part or whole it got; digested only if the findings are kept)."""
 
     __slots__ = ("path", "consulted")
 
     def __init__(self, path: str) -> None:
         self.path = path
-        self.consulted: List[Consult] = []
+        self.consulted: List[_Consulted] = []
 
 
 class _ModuleView:
@@ -98,7 +101,7 @@ class _ModuleView:
         found = project._finder.find(name, self.roots)
         summary = project.summary(found) if found is not None else None
         if self.consumer is not None:
-            self.consumer.consulted.append((name, found, project.digest_of(summary)))
+            self.consumer.consulted.append((name, found, summary, False))
         return summary
 
     def whole(self, name: str) -> Optional[ModuleSummary]:
@@ -106,7 +109,7 @@ class _ModuleView:
         found = project._finder.find(name, self.roots)
         summary = project.whole(found) if found is not None else None
         if self.consumer is not None:
-            self.consumer.consulted.append((name, found, _WHOLE + project.digest_of(summary)))
+            self.consumer.consulted.append((name, found, summary, True))
         return summary
 
 
@@ -194,8 +197,9 @@ class ProjectView:
                 summary = summarise(tree, self.options, path)
             except Exception:  # too deep, out of memory, a bug: nothing known of it (precision)
                 summary = None
-        made = None if summary is None else summary.to_json()
-        self.cache.put("whole", path, {"hash": hashed, "summary": made})
+        if self.cache.enabled:
+            made = None if summary is None else summary.to_json()
+            self.cache.put("whole", path, {"hash": hashed, "summary": made})
         return summary
 
     def digest_of(self, summary: Optional[ModuleSummary]) -> str:
@@ -236,9 +240,10 @@ class ProjectView:
                 summary = None
             if self._names(data, self.options) or (own and names_any(text, own)):
                 self._trees[path] = (text_hash, tree)  # its check will need it: parsed once
-        self.cache.put("summary", _summary_key(path, own), {
-            "hash": hashed, "summary": None if summary is None else summary.to_json(),
-        })
+        if self.cache.enabled:
+            self.cache.put("summary", _summary_key(path, own), {
+                "hash": hashed, "summary": None if summary is None else summary.to_json(),
+            })
         return summary
 
     def _still_valid(self, path: str, uses: List[List[Any]]) -> bool:
@@ -313,8 +318,16 @@ class ProjectView:
             return list(errors)
         return None
 
-    def _keep_findings(self, path: str, hashed: str, uses: List[Consult], errors: List[SpanError]) -> None:
+    def _keep_findings(
+        self, path: str, hashed: str, consulted: List[_Consulted], errors: List[SpanError],
+    ) -> None:
         self._findings[path] = (hashed, list(errors))
+        if not self.cache.enabled:
+            return
+        uses: List[Consult] = [
+            (name, found, (_WHOLE if whole else "") + self.digest_of(summary))
+            for name, found, summary, whole in consulted
+        ]
         self.cache.put("findings", path, {
             "hash": hashed, "words": self._words_key(), "uses": uses,
             "findings": [_error_to_json(e) for e in errors],
@@ -425,6 +438,7 @@ class ProjectView:
                     hot.append(path)
                     if path not in done:
                         files[path] = files[path][:4] + [_text_hash(data)]
+            self._summarise_in_workers([path for path in hot if path not in self._summaries], jobs)
         # the files that name a spawner where it can spawn, the project's own
         # included: the others can have no finding (``cold``)
         self._hot = frozenset(done) | frozenset(hot)
@@ -450,6 +464,29 @@ class ProjectView:
                         found = None if summary is None else ModuleSummary.from_json(summary)
                         self._summaries[path] = found
                         key = _summary_key(path, [])
+                        self.cache.put("summary", key, {"hash": hashed, "summary": summary})
+            pool.close()
+            pool.join()
+        finally:
+            pool.terminate()
+
+    def _summarise_in_workers(self, paths: List[str], jobs: int) -> None:
+        """The summaries in part of a round of the index (the modules that name
+        the words found in the round before), made in worker processes when
+        there are enough of them (each made as ``_made`` makes it)."""
+        count = min(jobs, len(paths) // _SUMMARIES_PER_WORKER)
+        fork = _fork() if count >= 2 else None
+        if fork is None:
+            return
+        batches = [paths[start::count] for start in range(count)]
+        pool = fork.Pool(count, initializer=_index_worker_start)
+        try:
+            args = [(batch, self.options, self._known) for batch in batches]
+            for results in pool.imap_unordered(_summary_batch, args):
+                for path, hashed, own, summary in results:
+                    self._summaries[path] = None if summary is None else ModuleSummary.from_json(summary)
+                    if self.cache.enabled:
+                        key = _summary_key(path, own)
                         self.cache.put("summary", key, {"hash": hashed, "summary": summary})
             pool.close()
             pool.join()
@@ -519,6 +556,9 @@ class ProjectView:
 # A cold index of this many files or more per worker is read in worker
 # processes (where processes can be forked: the workers need no setting up).
 _FILES_PER_WORKER = 1000
+# A round of the index with this many modules to summarise per worker or more
+# summarises them in worker processes.
+_SUMMARIES_PER_WORKER = 40
 
 
 def _fork() -> Any:
@@ -584,6 +624,30 @@ def _summary_key(path: str, words: List[str]) -> str:
     """The cache's key of a module's summary in part: its file, and the
     project's words it was made with (those its text names)."""
     return path if not words else f"{path}\0{digest(words)}"
+
+
+def _summary_batch(args: Tuple[List[str], Options, FrozenSet[str]]) -> List[Tuple[Any, ...]]:
+    """A worker's share of a round of the index: each module's summary in
+    part, made with the words it names (``ProjectView._made``)."""
+    paths, options, known = args
+    results: List[Tuple[Any, ...]] = []
+    for path in paths:
+        try:
+            data = read_bytes(path)
+        except (OSError, NotAFile):
+            continue
+        lines = split_lines(data)
+        text = "".join(lines)
+        own = words_named(text, known)
+        tree = _parse(text)
+        summary = None
+        if tree is not None:
+            try:
+                summary = summarise(tree, with_words(options, own), path, lines=lines).to_json()
+            except Exception:
+                summary = None
+        results.append((path, content_hash(data), own, summary))
+    return results
 
 
 def _hash_text(text: str) -> str:
