@@ -16,7 +16,14 @@ from typing import TYPE_CHECKING, Iterable, List, Optional, Sequence, Tuple, Typ
 from flake8_taskref.analysis.messages import SpanError
 from flake8_taskref.analysis.modules import ModuleSummary, Resolver, View
 from flake8_taskref.analysis.options import Options
-from flake8_taskref.analysis.shortcut import HotLines, may_spawn, names_a_spawner, names_any, words_named
+from flake8_taskref.analysis.shortcut import (
+    SPAWN_TOKENS,
+    HotLines,
+    may_spawn,
+    names_a_spawner,
+    names_any,
+    words_named,
+)
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -26,7 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "analyse", "lint_file", "load", "summarise", "summarise_and_check", "may_spawn", "names_a_spawner",
-    "names_any", "words_named",
+    "names_any", "spawn_tokens", "words_named",
     "with_words",
 ]
 
@@ -140,6 +147,12 @@ def load() -> Tuple["ModuleType", Type["ScopeVisitor"], Type["ModuleRules"]]:
 
 def _no_modules(name: str) -> Optional[ModuleSummary]:
     return None
+
+
+def spawn_tokens(options: Options) -> Tuple[str, ...]:
+    """The names that make a line hot whatever the project: asyncio's spawners
+    and the configured ones."""
+    return (*SPAWN_TOKENS, *options.extra_tokens)
 
 
 def with_words(options: Options, words: Iterable[str]) -> Options:

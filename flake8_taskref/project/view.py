@@ -44,6 +44,7 @@ from flake8_taskref.analysis.api import (
     may_spawn,
     names_a_spawner,
     names_any,
+    spawn_tokens,
     summarise,
     with_words,
     words_named,
@@ -138,6 +139,7 @@ class ProjectView:
         # the project's words known so far (the index's rounds add to them): a
         # summary in part is made with those its module names
         self._known: FrozenSet[str] = frozenset()
+        self._tokens = frozenset(spawn_tokens(options))
         # the trees of files the index parsed that are to be checked: (text's hash, tree)
         self._trees: Dict[str, Tuple[str, ast.AST]] = {}
         self._hashes: Dict[str, Optional[str]] = {}
@@ -224,7 +226,7 @@ class ProjectView:
         its content and those words."""
         lines = split_lines(data)
         text = "".join(lines)
-        own = words_named(text, self._known) if self._known else []
+        own = self._own_words(text)
         cached = self.cache.get("summary", _summary_key(path, own))
         if cached is not None and cached.get("hash") == hashed:
             found = cached["summary"]
@@ -423,9 +425,13 @@ class ProjectView:
                 words.update(self._spawner_words(path))
             if len(words) == before:
                 break  # no new name: no other module can name a spawner now
-            new = frozenset(words) - self._known
+            # (a word that is one of asyncio's spawners' names changes no
+            # summary: its module names a spawner already, and is done)
+            new = frozenset(words) - self._known - self._tokens
             self._known = frozenset(words)
             hot = []
+            if not new:
+                break
             ascii_new = [word.encode("ascii") for word in new if word.isascii()]
             for path in files:
                 data = self._read(path)
@@ -470,6 +476,12 @@ class ProjectView:
         finally:
             pool.terminate()
 
+    def _own_words(self, text: str) -> List[str]:
+        """The project's words known so far that a module's text names, but
+        those that name a spawner of asyncio's or a configured one (which make
+        the same lines hot): what its summary in part is made with."""
+        return words_named(text, self._known - self._tokens) if self._known else []
+
     def _summarise_in_workers(self, paths: List[str], jobs: int) -> None:
         """The summaries in part of a round of the index (the modules that name
         the words found in the round before), made in worker processes when
@@ -481,7 +493,7 @@ class ProjectView:
         batches = [paths[start::count] for start in range(count)]
         pool = fork.Pool(count, initializer=_index_worker_start)
         try:
-            args = [(batch, self.options, self._known) for batch in batches]
+            args = [(batch, self.options, self._known - self._tokens) for batch in batches]
             for results in pool.imap_unordered(_summary_batch, args):
                 for path, hashed, own, summary in results:
                     self._summaries[path] = None if summary is None else ModuleSummary.from_json(summary)
@@ -628,7 +640,8 @@ def _summary_key(path: str, words: List[str]) -> str:
 
 def _summary_batch(args: Tuple[List[str], Options, FrozenSet[str]]) -> List[Tuple[Any, ...]]:
     """A worker's share of a round of the index: each module's summary in
-    part, made with the words it names (``ProjectView._made``)."""
+    part, made with the words it names (``ProjectView._made``; ``known``: the
+    words, those of ``_own_words``)."""
     paths, options, known = args
     results: List[Tuple[Any, ...]] = []
     for path in paths:
