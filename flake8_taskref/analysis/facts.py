@@ -368,9 +368,11 @@ class Scope:
         # for``, ``async with`` in its body)?  A coroutine that never is runs to
         # its end in its task's first step: the task is never pending unkept.
         self.suspends = False
-        # ... and may it wait for something other than a queue (``await
-        # queue.put(item)``: a bounded queue keeps its waiting putter, and so the
-        # task; an unbounded one never waits)?
+        # ... and may its task matter after its first step: may it wait for
+        # something other than a queue (``await queue.put(item)``: a bounded
+        # queue keeps its waiting putter, and so the task; an unbounded one never
+        # waits), or return a value (which the done task holds, and which may be
+        # a new task that nothing else holds)?
         self.may_wait = False
         # New tasks added straight to a collection that outlives the frame: lost
         # if the collection turns out weak (``ModuleFacts.weak``).

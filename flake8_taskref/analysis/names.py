@@ -394,3 +394,23 @@ def exception_names(node: Optional[ast.expr]) -> Optional[FrozenSet[str]]:
         if name is not None:
             names.add(name)
     return frozenset(names)
+
+
+# Return types written down that are no task.
+_PLAIN_RESULTS = frozenset({"bool", "int", "float", "str", "bytes", "None"})
+
+
+def holds_no_task(value: ast.expr, annotation: Optional[ast.expr]) -> bool:
+    """Is a returned value known to be no new task: a constant, a comparison, a
+    string, an attribute (its object holds it), ``not x``, ``a and b`` of those,
+    or anything, where the function's return type is written down as a plain
+    one (``-> bool``)?"""
+    if isinstance(value, (ast.Constant, ast.Compare, ast.JoinedStr, ast.Attribute)):
+        return True
+    if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.Not):
+        return True
+    if isinstance(value, ast.BoolOp) and all(holds_no_task(item, None) for item in value.values):
+        return True
+    if isinstance(annotation, ast.Constant):
+        return annotation.value is None or annotation.value in _PLAIN_RESULTS
+    return isinstance(annotation, ast.Name) and annotation.id in _PLAIN_RESULTS

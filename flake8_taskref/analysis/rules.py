@@ -52,7 +52,7 @@ from flake8_taskref.analysis.messages import (
 )
 from flake8_taskref.analysis.modules import RETURNS_TASKS, Function, Resolver
 from flake8_taskref.analysis.options import Options
-from flake8_taskref.analysis.summaries import Summaries
+from flake8_taskref.analysis.summaries import Summaries, stub
 from flake8_taskref.analysis.task_sets import never_pruned
 
 _FATE = (U_FINISH, U_KEEP)
@@ -319,7 +319,7 @@ class ModuleRules:
                 if found is None or not found.info.is_async or self.resolver is None:
                     return False
                 whole = self.resolver.whole_function(found)
-                return whole is not None and not whole.info.may_wait
+                return whole is not None and not whole.info.may_wait and not whole.info.stub
             owner, name = scope.cls, func.attr
         if owner is None or name not in owner.async_defs or name in owner.rebound:
             return False
@@ -328,8 +328,10 @@ class ModuleRules:
         if len(entered) != 1:
             return False
         coroutine = entered[0]
-        # a decorator is taken to keep what the body does (a tracer, a logger)
-        return not coroutine.may_wait
+        # a decorator is taken to keep what the body does (a tracer, a logger);
+        # a stub (``pass``, a docstring) is a hook a subclass overrides
+        node_of = coroutine.node
+        return not coroutine.may_wait and isinstance(node_of, ast.AsyncFunctionDef) and not stub(node_of)
 
     def _inherited_loop(self, receiver: ast.Attribute, scope: Scope) -> bool:
         """``self.<attr>`` that a base class of another module makes an event loop."""

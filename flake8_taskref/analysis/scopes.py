@@ -316,6 +316,7 @@ class Recorder:
             if frame[0] == LOOP:
                 self.scope.loop_exits.setdefault(id(frame[1]), []).append(end_of(node))
         if node.value is not None:
+            self.scope.may_wait |= not N.holds_no_task(node.value, getattr(self.scope.node, "returns", None))
             self._return_value(node.value)
 
     def _break(self, node: ast.Break) -> None:

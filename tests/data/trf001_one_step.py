@@ -1,0 +1,62 @@
+"""A ``run_coroutine_threadsafe`` of a coroutine that never suspends (no
+``await``, ``async for``, ``async with``) runs to its end in its task's first
+step, while the loop's queue holds it: its future can be dropped.  Not when the
+coroutine's body is a stub (a hook a subclass overrides, or what a decorator
+wraps), nor when it returns a value that may be a new task, which its done task
+and the dropped future alone then hold.  Other spawners of such coroutines are
+reported (docs/rules/TRF001.md)."""
+import asyncio
+from typing import Any, Callable
+
+
+def _traced(fn: Callable[..., Any]) -> Callable[..., Any]:
+    return fn
+
+
+class Bridge:
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.event = asyncio.Event()
+        self.count = 0
+
+    def changed(self) -> None:
+        asyncio.run_coroutine_threadsafe(self._notify(), self.loop)
+        asyncio.run_coroutine_threadsafe(self._posted(), self.loop)
+        asyncio.run_coroutine_threadsafe(self._counted(), self.loop)
+        asyncio.run_coroutine_threadsafe(self._wait(), self.loop)  # error: TRF001:9
+        asyncio.run_coroutine_threadsafe(self.on_timeout(), self.loop)  # error: TRF001:9
+        asyncio.run_coroutine_threadsafe(self._traced_hook(), self.loop)  # error: TRF001:9
+        asyncio.run_coroutine_threadsafe(self._spawn_more(), self.loop)  # error: TRF001:9
+        asyncio.run_coroutine_threadsafe(self._handle(), self.loop)  # error: TRF001:9
+
+    def on_the_loop(self) -> None:
+        asyncio.create_task(self._notify())  # error: TRF001:9
+
+    async def _notify(self) -> None:
+        self.event.set()
+
+    async def _posted(self) -> bool:
+        return self.post()
+
+    async def _counted(self):  # type: ignore[no-untyped-def]
+        self.count += 1
+        return self.count > 1 and not self.event.is_set()
+
+    async def _wait(self) -> None:
+        await self.event.wait()
+
+    async def on_timeout(self) -> None:
+        """A hook: subclasses override it, and may wait."""
+
+    @_traced
+    async def _traced_hook(self) -> None:
+        pass
+
+    async def _spawn_more(self):  # type: ignore[no-untyped-def]
+        return asyncio.create_task(self._wait())
+
+    async def _handle(self):  # type: ignore[no-untyped-def]
+        return self.post()
+
+    def post(self) -> bool:
+        return True
