@@ -355,3 +355,83 @@ def test_read_only_files_are_never_written(tmp_path: Path) -> None:
     _command(project, "--isolated", ".")
     assert {path: path.read_bytes() for path in _files(project)} == before
     assert {path: stat.S_IMODE(path.stat().st_mode) for path in _files(project)} == modes
+
+
+def _write(root: Path, files: Dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
+_UTIL = "import asyncio\n\n\ndef spawn(coro):\n    return asyncio.get_running_loop().create_task(coro)\n"
+_USER = ("import asyncio\n\nfrom app import many\n\n\nasync def job():\n    await asyncio.sleep(1)\n\n\n"
+         "def go():\n    many.spawn(job())\n")
+
+
+def test_a_warm_run_sees_a_spawner_through_a_helper_that_names_only_a_project_word(tmp_path: Path) -> None:
+    """``many.spawn`` names one of asyncio's spawners, and returns ``_start()``,
+    which names only the project's word ``spawn``: its summary in part is made
+    with the words its module names, cold and warm (a warm run once took the
+    summary made with no word known, and lost the finding)."""
+    project = _write(tmp_path / "stale", {
+        "app/__init__.py": "", "app/util.py": _UTIL, "app/user.py": _USER,
+        "app/many.py": ("import asyncio\n\nfrom app import util\n\n\ndef _start(coro):\n"
+                        "    return util.spawn(coro)\n\n\ndef spawn(coro):\n"
+                        "    asyncio.ensure_future  # (named)\n    return _start(coro)\n"),
+    })
+    expected_rows = [(11, 5, "TRF001")]
+    for _ in range(3):  # cold, warm, warm
+        assert [row[:3] for row in _command(project, "--isolated", ".")["app/user.py"]] == expected_rows
+    assert [row[:3] for row in _flake8(project, "--isolated", ".")["app/user.py"]] == expected_rows
+    assert _command(project, "--isolated", "--no-cache", ".") == _command(project, "--isolated", ".")
+
+
+def test_a_helper_in_an_excluded_module_is_the_same_cold_and_warm(tmp_path: Path) -> None:
+    """A module the walk leaves out (excluded) but an import finds is
+    summarised during the index; when a later round finds words it names, its
+    summary is made again with them (it once kept the first one, and a warm run
+    differed from a cold one)."""
+    project = _write(tmp_path / "excluded", {
+        "app/__init__.py": "", "app/util.py": _UTIL, "app/user.py": _USER,
+        "app/many.py": ("import asyncio\n\nfrom app import util\n\n\ndef _start(coro):\n"
+                        "    return util.spawn(coro)\n\n\ndef spawn(coro):\n"
+                        "    asyncio.ensure_future  # (named)\n    return _start(coro)\n"),
+        "app/mid.py": ("import asyncio\n\nfrom app.many import spawn\n\n\ndef relay(coro):\n"
+                       "    asyncio.ensure_future  # (named)\n    return spawn(coro)\n"),
+    })
+    args = ("--isolated", "--exclude", "app/many.py", ".")
+    none = _command(project, "--isolated", "--no-cache", "--exclude", "app/many.py", ".")
+    assert [row[:3] for row in none["app/user.py"]] == [(11, 5, "TRF001")]
+    assert _command(project, *args) == none  # cold
+    assert _command(project, *args) == none  # warm
+
+
+def test_the_index_in_workers_makes_the_summaries_it_makes_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A summary in part is the same whether a worker of the index made it or
+    the main process (they once differed on a class whose typed attribute's
+    methods are called: the workers entered what the main process did not)."""
+    from flake8_taskref.analysis.options import Options
+    from flake8_taskref.project import view
+    from flake8_taskref.project.cache import Cache
+
+    module = ("import asyncio\n\n\nclass Worker:\n    def ping(self):\n        return 1\n\n\n"
+              "class Service:\n    def __init__(self, worker: Worker) -> None:\n"
+              "        self._worker = worker\n\n"
+              "    def helper(self):\n        return self._worker.ping()\n\n"
+              "    def go(self):\n        self._worker.ping()\n        asyncio.ensure_future(self.x())\n")
+    files = {"app/__init__.py": "", "app/mod.py": module, "app/mod2.py": module}
+    project = _write(tmp_path / "typed", files)
+    monkeypatch.chdir(project)
+    monkeypatch.setattr(view, "_FILES_PER_WORKER", 1)
+    digests = []
+    for jobs in (1, 2):
+        made = view.ProjectView(Options.build(), ".", (), Cache(None))
+        made.words(jobs)
+        summary = made.summary(str(project / "app" / "mod.py"))
+        assert summary is not None and summary.partial
+        digests.append(made.digest_of(summary))
+    assert digests[0] == digests[1]

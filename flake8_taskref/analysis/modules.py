@@ -331,7 +331,10 @@ class Resolver:
         of the module being analysed (whose first summary knows its signature
         only), or of a module the view gave in part, where its body was not
         entered (or ``always``: what its body does to its parameters is known
-        from the whole summary only).  None: no whole summary can be had."""
+        from the whole summary only).  None: no whole summary can be had.  What a
+        summary in part says of the functions it entered (whether they return
+        new tasks) is final only if it was made with every project word its
+        module names: the view makes it so (``ProjectView._made``)."""
         module = function.module
         if module.partial:
             if not always and function.info.entered:

@@ -408,6 +408,10 @@ class ProjectView:
         if not changed and "words" in previous and "hot" in previous:
             self._hot = frozenset(previous["hot"])
             self._known = frozenset(previous["words"])
+            # the summaries taken from the cache above were made with no word
+            # known (the first round's): made again, with the words each module
+            # names, when asked
+            self._summaries.clear()
             return self._known
         # Rounds: the words found so far make more functions hot in the summaries
         # in part of the modules that name them, and more modules hot; a module
@@ -433,14 +437,16 @@ class ProjectView:
             if not new:
                 break
             ascii_new = [word.encode("ascii") for word in new if word.isascii()]
-            for path in files:
+            # (the modules summarised so far that the walk left out, too: a
+            # helper found through an import, in an excluded folder)
+            for path in list(files) + [path for path in self._summaries if path not in files]:
                 data = self._read(path)
                 if data is None or (len(ascii_new) == len(new) and not any(w in data for w in ascii_new)):
                     continue
                 text = decode(data)
                 if path in self._summaries and words_named(text, new):
                     del self._summaries[path]  # made without the new words: again, when asked
-                if names_any(text, new):
+                if names_any(text, new) and path in files:
                     hot.append(path)
                     if path not in done:
                         files[path] = files[path][:4] + [_text_hash(data)]
@@ -607,7 +613,7 @@ def _index_batch(args: Tuple[List[Tuple[str, int, int]], Options]) -> List[Tuple
             tree = _parse("".join(lines))
             if tree is not None:
                 try:
-                    summary = summarise(tree, options, path, lines=lines).to_json()
+                    summary = summarise(tree, with_words(options, []), path, lines=lines).to_json()
                 except Exception:
                     summary = None
         results.append((path, mtime, size, content_hash(data), names, _text_hash(data) if names else None,
