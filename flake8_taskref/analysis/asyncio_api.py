@@ -409,6 +409,10 @@ class ScopeVisitor(FunctionsRecorder):
             if qualname is None and func.id in N.HARMLESS_BUILTINS:
                 self._args(node, HARMLESS)
                 return
+            if qualname is None and func.id in N.ATTRIBUTE_BUILTINS and node.args:
+                self.value(node.args[0], HARMLESS)  # an attribute of it: it is kept nowhere
+                self._args(node, KEEP, skip=0)
+                return
             if func.id in N.CONTAINER_FACTORIES or qualname in N.CONTAINER_FACTORIES:
                 self._args(node, sink if isinstance(sink, Group) else KEEP)
                 return

@@ -96,6 +96,9 @@ REMOVE_METHODS: FrozenSet[str] = frozenset(
 HARMLESS_BUILTINS: FrozenSet[str] = frozenset(
     {"print", "repr", "str", "id", "hash", "bool", "len", "isinstance", "type", "format"}
 )
+# Builtins that read or set an attribute of their first argument: it is kept
+# nowhere by that (``setattr(task, "tag", tag)``); what is set is kept.
+ATTRIBUTE_BUILTINS: FrozenSet[str] = frozenset({"setattr", "getattr", "hasattr", "delattr"})
 # A weak reference to a task (``self._task = weakref.ref(task)``) keeps nothing.
 WEAK_REFERENCES: FrozenSet[str] = frozenset({"weakref.ref", "weakref.proxy", "weakref.ReferenceType"})
 # Methods of a ``logging`` logger (or of the ``logging`` module) that format their

@@ -334,3 +334,17 @@ async def gather_of_a_future_and_a_coroutine_unkept() -> None:
     loop = asyncio.get_running_loop()
     mixed = asyncio.gather(loop.create_future(), job())  # error: TRF002:13
     mixed.add_done_callback(print)
+
+
+class Tagged:
+    async def tag_only(self) -> None:
+        # an attribute set on the task keeps nothing (temporalio tags its tasks so)
+        task = asyncio.create_task(job())  # error: TRF002:16
+        setattr(task, "tag", "activation")
+        print(getattr(task, "tag", None), hasattr(task, "tag"))
+        await asyncio.sleep(1)
+
+    async def set_on_self(self) -> None:
+        task = asyncio.create_task(job())
+        setattr(self, "task", task)
+        await asyncio.sleep(1)
