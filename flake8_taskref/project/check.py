@@ -9,15 +9,14 @@ deeply, memory) is one E999 finding; a file that cannot be read is E902.
 from __future__ import annotations
 
 import ast
-import gc
 import sys
-from contextlib import contextmanager
-from typing import FrozenSet, Iterator, List, NamedTuple, Optional, Tuple
+from typing import FrozenSet, List, NamedTuple, Optional, Tuple
 
 from flake8_taskref.analysis.api import may_spawn, with_words
 from flake8_taskref.project.config import Settings
 from flake8_taskref.project.source import (
     NotAFile,
+    collector_paused,
     declared_text,
     decode,
     encoding_problem,
@@ -67,23 +66,6 @@ def syntax_error(path: str, exc: BaseException) -> Finding:
             col -= 1
     message = exc.args[0] if exc.args else str(exc) or "out of memory"
     return Finding(path, row, col + 1, SYNTAX_ERROR, f"{type(exc).__name__}: {message}", col + 1)
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """The cyclic garbage collector paused while one file is parsed, checked and
-    fixed.  Its tree and the analysis's records are many objects without
-    cycles, freed by their reference counts when the file is done; a collection
-    while they live walks all of them, again at each generation (measured on
-    the corpus: a quarter of the time of parsing and checking its files).
-    Whatever cycles the file leaves are collected after it."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def char_col(lines: List[str], lineno: int, col_offset: int) -> int:

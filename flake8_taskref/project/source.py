@@ -6,16 +6,18 @@ from __future__ import annotations
 
 import ast
 import codecs
+import gc
 import io
 import os
 import sys
-from typing import List, Optional
+from contextlib import contextmanager
+from typing import Iterator, List, Optional
 
 from flake8_taskref.project.files import special_kind
 
 __all__ = [
     "NotAFile", "read_bytes", "plain_utf8", "decode", "declared_text", "encoding_problem", "python_refuses",
-    "split_lines",
+    "split_lines", "collector_paused",
 ]
 
 
@@ -146,3 +148,22 @@ def split_lines(data: bytes, text: Optional[str] = None) -> List[str]:
     elif lines and lines[0][:3] == "\xef\xbb\xbf":
         lines[0] = lines[0][3:]
     return lines
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused while one file is parsed, checked and
+    fixed, or while the project's index runs.  A file's tree and the analysis's
+    records, the index's summaries and the trees it keeps are many objects
+    without cycles, freed by their reference counts; a collection while they
+    live walks all of them, again at each generation, and the parser's
+    allocations set collections off (measured on the corpus: a quarter of the
+    time of parsing and checking its files; in the index, a 14 kB file's parse
+    took 0.5 s).  Whatever cycles are left are collected after it."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()

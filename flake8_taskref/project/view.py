@@ -31,12 +31,10 @@ until no new word appears.
 from __future__ import annotations
 
 import ast
-import contextlib
-import gc
 import os
 import sys
 import warnings
-from typing import Any, Callable, Dict, FrozenSet, Iterator, List, Optional, Sequence, Set, Tuple, Union
+from typing import Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple, Union
 
 from flake8_taskref import __version__
 from flake8_taskref.analysis.api import (
@@ -53,7 +51,14 @@ from flake8_taskref.analysis.messages import SpanError
 from flake8_taskref.analysis.modules import Function, ModuleSummary, Resolver, View
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.project.cache import Cache, content_hash, digest
-from flake8_taskref.project.source import NotAFile, decode, plain_utf8, read_bytes, split_lines
+from flake8_taskref.project.source import (
+    NotAFile,
+    collector_paused,
+    decode,
+    plain_utf8,
+    read_bytes,
+    split_lines,
+)
 from flake8_taskref.project.files import Patterns
 from flake8_taskref.project.modules import Finder, package_root, project_roots, walk_modules
 from flake8_taskref.project.settings import ProjectSettings
@@ -98,19 +103,17 @@ class _ModuleView:
         self.consumer = consumer
 
     def __call__(self, name: str) -> Optional[ModuleSummary]:
-        project = self.project
-        found = project._finder.find(name, self.roots)
-        summary = project.summary(found) if found is not None else None
-        if self.consumer is not None:
-            self.consumer.consulted.append((name, found, summary, False))
-        return summary
+        return self._ask(name, False)
 
     def whole(self, name: str) -> Optional[ModuleSummary]:
+        return self._ask(name, True)
+
+    def _ask(self, name: str, whole: bool) -> Optional[ModuleSummary]:
         project = self.project
         found = project._finder.find(name, self.roots)
-        summary = project.whole(found) if found is not None else None
+        summary = None if found is None else project.whole(found) if whole else project.summary(found)
         if self.consumer is not None:
-            self.consumer.consulted.append((name, found, summary, True))
+            self.consumer.consulted.append((name, found, summary, whole))
         return summary
 
 
@@ -369,7 +372,7 @@ class ProjectView:
         """The names of the project's spawners (see the module docstring);
         ``jobs``: the worker processes a cold index of many files may use."""
         if self._words is None:
-            with self.cache.lock("index"), _collector_paused():
+            with self.cache.lock("index"), collector_paused():
                 self._words = self._index(jobs)
         return self._words
 
@@ -619,23 +622,6 @@ def _index_batch(args: Tuple[List[Tuple[str, int, int]], Options]) -> List[Tuple
         results.append((path, mtime, size, content_hash(data), names, _text_hash(data) if names else None,
                         summary))
     return results
-
-
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """The cyclic garbage collector paused while the index runs: the index
-    keeps many objects alive (summaries, the trees of the files to check), and
-    each full collection, which the parser's allocations set off, walks them
-    all again (the parse of a 14 kB file took 0.5 s so).  What the index drops
-    is freed by reference counting (the analysis leaves no cycles); one
-    collection runs after it."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _summary_key(path: str, words: List[str]) -> str:
