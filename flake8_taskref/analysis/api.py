@@ -17,11 +17,11 @@ from flake8_taskref.analysis.messages import SpanError
 from flake8_taskref.analysis.modules import ModuleSummary, Resolver, View
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.shortcut import (
-    SPAWN_TOKENS,
     HotLines,
     may_spawn,
     names_a_spawner,
     names_any,
+    spawn_tokens,
     words_named,
 )
 
@@ -54,13 +54,18 @@ def analyse(
     With the ``filename``, relative imports are resolved against the file's
     package (the directories above it holding an ``__init__.py``), and a
     configured helper is recognised where its own module calls it."""
-    if lines is None:
-        return _analyse(tree, options, None, filename, view)[0]
+    hot = None if lines is None else _hot_lines(lines, options, text)
+    return _analyse(tree, options, hot, filename, view)[0]
+
+
+def _hot_lines(lines: Sequence[str], options: Options, text: Optional[str] = None) -> HotLines:
+    """The text shortcut's hot lines of a file, its lines counted as the parser
+    counts them."""
     if text is None:
         text = "".join(lines)
-    if "\r" in text:  # count the lines as the parser does
+    if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return _analyse(tree, options, HotLines(lines, options, text), filename, view)[0]
+    return HotLines(lines, options, text)
 
 
 def _analyse(
@@ -149,12 +154,6 @@ def _no_modules(name: str) -> Optional[ModuleSummary]:
     return None
 
 
-def spawn_tokens(options: Options) -> Tuple[str, ...]:
-    """The names that make a line hot whatever the project: asyncio's spawners
-    and the configured ones."""
-    return (*SPAWN_TOKENS, *options.extra_tokens)
-
-
 def with_words(options: Options, words: Iterable[str]) -> Options:
     """``options`` with more words for the text shortcut: the names of the
     project's spawners (functions of other modules that return new tasks), under
@@ -197,12 +196,7 @@ def summarise(
     in the whole summary, which the reader asks for when it needs it
     (``Resolver``).  A function that returns a new task names a spawner (one
     of asyncio's, or of the project's words), so that the part tells which do."""
-    hot: Optional[HotLines] = None
-    if lines is not None:
-        text = "".join(lines)
-        if "\r" in text:  # count the lines as the parser does
-            text = text.replace("\r\n", "\n").replace("\r", "\n")
-        hot = HotLines(lines, options, text)
+    hot = None if lines is None else _hot_lines(lines, options)
     summary = _analyse(tree, options, hot, filename, view, summarise=True, check=False)[1]
     assert summary is not None
     return summary

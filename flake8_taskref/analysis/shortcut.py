@@ -112,7 +112,7 @@ def names_a_spawner(data: bytes, options: Options) -> bool:
     name, so that a file can be passed over before it is decoded.  In both
     encodings an ASCII word is the same bytes wherever it is; a configured name
     that is not ASCII is left to ``may_spawn``."""
-    for token in (*SPAWN_TOKENS, *options.extra_tokens):
+    for token in spawn_tokens(options):
         if not token.isascii() or token.encode("ascii") in data:
             return True
     return False
@@ -125,13 +125,27 @@ def may_spawn(text: str, options: Options) -> bool:
     whatever their text, but what spawns there is spelled as it is in a function:
     a file without such a place has no spawn the analysis can see, and so no
     finding.  The line ends may be any of "\n", "\r\n" and "\r"."""
-    words = [token for token in (*SPAWN_TOKENS, *options.extra_tokens) if token in text]
-    if not words:  # the quick test: ``in`` is a C scan of the text per word
+    return names_any(text, spawn_tokens(options), GATHER not in options.extra_tokens)
+
+
+def spawn_tokens(options: Options) -> Tuple[str, ...]:
+    """The names that make a line hot whatever the project: asyncio's spawners
+    and the configured ones (the project's words among them, once known)."""
+    return (*SPAWN_TOKENS, *options.extra_tokens)
+
+
+def names_any(text: str, words: Iterable[str], gather_rules: Optional[bool] = None) -> bool:
+    """Does ``text`` name one of ``words`` where it can spawn (``_used_at``)?
+    ``gather_rules``: whether ``gather`` is asyncio's (by default: unless it is
+    one of ``words``)."""
+    found = [word for word in words if word in text]
+    if not found:  # the quick test: ``in`` is a C scan of the text per word
         return False
     if "\r" in text:  # lines end in "\n" for ``_used_at``, as the parser counts them
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    gather_rules = GATHER not in options.extra_tokens
-    return any(_used_at(text, at, gather_rules) for word in words for at in _finds(text, word, True))
+    if gather_rules is None:
+        gather_rules = GATHER not in found
+    return any(_used_at(text, at, gather_rules) for word in found for at in _finds(text, word, True))
 
 
 class _Words:
@@ -161,8 +175,7 @@ class HotLines:
 
     def __init__(self, lines: Sequence[str], options: Options, text: Optional[str] = None) -> None:
         self.text = "".join(lines) if text is None else text
-        self.spawning = _Words(SPAWN_TOKENS, ())
-        self.spawning.words.update(options.extra_tokens)
+        self.spawning = _Words(spawn_tokens(options), ())
         self._gather_rules = GATHER not in options.extra_tokens
         if any(method in self.text for method in LOOP_SPAWN_METHODS):
             self.looping = _Words(LOOP_WORDS, LOOP_PARTS)
@@ -268,17 +281,6 @@ class HotLines:
             gather_rules = self._gather_rules
             found = [at for at in found if _used_at(text, at, gather_rules)]
         return self._line_numbers(found)
-
-
-def names_any(text: str, words: Iterable[str]) -> bool:
-    """Does ``text`` name one of ``words`` where it can spawn (``may_spawn``'s
-    test, for these words alone)?"""
-    found = [word for word in words if word in text]
-    if not found:
-        return False
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return any(_used_at(text, at, GATHER not in found) for word in found for at in _finds(text, word, True))
 
 
 def words_named(text: str, words: Iterable[str]) -> List[str]:

@@ -195,13 +195,7 @@ class ProjectView:
         if cached is not None and cached.get("hash") == hashed:
             found = cached["summary"]
             return None if found is None else ModuleSummary.from_json(found)
-        tree = _parse("".join(split_lines(data)))
-        summary: Optional[ModuleSummary] = None
-        if tree is not None:
-            try:
-                summary = summarise(tree, self.options, path)
-            except Exception:  # too deep, out of memory, a bug: nothing known of it (precision)
-                summary = None
+        summary = _summarised(_parse("".join(split_lines(data))), self.options, path)
         if self.cache.enabled:
             made = None if summary is None else summary.to_json()
             self.cache.put("whole", path, {"hash": hashed, "summary": made})
@@ -235,16 +229,11 @@ class ProjectView:
             found = cached["summary"]
             return None if found is None else ModuleSummary.from_json(found)
         parsed = self._trees.get(path)
-        text_hash = _hash_text(text)
+        text_hash = _hash_text(text) if parsed is not None else None
         tree = parsed[1] if parsed is not None and parsed[0] == text_hash else _parse(text)
-        summary: Optional[ModuleSummary] = None
-        if tree is not None:
-            try:
-                summary = summarise(tree, with_words(self.options, own), path, lines=lines)
-            except Exception:  # too deep, out of memory, a bug: nothing known of it (precision)
-                summary = None
-            if self._names(data, self.options) or (own and names_any(text, own)):
-                self._trees[path] = (text_hash, tree)  # its check will need it: parsed once
+        summary = _summarised(tree, with_words(self.options, own), path, lines)
+        if tree is not None and (self._names(data, self.options) or (own and names_any(text, own))):
+            self._trees[path] = (text_hash or _hash_text(text), tree)  # its check will need it: parsed once
         if self.cache.enabled:
             self.cache.put("summary", _summary_key(path, own), {
                 "hash": hashed, "summary": None if summary is None else summary.to_json(),
@@ -387,11 +376,6 @@ class ProjectView:
             if (entry is not None and entry[0] == stat.st_mtime_ns and entry[1] == stat.st_size
                     and (not entry[3] or len(entry) > 4)):
                 files[path] = entry
-                if entry[3] and path not in self._summaries:  # unchanged: its summary from the cache
-                    cached = self.cache.get("summary", _summary_key(path, []))  # (no word known yet)
-                    if cached is not None and cached.get("hash") == entry[2]:
-                        found = cached["summary"]
-                        self._summaries[path] = None if found is None else ModuleSummary.from_json(found)
             else:
                 todo.append((path, stat.st_mtime_ns, stat.st_size))
         fork = _fork() if jobs >= 2 and len(todo) >= _FILES_PER_WORKER * 2 else None
@@ -411,11 +395,14 @@ class ProjectView:
         if not changed and "words" in previous and "hot" in previous:
             self._hot = frozenset(previous["hot"])
             self._known = frozenset(previous["words"])
-            # the summaries taken from the cache above were made with no word
-            # known (the first round's): made again, with the words each module
-            # names, when asked
-            self._summaries.clear()
             return self._known
+        for path, entry in files.items():
+            # unchanged: its summary of the first round (no word known yet) from the cache
+            if entry[3] and path not in self._summaries:
+                cached = self.cache.get("summary", _summary_key(path, []))
+                if cached is not None and cached.get("hash") == entry[2]:
+                    found = cached["summary"]
+                    self._summaries[path] = None if found is None else ModuleSummary.from_json(found)
         # Rounds: the words found so far make more functions hot in the summaries
         # in part of the modules that name them, and more modules hot; a module
         # that names a new word is summarised again, with it.  The words only
@@ -613,12 +600,8 @@ def _index_batch(args: Tuple[List[Tuple[str, int, int]], Options]) -> List[Tuple
         summary = None
         if names:  # in part, with no project word known yet (the index's first round)
             lines = split_lines(data)
-            tree = _parse("".join(lines))
-            if tree is not None:
-                try:
-                    summary = summarise(tree, with_words(options, []), path, lines=lines).to_json()
-                except Exception:
-                    summary = None
+            made = _summarised(_parse("".join(lines)), with_words(options, []), path, lines)
+            summary = None if made is None else made.to_json()
         results.append((path, mtime, size, content_hash(data), names, _text_hash(data) if names else None,
                         summary))
     return results
@@ -644,15 +627,23 @@ def _summary_batch(args: Tuple[List[str], Options, FrozenSet[str]]) -> List[Tupl
         lines = split_lines(data)
         text = "".join(lines)
         own = words_named(text, known)
-        tree = _parse(text)
-        summary = None
-        if tree is not None:
-            try:
-                summary = summarise(tree, with_words(options, own), path, lines=lines).to_json()
-            except Exception:
-                summary = None
-        results.append((path, content_hash(data), own, summary))
+        made = _summarised(_parse(text), with_words(options, own), path, lines)
+        results.append((path, content_hash(data), own, None if made is None else made.to_json()))
     return results
+
+
+def _summarised(
+    tree: Optional[ast.AST], options: Options, path: str, lines: Optional[List[str]] = None,
+) -> Optional[ModuleSummary]:
+    """A parsed module's summary, in part with its ``lines``, else whole; None
+    when it did not parse or cannot be summarised (too deep, out of memory, a
+    bug: nothing is known of it, for precision)."""
+    if tree is None:
+        return None
+    try:
+        return summarise(tree, options, path, lines=lines)
+    except Exception:
+        return None
 
 
 def _hash_text(text: str) -> str:
