@@ -208,25 +208,25 @@ def test_a_pragma_stays_on_the_line_of_its_code(tmp_path: Path) -> None:
 def test_a_set_typed_for_asyncio_takes_no_concurrent_future(tmp_path: Path) -> None:
     """run_coroutine_threadsafe() returns a concurrent.futures.Future: an existing
     set typed ``set[asyncio.Future[Any]]`` would fail a type checker."""
-    source = FIX / "threadsafe_typed_set.py"
-    target = tmp_path / source.name
-    shutil.copy(source, target)
-    proc = _fix(target)
-    assert proc.returncode == 1
-    assert target.read_bytes() == source.read_bytes()
-    assert [row for row in proc.stderr.splitlines() if ": not fixed " in row] == [
+    assert _not_fixed("threadsafe_typed_set.py", tmp_path)[1] == [
         "threadsafe_typed_set.py:14:5: not fixed TRF001: the set _background_tasks is typed for asyncio's "
         "tasks and futures, and this makes a concurrent.futures.Future"]
 
 
-def test_not_fixed_sites_are_listed_with_reasons(tmp_path: Path) -> None:
-    source = FIX / "not_fixed.py"
+def _not_fixed(name: str, tmp_path: Path) -> Tuple["subprocess.CompletedProcess[str]", List[str]]:
+    """``--fix`` on a copy of a file of tests/data/fix with nothing it can fix:
+    exit 1, the file unchanged; the run, and its sites listed with their reasons."""
+    source = FIX / name
     target = tmp_path / source.name
     shutil.copy(source, target)
     proc = _fix(target)
     assert proc.returncode == 1
     assert target.read_bytes() == source.read_bytes()
-    notes = [row for row in proc.stderr.splitlines() if ": not fixed " in row]
+    return proc, [row for row in proc.stderr.splitlines() if ": not fixed " in row]
+
+
+def test_not_fixed_sites_are_listed_with_reasons(tmp_path: Path) -> None:
+    proc, notes = _not_fixed("not_fixed.py", tmp_path)
     assert notes == [
         "not_fixed.py:9:28: not fixed TRF001: the spawn is inside a lambda: no statement to extend",
         "not_fixed.py:10:6: not fixed TRF001: the spawn is inside a comprehension: no statement to extend",
