@@ -1,6 +1,10 @@
 """Opt-in test runs: ``slow`` tests need TASKREF_SLOW=1, ``network`` tests TASKREF_NETWORK=1,
 ``precommit`` tests TASKREF_PRECOMMIT=1, ``release`` tests TASKREF_RELEASE=1 (both set by
-.ci/run) and ``browser`` tests TASKREF_BROWSER=1."""
+.ci/run) and ``browser`` tests TASKREF_BROWSER=1.
+
+No test touches the user's own cache key: the key folder
+(``FLAKE8_TASKREF_KEY_DIR``) is a temporary folder of the test run's, set in the
+environment for every test and every process a test starts."""
 from __future__ import annotations
 
 import os
@@ -15,6 +19,34 @@ _OPT_IN = {
     "release": ("TASKREF_RELEASE", "builds and installs the wheel (PyPI); set TASKREF_RELEASE=1"),
     "browser": ("TASKREF_BROWSER", "opens the built site in headless Chromium; set TASKREF_BROWSER=1"),
 }
+
+
+_KEY_DIR = "FLAKE8_TASKREF_KEY_DIR"  # flake8_taskref.project.cache.KEY_DIR_VARIABLE
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    import tempfile
+
+    folder = tempfile.mkdtemp(prefix="taskref-test-key-")
+    config.stash[_KEY_STASH] = folder
+    os.environ[_KEY_DIR] = folder
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    import shutil
+
+    folder = config.stash.get(_KEY_STASH, None)
+    if folder is not None:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+_KEY_STASH = pytest.StashKey[str]()
+
+
+@pytest.fixture(autouse=True)
+def _test_key_folder(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test runs with the run's key folder (a test may point it elsewhere)."""
+    monkeypatch.setenv(_KEY_DIR, request.config.stash[_KEY_STASH])
 
 
 def opted_in(marker: str) -> bool:

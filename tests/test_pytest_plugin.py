@@ -326,6 +326,36 @@ def test_a_helper_of_another_module_is_confirmed(pytester: pytest.Pytester) -> N
     )
 
 
+def test_a_cache_of_the_wrong_shape_changes_no_report(pytester: pytest.Pytester) -> None:
+    """Issue 31: the project's cache with an index entry of the wrong shape
+    (signed with the user's key, so only its shape is wrong) is a miss: the
+    loss still confirms the finding, and no advice to name the helper in
+    taskref-spawners appears."""
+    import marshal
+
+    from flake8_taskref.project.cache import Cache, user_key
+
+    pytester.makepyfile(
+        helpers="import asyncio\n\n\ndef spawn(coro):\n    return asyncio.create_task(coro)\n",
+        test_lost=HELPER.replace("\n\ndef spawn(coro):\n    return asyncio.ensure_future(coro)\n",
+                                 "\nfrom helpers import spawn\n"),
+    )
+    args = ("-p", "no:cacheprovider", "-o", "asyncio_default_fixture_loop_scope=function", "--taskref-gc")
+    pytester.runpytest_subprocess(*args).assert_outcomes(passed=1, errors=1)
+    entries = list((pytester.path / ".taskref_cache").glob("*/index/*/*"))
+    assert entries
+    for path in entries:
+        cache = Cache(str(path.parents[3]), path.parents[2].name)
+        cache._key = user_key()
+        data = marshal.dumps(7)
+        path.write_bytes(cache._mac("index", path.name, data) + data)
+    result = pytester.runpytest_subprocess(*args)
+    result.assert_outcomes(passed=1, errors=1)
+    result.stdout.fnmatch_lines(
+        ["  confirms TRF001 at test_lost.py:11: task returned by spawn() (helpers.py:4) is not stored*"])
+    assert "taskref-spawners" not in result.stdout.str()
+
+
 UNRETRIEVED = """\
 import asyncio
 

@@ -19,6 +19,8 @@ import re
 import stat
 from typing import Callable, Dict, Iterator, List, Optional, Sequence, Set, Tuple, Union
 
+from flake8_taskref.project.cache import CACHE_DIR
+
 __all__ = ["Found", "Patterns", "expand", "outside_link", "passed_over", "special_kind"]
 
 
@@ -197,7 +199,7 @@ def expand(
     stdin_display_name: str, errors: Union[List[OSError], Found],
 ) -> Iterator[str]:
     """flake8's ``discover_files.expand_paths``, with the walk's errors kept
-    (flake8 passes over a folder it cannot list), and three differences
+    (flake8 passes over a folder it cannot list), and four differences
     (docs/command.md, "Which files are checked"):
 
     * a file is given once, under the first name met (``dup.py ./dup.py
@@ -205,6 +207,9 @@ def expand(
       file once the links are resolved; hard links stay two files);
     * a file that is not a regular file (a named pipe, a device, a socket) is
       not given: it is in ``found.skipped`` with what it is;
+    * a folder named ``.taskref_cache`` (the cache's) is never entered, nor
+      listed: what the tool keeps there is no Python file, and a cache
+      folder another user made may not be listable;
     * a symbolic link to a file met in a folder is given after the folder's
       other files, so that a file inside the folder keeps its own name (one
       that leads outside the folder is checked, and never written:
@@ -233,6 +238,8 @@ def expand(
             mode = os.stat(path).st_mode
         except (OSError, ValueError):  # missing, a dangling link...: the read says what (E902)
             mode = stat.S_IFREG
+        if stat.S_ISDIR(mode) and os.path.basename(os.path.normpath(path)) == CACHE_DIR:
+            continue  # the cache's folder, named: nothing in it to check
         if not stat.S_ISDIR(mode):
             kind = special_kind(mode)
             if kind is not None:
@@ -252,7 +259,8 @@ def expand(
             top = os.path.abspath(root)
             real_root = real_folders.pop(root)
             real_root = real_root if real_root.endswith(os.sep) else real_root + os.sep
-            folders[:] = [name for name in folders if not excluded(join(root, name), join(top, name))]
+            folders[:] = [name for name in folders
+                          if name != CACHE_DIR and not excluded(join(root, name), join(top, name))]
             for name in folders:  # a folder met in the walk is no link: its real path is its parent's
                 real_folders[join(root, name)] = real_root + name
             for name in files:

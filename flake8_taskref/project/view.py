@@ -51,6 +51,13 @@ from flake8_taskref.analysis.messages import SpanError
 from flake8_taskref.analysis.modules import Function, ModuleSummary, Resolver, View
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.project.cache import Cache, content_hash, digest
+from flake8_taskref.project.entries import (
+    error_from_json,
+    error_to_json,
+    findings_entry,
+    index_entry,
+    summary_entry,
+)
 from flake8_taskref.project.source import (
     NotAFile,
     collector_paused,
@@ -71,6 +78,8 @@ _WHOLE = "whole:"  # a use of a module's whole summary
 Consult = Tuple[str, Optional[str], str]
 # what the analysis of a file asked: (module name, its file, the summary, whole?)
 _Consulted = Tuple[str, Optional[str], Optional[ModuleSummary], bool]
+# a file the index reads: its path, modification time, size, change time, inode
+_Stamp = Tuple[str, int, int, int, int]
 
 
 def options_digest(options: Options) -> str:
@@ -191,10 +200,9 @@ class ProjectView:
         if data is None:
             return None
         hashed = content_hash(data)
-        cached = self.cache.get("whole", path)
-        if cached is not None and cached.get("hash") == hashed:
-            found = cached["summary"]
-            return None if found is None else ModuleSummary.from_json(found)
+        cached = summary_entry(self.cache.get("whole", path), hashed)
+        if cached is not None:
+            return cached[0]
         summary = _summarised(_parse("".join(split_lines(data))), self.options, path)
         if self.cache.enabled:
             made = None if summary is None else summary.to_json()
@@ -224,10 +232,9 @@ class ProjectView:
         lines = split_lines(data)
         text = "".join(lines)
         own = self._own_words(text)
-        cached = self.cache.get("summary", _summary_key(path, own))
-        if cached is not None and cached.get("hash") == hashed:
-            found = cached["summary"]
-            return None if found is None else ModuleSummary.from_json(found)
+        cached = summary_entry(self.cache.get("summary", _summary_key(path, own)), hashed)
+        if cached is not None:
+            return cached[0]
         parsed = self._trees.get(path)
         text_hash = _hash_text(text) if parsed is not None else None
         tree = parsed[1] if parsed is not None and parsed[0] == text_hash else _parse(text)
@@ -304,10 +311,9 @@ class ProjectView:
         found = self._findings.get(path)
         if found is not None and found[0] == hashed:
             return list(found[1])
-        cached = self.cache.get("findings", path)
-        if (cached is not None and cached.get("hash") == hashed and cached.get("words") == self._words_key()
-                and self._still_valid(path, cached["uses"])):
-            errors = [_error_from_json(item) for item in cached["findings"]]
+        cached = findings_entry(self.cache.get("findings", path), hashed, self._words_key())
+        if cached is not None and self._still_valid(path, cached["uses"]):
+            errors = [error_from_json(item) for item in cached["findings"]]
             self._findings[path] = (hashed, errors)
             return list(errors)
         return None
@@ -318,13 +324,13 @@ class ProjectView:
         self._findings[path] = (hashed, list(errors))
         if not self.cache.enabled:
             return
-        uses: List[Consult] = [
-            (name, found, (_WHOLE if whole else "") + self.digest_of(summary))
+        uses: List[List[Any]] = [  # lists (``Consult``s), as the reader checks them
+            [name, found, (_WHOLE if whole else "") + self.digest_of(summary)]
             for name, found, summary, whole in consulted
         ]
         self.cache.put("findings", path, {
             "hash": hashed, "words": self._words_key(), "uses": uses,
-            "findings": [_error_to_json(e) for e in errors],
+            "findings": [error_to_json(e) for e in errors],
         })
 
     def _words_key(self) -> str:
@@ -366,28 +372,35 @@ class ProjectView:
         return self._words
 
     def _index(self, jobs: int = 1) -> FrozenSet[str]:
-        previous = self.cache.get("index", self.project_root) or {}
+        # (each entry's shape checked: anything else is a miss)
+        previous = index_entry(self.cache.get("index", self.project_root)) or {}
         same_roots = previous.get("roots") == list(self.roots)
         known: Dict[str, List[Any]] = previous.get("files", {}) if same_roots else {}
         files: Dict[str, List[Any]] = {}
-        todo: List[Tuple[str, int, int]] = []
+        todo: List[_Stamp] = []
         for path, stat in walk_modules(self.roots, self.excluded):
             entry = known.get(path)
-            if (entry is not None and entry[0] == stat.st_mtime_ns and entry[1] == stat.st_size
-                    and (not entry[3] or len(entry) > 4)):
+            # unchanged: its size, modification and change times and inode
+            # (as git compares them: a restored modification time changes the
+            # change time), and the text hash of a file that names a spawner
+            if (type(entry) is list and len(entry) == 7 and entry[0] == stat.st_mtime_ns
+                    and entry[1] == stat.st_size and entry[5] == stat.st_ctime_ns and entry[6] == stat.st_ino
+                    and type(entry[2]) is str and type(entry[3]) is bool
+                    and (type(entry[4]) is str or (entry[4] is None and not entry[3]))):
                 files[path] = entry
             else:
-                todo.append((path, stat.st_mtime_ns, stat.st_size))
+                todo.append((path, stat.st_mtime_ns, stat.st_size, stat.st_ctime_ns, stat.st_ino))
         fork = _fork() if jobs >= 2 and len(todo) >= _FILES_PER_WORKER * 2 else None
         if fork is not None:
             self._index_in_workers(fork, todo, files, min(jobs, len(todo) // _FILES_PER_WORKER))
         else:
-            for path, mtime, size in todo:
+            for path, mtime, size, ctime, inode in todo:
                 data = self._read(path)
                 if data is not None:
                     hashed = content_hash(data)
                     names = self._names(data, self.options)
-                    files[path] = [mtime, size, hashed, names, _text_hash(data) if names else None]
+                    text_hash = _text_hash(data) if names else None
+                    files[path] = [mtime, size, hashed, names, text_hash, ctime, inode]
                     if names and path not in self._summaries:  # summarised now, read once
                         self._summaries[path] = self._made(path, data, hashed)
         changed = bool(todo) or set(files) != set(known)
@@ -399,10 +412,9 @@ class ProjectView:
         for path, entry in files.items():
             # unchanged: its summary of the first round (no word known yet) from the cache
             if entry[3] and path not in self._summaries:
-                cached = self.cache.get("summary", _summary_key(path, []))
-                if cached is not None and cached.get("hash") == entry[2]:
-                    found = cached["summary"]
-                    self._summaries[path] = None if found is None else ModuleSummary.from_json(found)
+                cached = summary_entry(self.cache.get("summary", _summary_key(path, [])), entry[2])
+                if cached is not None:
+                    self._summaries[path] = cached[0]
         # Rounds: the words found so far make more functions hot in the summaries
         # in part of the modules that name them, and more modules hot; a module
         # that names a new word is summarised again, with it.  The words only
@@ -439,7 +451,7 @@ class ProjectView:
                 if names_any(text, new) and path in files:
                     hot.append(path)
                     if path not in done:
-                        files[path] = files[path][:4] + [_text_hash(data)]
+                        files[path] = files[path][:4] + [_text_hash(data)] + files[path][5:]
             self._summarise_in_workers([path for path in hot if path not in self._summaries], jobs)
         # the files that name a spawner where it can spawn, the project's own
         # included: the others can have no finding (``cold``)
@@ -451,7 +463,7 @@ class ProjectView:
         return result
 
     def _index_in_workers(
-        self, fork: Any, todo: List[Tuple[str, int, int]], files: Dict[str, List[Any]], count: int,
+        self, fork: Any, todo: List[_Stamp], files: Dict[str, List[Any]], count: int,
     ) -> None:
         """Read, hash and scan the files of a cold index in ``count`` worker
         processes, which summarise those that name a spawner too (the summary
@@ -460,8 +472,8 @@ class ProjectView:
         pool = fork.Pool(count, initializer=_index_worker_start)
         try:
             for results in pool.imap_unordered(_index_batch, [(batch, self.options) for batch in batches]):
-                for path, mtime, size, hashed, names, text_hash, summary in results:
-                    files[path] = [mtime, size, hashed, names, text_hash]
+                for path, (mtime, size, ctime, inode), hashed, names, text_hash, summary in results:
+                    files[path] = [mtime, size, hashed, names, text_hash, ctime, inode]
                     if names:
                         found = None if summary is None else ModuleSummary.from_json(summary)
                         self._summaries[path] = found
@@ -519,7 +531,7 @@ class ProjectView:
             return False
         text_hash = None
         if absolute in self._hot:
-            text_hash = entry[4] if len(entry) > 4 else None
+            text_hash = entry[4]
             if text_hash is None:
                 return False
         # the index's walk found it unchanged (or read it) in this run
@@ -586,12 +598,12 @@ def _index_worker_start() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _index_batch(args: Tuple[List[Tuple[str, int, int]], Options]) -> List[Tuple[Any, ...]]:
+def _index_batch(args: Tuple[List[_Stamp], Options]) -> List[Tuple[Any, ...]]:
     """A worker's share of a cold index: each file's size, time, hash, whether
     it names a spawner, and then its summary."""
     batch, options = args
     results: List[Tuple[Any, ...]] = []
-    for path, mtime, size in batch:
+    for path, *stamp in batch:
         try:
             data = read_bytes(path)
         except (OSError, NotAFile):
@@ -602,7 +614,7 @@ def _index_batch(args: Tuple[List[Tuple[str, int, int]], Options]) -> List[Tuple
             lines = split_lines(data)
             made = _summarised(_parse("".join(lines)), with_words(options, []), path, lines)
             summary = None if made is None else made.to_json()
-        results.append((path, mtime, size, content_hash(data), names, _text_hash(data) if names else None,
+        results.append((path, stamp, content_hash(data), names, _text_hash(data) if names else None,
                         summary))
     return results
 
@@ -667,18 +679,6 @@ def _parse(text: str) -> Optional[ast.AST]:
 
 def _digest_of(summary: Optional[ModuleSummary]) -> str:
     return _NONE if summary is None else digest(summary.to_json())
-
-
-def _error_to_json(error: SpanError) -> List[Any]:
-    return [error.code, error.message, error.lineno, error.col_offset, error.end_lineno, error.end_col_offset,
-            None if error.related is None else list(error.related)]
-
-
-def _error_from_json(item: List[Any]) -> SpanError:
-    code, message, line, col, end_line, end_col, related = item
-    error = SpanError(code, message, line, col, end_line, end_col)
-    error.related = None if related is None else (str(related[0]), int(related[1]), str(related[2]))
-    return error
 
 
 def cache_namespace(options: Options) -> str:
