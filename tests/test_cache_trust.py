@@ -148,6 +148,8 @@ def test_a_restored_modification_time_does_not_hide_an_edit(tmp_path: Path) -> N
     assert _command(project, "--isolated", "app/service.py") == {
         path: rows for path, rows in reference.items() if path == os.path.join("app", "service.py")}
     assert _flake8(project, "--isolated", ".") == reference
+    assert _flake8(project, "--isolated", "app/service.py") == {
+        path: rows for path, rows in reference.items() if path == os.path.join("app", "service.py")}
     # and a copy that keeps the times (a new inode, a restored mtime)
     copy = tmp_path / "copy"
     shutil.copy2(target, copy)

@@ -570,6 +570,31 @@ async def test_a_changed_module_rechecks_the_documents_that_use_it(client: Clien
     assert proc.stdout.splitlines() == ["9:5:TRF001"]  # the command agrees
 
 
+async def test_a_cache_of_the_wrong_shape_is_a_miss(client: Client, tmp_path: Path) -> None:
+    """Issue 31: every entry of the project's cache of a shape this version
+    never writes (signed with the user's key: only the shape is wrong) is a
+    miss; the server still finds the loss through the helper."""
+    import marshal
+
+    from flake8_taskref.project.cache import Cache, user_key
+
+    folder = project(tmp_path)
+    (folder / "pkg" / "__init__.py").write_text("", encoding="utf-8")
+    (folder / "pkg" / "helpers.py").write_text(KEEPING_HELPER.replace("    tasks.add(task)\n", ""),
+                                               encoding="utf-8")
+    (folder / "pkg" / "main.py").write_text(USES_HELPER, encoding="utf-8")
+    assert command("--format", "%(row)d:%(col)d:%(code)s", "pkg/main.py", cwd=folder).stdout == "9:5:TRF001\n"
+    entries = [path for path in (folder / ".taskref_cache").glob("*/*/*/*") if path.is_file()]
+    assert entries
+    for path in entries:
+        cache = Cache(str(path.parents[3]), path.parents[2].name)
+        cache._key = user_key()
+        data = marshal.dumps(7)
+        path.write_bytes(cache._mac(path.parents[1].name, path.name, data) + data)
+    uri = opened(client, folder / "pkg" / "main.py", USES_HELPER)
+    assert [(d.range.start.line, d.code) for d in await diagnostics(client, uri, 1)] == [(8, "TRF001")]
+
+
 async def test_excluded_files_and_per_file_ignores_as_the_command_reads_them(
     client: Client, tmp_path: Path
 ) -> None:

@@ -318,6 +318,10 @@ class Cache:
                     return False
                 # an empty folder, or a tag a full disk cut short: ours
                 _replace(tag, _TAG) if found is not None else _write_new(tag, _TAG)
+            except FileExistsError:  # another run made the folder at the same time
+                if read_regular(tag, len(_TAG) + 1) not in (_TAG.encode("utf-8"), b""):
+                    self._off()
+                    return False
             except OSError:
                 self._off()
                 return False
