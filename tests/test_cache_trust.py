@@ -48,7 +48,11 @@ def _signed(path: Path, data: bytes) -> bytes:
 
 
 def _value(path: Path) -> Any:
-    return marshal.loads(path.read_bytes()[MAC:])
+    data = path.read_bytes()
+    try:
+        return marshal.loads(data[MAC:])
+    except (ValueError, EOFError, TypeError):  # unsigned (the code before issue 31 wrote these)
+        return marshal.loads(data)
 
 
 def _sign(path: Path, value: Any) -> None:
@@ -95,16 +99,23 @@ SHAPES: List[Callable[[Any], Any]] = [
 ]
 
 
+@pytest.mark.parametrize("signed", [True, False], ids=["signed", "unsigned"])
 @pytest.mark.parametrize("shape", range(len(SHAPES)))
-def test_an_entry_of_the_wrong_shape_is_a_miss(tmp_path: Path, shape: int) -> None:
-    """Every entry decodes, signed with the user's key, but has a shape this
-    version never writes (``marshal.dumps(7)``, an index's files of another
-    shape, findings whose uses are no list...): each is a miss, recomputed;
-    the command and flake8 print what they print without a cache."""
+def test_an_entry_of_the_wrong_shape_is_a_miss(tmp_path: Path, shape: int, signed: bool) -> None:
+    """Every entry decodes, but has a shape this version never writes
+    (``marshal.dumps(7)``, an index's files of another shape, findings whose
+    uses are no list...), signed with the user's key (a bug, a change of
+    format) or as marshal alone writes it (the issue's attack, which stopped
+    the command and flake8 with an AttributeError): each is a miss,
+    recomputed; the command and flake8 print what they print without a cache."""
     project = _copy("service_app", tmp_path)
     reference = _warm(project)
     for path in _entries(project):
-        _sign(path, SHAPES[shape](_value(path)))
+        value = SHAPES[shape](_value(path))
+        if signed:
+            _sign(path, value)
+        else:
+            path.write_bytes(marshal.dumps(value))
     _both_agree(project, reference)
 
 
@@ -132,31 +143,40 @@ def test_a_restored_modification_time_does_not_hide_an_edit(tmp_path: Path) -> N
     """A same-size edit whose modification time is put back (``cp -p``,
     ``rsync -a``, ``tar x``): the change time and inode show it, and neither
     the command (the folder, or the file named) nor flake8 prints the old
-    text's findings."""
+    text's findings (none, for a file that named no spawner)."""
     project = _copy("service_app", tmp_path)
+    quiet = project / "app" / "quiet.py"
+    quiet.write_text("import asyncio\n\n\nasync def f():\n    asyncio.assure_future(f())\n", encoding="utf-8")
     old = _warm(project)
-    target = project / "app" / "service.py"
-    before = os.stat(target)
-    text = target.read_text(encoding="utf-8")
-    edited = text.replace("spawn_logged(", "spawn_loggeX(")
-    assert edited != text and len(edited) == len(text)
-    target.write_text(edited, encoding="utf-8")
-    os.utime(target, ns=(before.st_atime_ns, before.st_mtime_ns))
-    reference = _reference(project)
-    assert reference != old
-    assert _command(project, "--isolated", ".") == reference
-    assert _command(project, "--isolated", "app/service.py") == {
-        path: rows for path, rows in reference.items() if path == os.path.join("app", "service.py")}
-    assert _flake8(project, "--isolated", ".") == reference
-    assert _flake8(project, "--isolated", "app/service.py") == {
-        path: rows for path, rows in reference.items() if path == os.path.join("app", "service.py")}
-    # and a copy that keeps the times (a new inode, a restored mtime)
+    named = os.path.join("app", "quiet.py")
+    assert named not in old
+    for target, old_text, new_text in ((quiet, "assure_future", "ensure_future"),
+                                       (project / "app" / "service.py", "spawn_logged(", "spawn_loggeX(")):
+        before = os.stat(target)
+        text = target.read_text(encoding="utf-8")
+        edited = text.replace(old_text, new_text)
+        assert edited != text and len(edited) == len(text)
+        target.write_text(edited, encoding="utf-8")
+        os.utime(target, ns=(before.st_atime_ns, before.st_mtime_ns))
+        reference = _reference(project)
+        assert reference != old
+        name = str(target.relative_to(project))
+        assert _command(project, "--isolated", ".") == reference
+        assert _command(project, "--isolated", name) == {path: rows for path, rows in reference.items()
+                                                         if path == name}
+        assert _flake8(project, "--isolated", ".") == reference
+        assert _flake8(project, "--isolated", name) == {path: rows for path, rows in reference.items()
+                                                        if path == name}
+        old = reference
+    assert named in old
+    # and a file replaced by a copy that keeps the times (a new inode)
     copy = tmp_path / "copy"
-    shutil.copy2(target, copy)
-    target.write_text(text, encoding="utf-8")
-    _command(project, "--isolated", ".")
-    os.replace(copy, target)
-    assert _command(project, "--isolated", ".") == reference
+    shutil.copy2(quiet, copy)
+    quiet.write_text(quiet.read_text(encoding="utf-8").replace("ensure_future", "assure_future"),
+                     encoding="utf-8")
+    assert named not in _command(project, "--isolated", ".")
+    os.replace(copy, quiet)
+    assert _command(project, "--isolated", ".") == old
 
 
 # ------------------------------------------------------------------- links
