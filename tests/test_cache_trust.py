@@ -427,3 +427,16 @@ def test_every_summary_has_the_shape_its_reader_checks() -> None:
             assert SUMMARY(marshal.loads(marshal.dumps(summary.to_json()))), path
             checked += 1
     assert checked > 100
+
+
+def test_a_cache_deleted_under_a_long_running_view_is_made_again(tmp_path: Path) -> None:
+    """The editor server outlives a ``rm -rf .taskref_cache``: the next entry
+    it writes makes the folder again, with its tag (an entry's folder was
+    found once per process, and then the cache was off for good)."""
+    cache = Cache(str(tmp_path / ".taskref_cache"), "namespace")
+    cache.put("findings", "a", {"hash": "1"})
+    assert cache.get("findings", "a") == {"hash": "1"}
+    shutil.rmtree(tmp_path / ".taskref_cache")
+    cache.put("findings", "a", {"hash": "2"})
+    assert cache.enabled and cache.get("findings", "a") == {"hash": "2"}
+    assert (tmp_path / ".taskref_cache" / "CACHEDIR.TAG").read_text(encoding="utf-8") == _TAG

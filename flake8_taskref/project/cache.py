@@ -356,26 +356,42 @@ class Cache:
         if not self._usable(True):
             return
         name = self._name(kind, key)
-        path = self._path(kind, name)
         try:
-            folder = os.path.dirname(path)
-            self._folder(folder)
             data = marshal.dumps(value)
-            temporary = os.path.join(folder, f".tmp-{os.getpid()}-{next(_NAMES)}")
-            fd = os.open(temporary, _CREATE, 0o644)
+        except ValueError:  # pragma: no cover - the view keeps plain values only
+            return
+        try:
+            self._write(kind, name, data)
+        except FileNotFoundError:
+            # the folder was deleted meanwhile (a long-running face, the
+            # editor server, outlives it): looked at and made again, once
+            self._checked.clear()
+            self._trusted = None
             try:
-                with os.fdopen(fd, "wb") as handle:
-                    handle.write(self._mac(kind, name, data))
-                    handle.write(data)
-                os.replace(temporary, path)
-            except BaseException:
-                try:
-                    os.unlink(temporary)
-                except OSError:
-                    pass
-                raise
-        except (OSError, ValueError):
-            self._off()  # read-only, full, gone, a link: no cache for the rest of the run
+                if self._usable(True):
+                    self._write(kind, name, data)
+            except OSError:
+                self._off()
+        except OSError:
+            self._off()  # read-only, full, a link: no cache for the rest of the run
+
+    def _write(self, kind: str, name: str, data: bytes) -> None:
+        path = self._path(kind, name)
+        folder = os.path.dirname(path)
+        self._folder(folder)
+        temporary = os.path.join(folder, f".tmp-{os.getpid()}-{next(_NAMES)}")
+        fd = os.open(temporary, _CREATE, 0o644)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(self._mac(kind, name, data))
+                handle.write(data)
+            os.replace(temporary, path)
+        except BaseException:
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
+            raise
 
     def _folder(self, folder: str) -> None:
         """Make ``folder`` (under the root) and those between: each a real
