@@ -270,13 +270,15 @@ def test_files_cut_short_and_temporary_files_are_mended(tmp_path: Path) -> None:
     (cache / "CACHEDIR.TAG").write_text("", encoding="utf-8")
     (namespace,) = [path for path in cache.iterdir() if path.is_dir()]
     old, new = namespace / ".tmp-999999-0", namespace / ".tmp-999999-1"
-    old.write_bytes(b"half")
-    new.write_bytes(b"half")
+    old_tag = cache / ".tmp-CACHEDIR.TAG-999999-2"
+    for path in (old, new, old_tag):
+        path.write_bytes(b"half")
     os.utime(old, (1, 1))
+    os.utime(old_tag, (1, 1))
     _command(project, "--isolated", ".")
     assert (cache / ".gitignore").read_text(encoding="utf-8").splitlines()[-1] == "*"
-    assert (cache / "CACHEDIR.TAG").read_text(encoding="utf-8").startswith("Signature: 8a477f597d28d172789f")
-    assert not old.exists() and new.exists()
+    assert (cache / "CACHEDIR.TAG").read_text(encoding="utf-8") == _TAG
+    assert not old.exists() and not old_tag.exists() and new.exists()
 
 
 # -------------------------------------------------------------------- key

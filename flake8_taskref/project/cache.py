@@ -222,7 +222,8 @@ def _write_new(path: str, text: str) -> None:
 def _replace(path: str, text: str) -> None:
     """Write ``path`` whole: a new file renamed over it (a link there is
     replaced, never followed)."""
-    temporary = f"{path}.tmp-{os.getpid()}-{next(_NAMES)}"
+    folder, name = os.path.split(path)
+    temporary = os.path.join(folder, f".tmp-{name}-{os.getpid()}-{next(_NAMES)}")
     try:
         _write_new(temporary, text)
         os.replace(temporary, path)
@@ -403,6 +404,8 @@ class Cache:
         parent = os.path.dirname(folder)
         if parent != self.root:
             self._folder(parent)
+        else:
+            self._clean(parent)  # (a tag being written again when a run was killed)
         try:
             os.mkdir(folder)
         except FileExistsError:
