@@ -515,7 +515,7 @@ class ProjectView:
 
     def cold(self, path: str) -> bool:
         """Has a file no finding, as the index and the cache say: it is in the
-        index, which found it unchanged (its size and modification time) in
+        index, which found it unchanged (its size, modification and change times and inode) in
         its walk of this run or read it then, and it names no
         spawner where it can spawn (the project's spawners included), or was
         checked with this text, these words and these summaries of the modules
