@@ -442,3 +442,11 @@ def test_a_cache_deleted_under_a_long_running_view_is_made_again(tmp_path: Path)
     cache.put("findings", "a", {"hash": "2"})
     assert cache.enabled and cache.get("findings", "a") == {"hash": "2"}
     assert (tmp_path / ".taskref_cache" / "CACHEDIR.TAG").read_text(encoding="utf-8") == _TAG
+
+
+def test_a_cache_folder_named_with_a_trailing_separator(tmp_path: Path) -> None:
+    """``--cache-dir DIR/``: the folders between the entry and the cache's are
+    checked up to the cache's, and no further."""
+    cache = Cache(str(tmp_path / "cache") + os.sep, "namespace")
+    cache.put("index", "a", {"hash": "1"})
+    assert cache.enabled and cache.get("index", "a") == {"hash": "1"}

@@ -239,6 +239,7 @@ class Cache:
     no cache (``--no-cache``), every ``get`` misses and ``put`` does nothing."""
 
     def __init__(self, folder: Optional[str], namespace: str = "") -> None:
+        folder = None if folder is None else os.path.normpath(folder)
         self.root = folder
         self.namespace = namespace
         self.folder = os.path.join(folder, namespace) if folder is not None else None
@@ -402,6 +403,8 @@ class Cache:
             return
         assert self.root is not None
         parent = os.path.dirname(folder)
+        if parent == folder or not folder.startswith(self.root):
+            raise NotADirectoryError(folder)  # not under the root (never asked)
         if parent != self.root:
             self._folder(parent)
         else:
