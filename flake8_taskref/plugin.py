@@ -18,7 +18,7 @@ from flake8_taskref.analysis import options as opts
 from flake8_taskref.analysis.messages import MESSAGES, OFF_BY_DEFAULT, SpanError
 from flake8_taskref.project import flake8_parts
 from flake8_taskref.project.settings import FLAGS as PROJECT_FLAGS
-from flake8_taskref.project.settings import ProjectSettings, from_values
+from flake8_taskref.project.settings import ProjectSettings, find_project_root, from_values
 from flake8_taskref.project.view import project_view
 
 __all__ = ["TaskRefPlugin", "register"]
@@ -94,7 +94,9 @@ class TaskRefPlugin(Plugin[opts.Options]):
             option_manager.parser.error(f"flake8-taskref: {exc}")
             raise  # pragma: no cover - parser.error exits
         root = _project_root(options)
-        settings = from_values(root, src, options.taskref_cache_dir or "", bool(options.taskref_no_cache))
+        settings = from_values(root, src, options.taskref_cache_dir or "", bool(options.taskref_no_cache),
+                               [getattr(options, "stdin_display_name", "stdin") if name == "-" else name
+                                for name in getattr(options, "filenames", None) or (".",)])
         exclude = tuple(
             [*(getattr(options, "exclude", None) or ()), *(getattr(options, "extend_exclude", None) or ())]
         )
@@ -102,19 +104,23 @@ class TaskRefPlugin(Plugin[opts.Options]):
         return config
 
 
-def _project_root(options: argparse.Namespace) -> str:
-    """The folder of the configuration file flake8 reads (the current folder
-    when there is none, or with ``--isolated``): where the source roots and the
-    cache are.  flake8 reads ``--isolated`` and ``--config`` before the other
-    options and hands them to no plugin: its first-stage parser reads them
-    again from the command line."""
+def _project_root(options: argparse.Namespace) -> Optional[str]:
+    """The folder of the configuration file flake8 reads, else the nearest
+    folder from the current one up that is a project's (``find_project_root``):
+    where the source roots and the cache are; None outside every project.
+    flake8 reads ``--isolated`` and ``--config`` before the other options and
+    hands them to no plugin: its first-stage parser reads them again from the
+    command line."""
+    here = os.getcwd()
     try:
         from flake8.main.options import stage1_arg_parser
 
         first, _ = stage1_arg_parser().parse_known_args(sys.argv[1:])
         if first.isolated:
-            return os.getcwd()
-        _, folder = flake8_parts.load_config(first.config, False)
+            return find_project_root(here)
+        cfg, folder = flake8_parts.load_config(first.config, False)
     except BaseException:  # flake8 has read them already and said what is wrong
-        return os.getcwd()
-    return folder or os.getcwd()
+        return find_project_root(here)
+    if first.config is not None or "flake8" in cfg or "flake8:local-plugins" in cfg:
+        return folder
+    return find_project_root(here)

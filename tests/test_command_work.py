@@ -485,6 +485,7 @@ def test_the_index_spares_reading_files_that_can_have_no_finding(
     from flake8_taskref.project import view as view_module
 
     _tree(tmp_path, 20, 4)
+    (tmp_path / "pyproject.toml").write_text("")  # a project's root (no project: no cache)
     monkeypatch.chdir(tmp_path)
     read: List[Tuple[str, str]] = []
 

@@ -33,6 +33,7 @@ PROJECTS = DATA / "projects"
 CASES: Dict[str, Tuple[str, ...]] = {
     "service_app": ("--isolated",),
     "src_layout": ("--isolated",),
+    "star_exports": ("--isolated",),
     "configured_roots": ("--config", "setup.cfg"),
 }
 Rows = Dict[str, List[Tuple[int, int, str, str]]]

@@ -335,6 +335,7 @@ def test_a_cache_of_the_wrong_shape_changes_no_report(pytester: pytest.Pytester)
 
     from flake8_taskref.project.cache import Cache, user_key
 
+    pytester.makefile(".toml", pyproject="")  # a project's root: its cache
     pytester.makepyfile(
         helpers="import asyncio\n\n\ndef spawn(coro):\n    return asyncio.create_task(coro)\n",
         test_lost=HELPER.replace("\n\ndef spawn(coro):\n    return asyncio.ensure_future(coro)\n",

@@ -124,6 +124,10 @@ class InterfaceRecorder(Recorder):
             for alias in node.names:
                 if alias.name != "*":
                     self._module_alias(alias.asname or alias.name, f"{module}.{alias.name}")
+                elif module != "asyncio":
+                    # ``from .helpers import *``: under the name ``*``, the
+                    # modules whose public names this one re-exports
+                    self.facts.aliases.setdefault("*", []).append(module)
 
     def _module_alias(self, name: str, dotted: str) -> None:
         """A name of the module bound to another module's name (an import, a

@@ -439,6 +439,16 @@ class Resolver:
             if first_answer is not None and all(answer == first_answer for answer in answers[1:]):
                 return first_answer
             return None
+        stars = module.alias("*") if not first.startswith("_") and depth <= _MAX_DEPTH else None
+        for star in reversed(stars or ()):  # ``from .helpers import *``: the last one binds a name
+            source = self.module(star)
+            if source is None:
+                return None  # a module we cannot see may bind it
+            if source.exported is not None and first not in source.exported:
+                continue
+            starred = self._member(source, path, depth + 1)
+            if starred is not None:
+                return starred
         if module.package:  # ``app.sub`` where ``app/__init__.py`` does not bind ``sub``
             sub = self.module(f"{module.name}.{first}")
             if sub is not None:

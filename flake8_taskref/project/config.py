@@ -38,7 +38,7 @@ from flake8_taskref.project.files import Patterns
 from flake8_taskref.project.flake8_parts import COLORS_OFF, EXCLUDE, VALID_CODE_PREFIX, load_config
 from flake8_taskref.fix import KEEP_FORMS, FixOptions
 from flake8_taskref.project.cache import CACHE_DIR
-from flake8_taskref.project.settings import ProjectSettings
+from flake8_taskref.project.settings import ProjectSettings, find_project_root, lone_paths
 
 __all__ = [
     "ConfigError", "Settings", "config_stamp", "project_folder", "project_options", "resolve", "settings_at",
@@ -503,14 +503,35 @@ def resolve(args: argparse.Namespace, cwd: str = os.curdir) -> Settings:
         ),
         root=here,
         notes=tuple(notes),
-        project=_project(raw, cfg_dir if flake8_found else (toml_dir or here)),
+        project=_project(
+            raw, cfg_dir if flake8_found or args.config else (toml_dir or find_project_root(here)),
+            _checked(args.paths, args.stdin_display_name), here,
+        ),
     )
 
 
-def _project(raw: Callable[[str], Optional[Tuple[str, str]]], root: str) -> ProjectSettings:
+def _checked(paths: Sequence[str], stdin_name: Optional[str]) -> Tuple[str, ...]:
+    """The paths checked, standard input by its display name (its file, whose
+    imports a check outside every project follows)."""
+    return tuple(stdin_name or "stdin" if path == "-" else path for path in paths) or (".",)
+
+
+def _project(
+    raw: Callable[[str], Optional[Tuple[str, str]]], root: Optional[str], checked: Sequence[str], here: str,
+) -> ProjectSettings:
     """The project view's settings: the source roots and the cache folder, each
     relative to the folder of the file that sets it (the current folder on the
-    command line), and no cache with ``taskref-no-cache``."""
+    command line), and no cache with ``taskref-no-cache``; ``root`` None: no
+    project (``settings.find_project_root``): the paths ``checked`` alone, and
+    no cache unless the command line names its folder."""
+    if root is None:
+        folder = raw("taskref-cache-dir")
+        no_cache = raw("taskref-no-cache")
+        cache_dir: Optional[str] = None
+        off = no_cache is not None and _bool("taskref-no-cache", no_cache[0])
+        if folder is not None and folder[0].strip() and not off:
+            cache_dir = os.path.normpath(os.path.join(folder[1], folder[0].strip()))
+        return ProjectSettings(here, (), cache_dir, lone_paths(checked, here))
     roots: Tuple[str, ...] = ()
     src = raw("taskref-src")
     if src is not None:
@@ -521,7 +542,7 @@ def _project(raw: Callable[[str], Optional[Tuple[str, str]]], root: str) -> Proj
         roots = tuple(os.path.normpath(os.path.join(src[1], item)) for item in items)
     folder = raw("taskref-cache-dir")
     no_cache = raw("taskref-no-cache")
-    cache_dir: Optional[str] = os.path.join(root, CACHE_DIR)
+    cache_dir = os.path.join(root, CACHE_DIR)
     if folder is not None and folder[0].strip():
         cache_dir = os.path.normpath(os.path.join(folder[1], folder[0].strip()))
     if no_cache is not None and _bool("taskref-no-cache", no_cache[0]):

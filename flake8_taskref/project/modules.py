@@ -20,11 +20,14 @@ from typing import Callable, Dict, Iterable, Iterator, List, Optional, Sequence,
 __all__ = ["DEFAULT_SRC", "package_root", "project_roots", "Finder", "walk_modules", "module_name_in"]
 
 DEFAULT_SRC: Tuple[str, ...] = (".", "src")
-# Folders never walked for modules (beside flake8's excludes): version control,
-# caches, build output, and any folder that is a virtual environment.
+# Folders never walked for modules (beside flake8's excludes, which the
+# project's configuration sets): version control, caches, installed packages,
+# and any folder that is a virtual environment.  A ``build`` or ``dist`` folder
+# is walked unless excluded, as flake8 checks its files (a project's helpers
+# may live in a package named so).
 _SKIPPED = frozenset({".git", ".hg", ".svn", ".bzr", "CVS", "__pycache__", ".tox", ".nox", ".eggs",
                       ".mypy_cache", ".pytest_cache", ".ruff_cache", ".taskref_cache", "node_modules",
-                      "site-packages", "dist-packages", "build", "dist"})
+                      "site-packages", "dist-packages"})
 
 
 def package_root(path: str) -> str:
@@ -99,6 +102,15 @@ def walk_modules(
     environments, links to folders and what ``excluded(path)`` rejects."""
     seen: Set[str] = set()
     for root in roots:
+        if root.endswith(".py") and not os.path.isdir(root):  # a file checked outside every project
+            try:
+                status = os.stat(root)
+            except OSError:
+                continue
+            if S_ISREG(status.st_mode) and root not in seen:
+                seen.add(root)
+                yield root, status
+            continue
         stack = [root]
         while stack:
             folder = stack.pop()

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import sys
 import warnings
 from typing import Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple, Union
@@ -67,7 +68,7 @@ from flake8_taskref.project.source import (
     split_lines,
 )
 from flake8_taskref.project.files import Patterns
-from flake8_taskref.project.modules import Finder, package_root, project_roots, walk_modules
+from flake8_taskref.project.modules import Finder, module_name_in, package_root, project_roots, walk_modules
 from flake8_taskref.project.settings import ProjectSettings
 
 __all__ = ["ProjectView", "forget_all", "open_view", "options_digest", "project_view"]
@@ -138,10 +139,16 @@ class ProjectView:
         src: Sequence[str] = (),
         cache: Optional[Cache] = None,
         excluded: Optional[Callable[[str], bool]] = None,
+        lone: Optional[Tuple[str, ...]] = None,
     ) -> None:
         self.options = options
         self.project_root = os.path.abspath(project_root)
-        self.roots = project_roots(self.project_root, src)
+        # outside every project (``lone``: the paths checked) no source root:
+        # a module is found above its importer's top package, and the index
+        # reads the paths checked alone, never the folder around them
+        self.roots = project_roots(self.project_root, src) if lone is None else ()
+        self._walked: Tuple[str, ...] = self.roots if lone is None else lone
+        self._lone = lone
         self.cache = cache if cache is not None else Cache(None)
         self.excluded = excluded
         self._finder = Finder()
@@ -374,11 +381,12 @@ class ProjectView:
     def _index(self, jobs: int = 1) -> FrozenSet[str]:
         # (each entry's shape checked: anything else is a miss)
         previous = index_entry(self.cache.get("index", self.project_root)) or {}
-        same_roots = previous.get("roots") == list(self.roots)
+        same_roots = previous.get("roots") == list(self._walked)
         known: Dict[str, List[Any]] = previous.get("files", {}) if same_roots else {}
         files: Dict[str, List[Any]] = {}
         todo: List[_Stamp] = []
-        for path, stat in walk_modules(self.roots, self.excluded):
+        walked = walk_modules(self._walked, self.excluded)
+        for path, stat in walked if self._lone is None else _reached(list(walked), self._finder, self._lone):
             entry = known.get(path)
             # unchanged: its size, modification and change times and inode
             # (as git compares them: a restored modification time changes the
@@ -458,7 +466,7 @@ class ProjectView:
         self._hot = frozenset(done) | frozenset(hot)
         result = frozenset(words)
         self.cache.put("index", self.project_root, {
-            "roots": list(self.roots), "files": files, "words": sorted(result), "hot": sorted(self._hot),
+            "roots": list(self._walked), "files": files, "words": sorted(result), "hot": sorted(self._hot),
         })
         return result
 
@@ -619,6 +627,71 @@ def _index_batch(args: Tuple[List[_Stamp], Options]) -> List[Tuple[Any, ...]]:
     return results
 
 
+# Outside every project, at most this many modules reached by the checked files'
+# imports are read for the index (a bound on what a lone file can cost).
+_REACHED_AT_MOST = 2000
+_IMPORT = re.compile(
+    r"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+([\w., \t]+)|import[ \t]+([\w., \t]+))", re.MULTILINE)
+
+
+def _reached(
+    walked: List[Tuple[str, os.stat_result]], finder: Finder, lone: Tuple[str, ...],
+) -> List[Tuple[str, os.stat_result]]:
+    """The files checked outside every project, and the modules their imports
+    reach, transitively (found by name above each importer's top package, as
+    the analysis finds them; never a walk of a folder): what the index reads
+    where there is no project."""
+    found = list(walked)
+    seen = {path for path, _ in found}
+    at = 0
+    while at < len(found) and len(found) < _REACHED_AT_MOST:
+        path = found[at][0]
+        at += 1
+        try:
+            text = decode(read_bytes(path))
+        except (OSError, NotAFile):
+            continue
+        root = package_root(path)
+        own = module_name_in(path, root) or ""
+        package = own if path.endswith("__init__.py") else own.rpartition(".")[0]
+        for name in _imported(text, package):
+            module = finder.find(name, (root,))
+            if module is None or module in seen:
+                continue
+            try:
+                status = os.stat(module)
+            except OSError:
+                continue
+            seen.add(module)
+            found.append((module, status))
+    return found
+
+
+def _imported(text: str, package: str) -> List[str]:
+    """The dotted names a module's import statements may name (``from a
+    import b``: ``a`` and ``a.b``), relative ones made absolute from
+    ``package`` (the importer's package)."""
+    names: List[str] = []
+    for match in _IMPORT.finditer(text):
+        base, items, plain = match.groups()
+        if plain is not None:
+            names.extend(item.split()[0] for item in plain.split(",") if item.split())
+            continue
+        dots = len(base) - len(base.lstrip("."))
+        if dots:
+            parts = package.split(".") if package else []
+            if dots - 1 > len(parts):
+                continue
+            prefix = ".".join(parts[:len(parts) - (dots - 1)])
+            rest = base[dots:]
+            base = ".".join(part for part in (prefix, rest) if part)
+        if base:
+            names.append(base)
+        names.extend(f"{base}.{item.split()[0]}" if base else item.split()[0]
+                     for item in items.split(",") if item.split() and item.split()[0] != "*")
+    return names
+
+
 def _summary_key(path: str, words: List[str]) -> str:
     """The cache's key of a module's summary in part: its file, and the
     project's words it was made with (those its text names)."""
@@ -707,7 +780,7 @@ def open_view(
     # the index walks absolute paths: each is its own absolute path
     excluded = (lambda path: patterns.matches_filename(path, path)) if exclude else None
     cache = Cache(settings.cache_dir, cache_namespace(options))
-    return ProjectView(options, settings.root, settings.src, cache, excluded)
+    return ProjectView(options, settings.root, settings.src, cache, excluded, settings.lone)
 
 
 # One project view per process and configuration: the faces check one file at a

@@ -100,6 +100,11 @@ def check_document(
         settings = projects.settings(folder)
     except ConfigError as exc:
         return empty._replace(error=str(exc))
+    if settings.project.lone is not None:
+        # outside every project: the document alone, and the modules its
+        # imports reach (never the folder around it)
+        alone = (shown,) if path is not None else ()
+        settings = settings._replace(project=settings.project._replace(lone=alone))
     if path is not None and passed_over(shown, folder, settings.exclude):
         return empty  # excluded: the command's run on the project passes over it
     if not must_parse(text, settings):

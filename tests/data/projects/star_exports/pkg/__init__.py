@@ -1,0 +1,2 @@
+from .mid import *  # noqa: F401,F403
+from .limited import *  # noqa: F401,F403

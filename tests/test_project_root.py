@@ -1,0 +1,141 @@
+"""Where a project starts (issue 31, item 4; docs/configuration.md): the
+folder of the configuration file read, else the nearest folder from the
+current one up with a project's file or ``.git``/``.hg``.  Outside every
+project a check costs what the files checked and the modules their imports
+reach cost, never the size of the folder around them, and writes no cache."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import List
+
+import pytest
+
+from flake8_taskref.project.settings import find_project_root
+from tests.test_projects import _command, _flake8
+
+HELPERS = "import asyncio\n\n\ndef spawn(coro):\n    return asyncio.create_task(coro)\n"
+APP = """\
+from helpers import spawn
+from .pkg import m1
+
+
+async def main():
+    spawn(work())
+
+
+async def work():
+    pass
+"""
+FINDING = (6, 5, "TRF001")
+# many small modules beside the file checked: a walk of them is what must not happen
+MODULES = 3000
+
+
+def _folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "scratch"
+    (folder / "pkg").mkdir(parents=True)
+    (folder / "helpers.py").write_text(HELPERS)
+    (folder / "app.py").write_text(APP)
+    for number in range(MODULES):
+        (folder / "pkg" / f"m{number}.py").write_text(f"value = {number}\n")
+    assert find_project_root(str(folder)) is None  # nothing above the test's folder makes it one
+    return folder
+
+
+def _caches(root: Path) -> List[Path]:
+    return [Path(folder) / name for folder, names, _ in os.walk(root) for name in names
+            if name == ".taskref_cache"]
+
+
+def test_a_file_outside_every_project_is_checked_alone(tmp_path: Path) -> None:
+    folder = _folder(tmp_path)
+    for cwd, name in ((folder, "app.py"), (tmp_path, str(folder / "app.py"))):
+        rows = _command(cwd, name)
+        assert [row[:3] for row in rows[name]] == [FINDING], rows
+        assert "helpers.py:4" in rows[name][0][3]
+        rows = _flake8(cwd, name)
+        assert [row[:3] for row in rows[name]] == [FINDING], rows
+    assert _caches(tmp_path) == []  # no project, no cache
+
+
+def test_the_index_outside_a_project_reads_the_file_and_what_it_imports(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In the process: the files the index reads are the file checked and the
+    modules its imports name (helpers, pkg, pkg.m1), not the 3,000 beside it."""
+    from flake8_taskref.command import runner
+    from flake8_taskref.command.cli import build_parser
+    from flake8_taskref.project import view as view_module
+    from flake8_taskref.project.config import resolve
+
+    folder = _folder(tmp_path)
+    (folder / "pkg" / "__init__.py").write_text("")
+    monkeypatch.chdir(folder)
+    read: List[str] = []
+    real = view_module.read_bytes
+
+    def counting(path: str) -> bytes:
+        read.append(os.path.relpath(path, folder))
+        return real(path)
+
+    monkeypatch.setattr(view_module, "read_bytes", counting)
+    view_module._VIEWS.clear()
+    settings = resolve(build_parser().parse_args(["-j", "1", "app.py"]))
+    assert settings.project.lone == (str(folder / "app.py"),) and settings.project.cache_dir is None
+    results = runner.check_all(settings, [])
+    assert [len(result.findings) for result in results] == [1]
+    reached = {"app.py", "helpers.py", os.path.join("pkg", "__init__.py"), os.path.join("pkg", "m1.py")}
+    assert set(read) <= reached
+
+
+def test_a_folder_with_git_or_a_project_file_is_a_project(tmp_path: Path) -> None:
+    for marker in (".git", "setup.py", "pyproject.toml"):
+        project = tmp_path / marker.strip(".")
+        (project / "src").mkdir(parents=True)
+        (project / marker).mkdir() if marker == ".git" else (project / marker).write_text("")
+        assert find_project_root(str(project / "src")) == str(project)
+        (project / "src" / "helpers.py").write_text(HELPERS)
+        (project / "src" / "app.py").write_text(APP.replace("from .pkg import m1\n", ""))
+        rows = _command(project / "src", "app.py")
+        assert [row[:3] for row in rows["app.py"]] == [(5, 5, "TRF001")]
+        assert _caches(project) == [project / ".taskref_cache"]  # at the project's root
+
+
+def test_the_editor_server_checks_a_scratch_file_alone(tmp_path: Path) -> None:
+    """The server's check of a document outside every project: its findings,
+    and no cache written, whatever lies beside it."""
+    pytest.importorskip("pygls")
+    code = f"""
+import sys
+from flake8_taskref.server.checking import Projects, check_document
+path = {str(_folder(tmp_path) / 'app.py')!r}
+report = check_document("file://" + path, path, open(path).read(), 1, Projects(), {str(tmp_path)!r})
+print([(f.line, f.col, f.code) for f in report.findings])
+"""
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == f"[{FINDING}]"
+    assert _caches(tmp_path) == []
+
+
+@pytest.mark.parametrize("folder", ["build", "dist"])
+def test_helpers_in_a_package_named_build_or_dist_are_seen(tmp_path: Path, folder: str) -> None:
+    """Issue 31, item 7: the index walks such a folder unless the project's
+    excludes leave it out, as flake8 checks its files."""
+    (tmp_path / "pyproject.toml").write_text("")
+    package = tmp_path / "app" / folder
+    package.mkdir(parents=True)
+    (tmp_path / "app" / "__init__.py").write_text("")
+    (package / "__init__.py").write_text("")
+    (package / "helpers.py").write_text(HELPERS.replace("spawn", "start"))
+    (tmp_path / "app" / "main.py").write_text(
+        f"import asyncio\nfrom app.{folder}.helpers import start\n\n\nasync def main(job):\n"
+        "    start(job())\n    await asyncio.create_task(job())\n"
+    )
+    name = os.path.join("app", "main.py")
+    for face in (_command, _flake8):
+        rows = face(tmp_path, "app")
+        assert [row[:3] for row in rows[name]] == [(6, 5, "TRF001")], rows
