@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import FrozenSet, List, Optional, Sequence, Union
+from typing import Dict, FrozenSet, List, Optional, Sequence, Union
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import ClassFacts, Scope
@@ -88,6 +88,9 @@ class InterfaceRecorder(Recorder):
         # the caller gives no view: the file's own classes only).
         self.resolver = Resolver(view or _no_modules, self.module_name or N.NO_MODULE)
         self.facts.resolver = self.resolver
+        # ``name = imported.name`` at module level: what each assignment of the
+        # name resolves to through the imports (None: not an imported name)
+        self._assigned: Dict[str, List[Optional[str]]] = {}
 
     def _qualname(self, node: ast.expr) -> Optional[str]:
         """The canonical dotted name ``node`` refers to through the file's imports.
@@ -146,7 +149,29 @@ class InterfaceRecorder(Recorder):
         if dotted is None:
             return False
         self._module_alias(name, dotted)
+        self._assigned.setdefault(name, []).append(self.scope.imports.resolve(value))
         return True
+
+    def _module_done(self) -> None:
+        """A module-level alias of an imported name (``create_task =
+        asyncio.create_task``, also on the branches of a ``try`` or a version
+        switch) is that name in the file's functions, as an import would be,
+        when the module binds the name in no other way, and every assignment
+        binds the same name or each binds a spawner (``asyncio.create_task`` on
+        one branch, ``asyncio.ensure_future`` on the other)."""
+        if not self._assigned:
+            return
+        spawners = N.TASK_SPAWNERS | self.options.spawners
+        found = []
+        for name, targets in self._assigned.items():
+            first = targets[0]
+            if first is None or name in self.facts.other_bound or None in targets:
+                continue
+            if all(target == first for target in targets) or all(target in spawners for target in targets):
+                self.scope.imports.bind(name, first)
+                found.append((name, first))
+        if found and self.hot is not None:
+            self.hot.add_aliases(found)
 
     def type_name(self, node: ast.expr) -> Optional[str]:
         """The dotted name a class or annotation expression stands for: an
