@@ -34,6 +34,7 @@ CASES: Dict[str, Tuple[str, ...]] = {
     "service_app": ("--isolated",),
     "src_layout": ("--isolated",),
     "configured_roots": ("--config", "setup.cfg"),
+    "names_app": ("--isolated",),
 }
 Rows = Dict[str, List[Tuple[int, int, str, str]]]
 

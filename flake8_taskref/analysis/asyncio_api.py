@@ -189,6 +189,7 @@ class ScopeVisitor(FunctionsRecorder):
                 klass.loop_attrs.add(attr)
 
     def _note_loop_factory(self, targets: Sequence[ast.expr], value: ast.expr) -> None:
+        self._note_local_type(targets, value)
         if (
             len(targets) == 1 and isinstance(targets[0], ast.Name)
             and isinstance(value, ast.Attribute) and value.attr in N.LOOP_SPAWN_METHODS

@@ -252,6 +252,34 @@ class InterfaceRecorder(Recorder):
         if dotted is not None:
             self.scope.types[name] = dotted
 
+    def _note_local_type(self, targets: Sequence[ast.expr], value: ast.expr) -> None:
+        """``impl = SomeClass(...)`` in a function, or ``impl = cls(...)`` in a
+        classmethod: the local's class (used only while the function binds the
+        name once; a class of the standard library is not looked up)."""
+        scope = self.scope
+        if (
+            scope.kind != Scope.FUNCTION or len(targets) != 1 or not isinstance(targets[0], ast.Name)
+            or not isinstance(value, ast.Call) or not isinstance(value.func, (ast.Name, ast.Attribute))
+        ):
+            return
+        func = value.func
+        if isinstance(func, ast.Name) and func.id == "cls":
+            node = scope.node
+            cls_scope = scope.cls
+            if not (
+                isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and cls_scope is not None
+                and isinstance(cls_scope.node, ast.ClassDef) and node.args.args
+                and node.args.args[0].arg == "cls"
+                and any(isinstance(d, ast.Name) and d.id == "classmethod" for d in node.decorator_list)
+            ):
+                return
+            func = ast.Name(cls_scope.node.name, ast.Load())
+            if self.facts.classes.get(func.id) is not cls_scope:
+                return  # a nested class, or one defined twice
+        dotted = self.type_name(func)
+        if dotted is not None and dotted.partition(".")[0] not in N.STDLIB:
+            scope.types.setdefault(targets[0].id, dotted)
+
     def _note_attr_type(self, target: ast.expr, value: ast.expr) -> None:
         """``self.x = param`` where the parameter's type is written down, or
         ``self.x = SomeClass(...)``: the attribute's type (two that disagree
