@@ -139,5 +139,6 @@ def _function(
         if refs:
             param_refs.append((position, refs))
     returns, future, via = exported.returned(scope)
+    guard = exported.guard(scope) if returns else ("", False, -1)
     return info._replace(returns=returns, future=future, fates=tuple(fates), param_refs=tuple(param_refs),
-                         returns_via=via)
+                         returns_via=via, guard=guard)

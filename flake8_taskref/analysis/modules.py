@@ -98,6 +98,10 @@ class FunctionInfo(NamedTuple):
     may_wait: bool = True
     # its body was analysed: False in a summary made in part (``ModuleSummary.partial``)
     entered: bool = True
+    # a function that keeps the task it returns only when a parameter says so
+    # (``if keep_ref: _tasks.add(t)``): the parameter, the truth with which it
+    # keeps, the truth of its constant default (-1: none); "" for any other
+    guard: Tuple[str, bool, int] = ("", False, -1)
 
     def position(self, index: int, keyword: Optional[str], bound: bool) -> Optional[int]:
         """The parameter (its position in ``params`` + ``kwonly``) an argument
@@ -211,11 +215,12 @@ class ModuleSummary(NamedTuple):
 
 def _function_from_json(data: List[Any]) -> FunctionInfo:
     (line, is_async, returns, future, binding, params, kwonly, fates, stub, decorated, param_refs, via,
-     wait, entered) = data
+     wait, entered, guard) = data
     return FunctionInfo(int(line), bool(is_async), int(returns), bool(future), int(binding),
                         tuple(params), tuple(kwonly), tuple(fates), bool(stub), bool(decorated),
                         tuple((int(at), tuple(_ref(ref) for ref in refs)) for at, refs in param_refs),
-                        tuple(_ref(ref) for ref in via), bool(wait), bool(entered))
+                        tuple(_ref(ref) for ref in via), bool(wait), bool(entered),
+                        (str(guard[0]), bool(guard[1]), int(guard[2])))
 
 
 def _ref(data: Any) -> Ref:
@@ -227,7 +232,7 @@ def _function_to_json(info: FunctionInfo) -> List[Any]:
     return [info.line, info.is_async, info.returns, info.future, info.binding, list(info.params),
             list(info.kwonly), list(info.fates), info.stub, info.decorated,
             [[at, [list(ref) for ref in refs]] for at, refs in info.param_refs],
-            [list(ref) for ref in info.returns_via], info.may_wait, info.entered]
+            [list(ref) for ref in info.returns_via], info.may_wait, info.entered, list(info.guard)]
 
 
 def _lookup(pairs: Tuple[Tuple[str, Any], ...], name: str) -> Any:
@@ -586,8 +591,8 @@ class Resolver:
             return False
         for ref in info.returns_via:
             target = self.ref_target(ref)
-            if target is None or not self.returns_task(target):
-                return False
+            if target is None or not self.returns_task(target) or target.info.guard[0]:
+                return False  # (a helper that keeps on a parameter: given what, not known)
         return True
 
     def fate(self, function: Function, index: int, keyword: Optional[str], bound: bool) -> str:

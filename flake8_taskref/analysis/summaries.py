@@ -26,6 +26,7 @@ import ast
 from typing import Dict, FrozenSet, List, Optional, Protocol, Set, Tuple, Union
 
 from flake8_taskref.analysis.facts import (
+    BRANCH,
     U_ADD,
     U_CALL,
     U_FINISH,
@@ -101,6 +102,9 @@ class Summaries:
         }
         self._params: Dict[Tuple[int, str], int] = {}
         self._spawners: Dict[int, bool] = {}
+        # functions that keep the task they return only when a parameter says
+        # so: (the parameter, the truth value with which it keeps)
+        self._guards: Dict[int, Tuple[str, bool]] = {}
         self._facts: Optional[ModuleFacts] = facts
 
     def release(self) -> None:
@@ -299,27 +303,53 @@ class Summaries:
             if self._words is not None and call.name not in self._words:
                 return False  # not a name any spawner of the project has (the index says)
             remote = self.remote(call)
-            return remote is not None and self._resolver is not None and self._resolver.returns_task(remote)
+            resolver = self._resolver
+            if remote is None or resolver is None or not resolver.returns_task(remote):
+                return False
+            whole = resolver.whole_function(remote)
+            info = whole.info if whole is not None else remote.info
+            if not info.guard[0]:
+                return True
+            skipped = info.skipped(call.bound)
+            return unkept_by(call.node, info.guard, list(info.params[skipped:]), list(info.kwonly))
         scope = found[0]
         key = id(scope)
         if key in self._spawners:
-            return self._spawners[key]
-        self._spawners[key] = False  # while deciding: a cycle returns no new task
-        result = self._spawner(scope)
-        self._spawners[key] = result
-        return result
+            result = self._spawners[key]
+        else:
+            self._spawners[key] = False  # while deciding: a cycle returns no new task
+            result = self._spawner(scope)
+            self._spawners[key] = result
+        guard = self._guards.get(key)
+        return result and (guard is None or _unkept_by(call, scope, guard))
 
     def _spawner(self, scope: Scope) -> bool:
-        return self._returned_groups(scope) is not None
+        return self._returned_groups(scope, guarded=True) is not None
 
-    def _returned_groups(self, scope: Scope) -> Optional[List[Group]]:
+    def spawner_scope(self, scope: Scope) -> bool:
+        """Does the function of this file return a new task nobody else keeps
+        (perhaps only when a parameter says so: ``guard_of``)?"""
+        key = id(scope)
+        if key not in self._spawners:
+            self._spawners[key] = False
+            self._spawners[key] = self._spawner(scope)
+        return self._spawners[key]
+
+    def guard_of(self, scope: Scope) -> Optional[Tuple[str, bool]]:
+        return self._guards.get(id(scope))
+
+    def _returned_groups(self, scope: Scope, guarded: bool = False) -> Optional[List[Group]]:
         """The groups a function returns, if every ``return`` returns a new task
-        nobody else keeps (or a new collection of them); else None."""
+        nobody else keeps (or a new collection of them); else None.  With
+        ``guarded``, also when every other place that keeps it is the branch of
+        an ``if`` on a parameter (``if keep_ref: _tasks.add(t)``): the guard is
+        noted, and each call is judged by its argument (``spawner``)."""
         returns = scope.returns
         if not returns or any(item is None for item in returns):
             return None
         at = {item.pos for item in returns if isinstance(item, Use)}
         at.update(pos for item in returns if isinstance(item, Group) for _, pos in item.events)
+        guards: Set[Tuple[str, bool]] = set()
         groups: List[Group] = []
         for item in returns:
             if isinstance(item, Spawn):
@@ -339,9 +369,17 @@ class Summaries:
                     return None
                 if any(self.judge.label(spawn, scope) is None for spawn in group.spawns):
                     return None
-                if any(pos not in at for pos in self.judge.kept_at(group, scope)):
-                    return None  # kept elsewhere too: callers may drop it
+                elsewhere = [pos for pos in self.judge.kept_at(group, scope) if pos not in at]
+                if elsewhere:
+                    guard = _guard(scope, group, elsewhere) if guarded else None
+                    if guard is None:
+                        return None  # kept elsewhere too: callers may drop it
+                    guards.add(guard)
                 groups.append(group)
+        if len(guards) > 1:
+            return None
+        if guards:
+            self._guards[id(scope)] = guards.pop()
         return groups
 
     def returned(self, scope: Scope) -> Tuple[int, bool]:
@@ -474,12 +512,26 @@ class Exported:
         return f"{self.facts.name or N.NO_MODULE}.{scope.node.name}"
 
     # -------------------------------------------------------------- returns
+    def guard(self, scope: Scope) -> Tuple[str, bool, int]:
+        """For a function that keeps the task it returns only when a parameter
+        says so (``Summaries._returned_groups``): the parameter, the truth value
+        with which it keeps, and the truth of its constant default (-1: none);
+        ("", False, -1) for any other."""
+        summaries = self.summaries
+        if summaries.spawner_scope(scope):
+            guard = summaries.guard_of(scope)
+            if guard is not None:
+                return guard[0], guard[1], _default_truth(scope.node, guard[0])
+        return "", False, -1
+
     def returned(self, scope: Scope) -> Tuple[int, bool, Tuple[Ref, ...]]:
         """Whether every ``return`` returns a new task nobody else keeps (or a
         new collection of them): the kind (``RETURNS_*``), whether they are
         futures, and the calls of other modules whose results are returned
         (each must return a new task as well)."""
         found = self._returned(scope)
+        if found is None and self.guard(scope)[0]:
+            found = self._returned(scope, guarded=True)
         if found is None:
             return RETURNS_NOTHING_KNOWN, False, ()
         kind, refs = found
@@ -500,7 +552,9 @@ class Exported:
                         spawns.extend(binding.group.spawns)
         return spawns
 
-    def _returned(self, scope: Scope) -> Optional[Tuple[int, Tuple[Ref, ...]]]:
+    def _returned(self, scope: Scope, guarded: bool = False) -> Optional[Tuple[int, Tuple[Ref, ...]]]:
+        if guarded:
+            return self._returned_uncached(scope, guarded)
         key = id(scope)
         if key in self._returns:
             return self._returns[key]  # None while deciding: a cycle returns no new task
@@ -509,7 +563,9 @@ class Exported:
         self._returns[key] = result
         return result
 
-    def _returned_uncached(self, scope: Scope) -> Optional[Tuple[int, Tuple[Ref, ...]]]:
+    def _returned_uncached(
+        self, scope: Scope, guarded: bool = False,
+    ) -> Optional[Tuple[int, Tuple[Ref, ...]]]:
         judge = self.summaries.judge
         returns = scope.returns
         if scope.generator or not returns or any(item is None for item in returns):
@@ -536,7 +592,8 @@ class Exported:
                     # result: those results are named below
                     if group.opaque or not group.spawns:
                         return None
-                    if any(pos not in at for pos in judge.kept_at(group, scope)):
+                    elsewhere = [pos for pos in judge.kept_at(group, scope) if pos not in at]
+                    if elsewhere and not (guarded and _guard(scope, group, elsewhere) is not None):
                         return None  # kept elsewhere too (or handed to another module)
                     collection = collection or group.collection
                     spawns.extend(group.spawns)
@@ -562,6 +619,105 @@ class Exported:
             return None if returned is None else returned[1]
         ref = self.ref_of(call, -1, None)
         return None if ref is None else (ref,)
+
+
+def _guard(scope: Scope, group: Group, positions: List[Pos]) -> Optional[Tuple[str, bool]]:
+    """The parameter on which a function keeps the task it returns, and with
+    which truth value: every place in ``positions`` is a use of the group's name
+    on one branch of ``if param:`` (or ``if not param:``), the same for all,
+    where ``param`` is a parameter the function never binds again."""
+    node = scope.node
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    uses = {use.pos: use for use in scope.uses.get(group.name, ())}
+    found: Set[Tuple[str, bool]] = set()
+    for pos in positions:
+        use = uses.get(pos)
+        if use is None:
+            return None
+        branches = [(frame[1], frame[2]) for frame in use.frames if frame[0] == BRANCH]
+        guard: Optional[Tuple[str, bool]] = None
+        for branch, index in branches:
+            if not isinstance(branch, ast.If):
+                continue
+            test, truth = branch.test, index == 0
+            if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+                test, truth = test.operand, not truth
+            if isinstance(test, ast.Name):
+                guard = (test.id, truth)
+                break
+        if guard is None:
+            return None
+        found.add(guard)
+    if len(found) != 1:
+        return None
+    name, truth = next(iter(found))
+    args = node.args
+    if name not in {arg.arg for arg in args.posonlyargs + args.args + args.kwonlyargs}:
+        return None
+    if len(scope.bindings.get(name, ())) != 1 or name in scope.declared:
+        return None
+    return name, truth
+
+
+def _unkept_by(call: CallSite, scope: Scope, guard: Tuple[str, bool]) -> bool:
+    """Does the call of a function of this file leave the task it returns
+    unkept (``unkept_by``)?"""
+    node = scope.node
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    args = node.args
+    positional = [arg.arg for arg in args.posonlyargs + args.args]
+    if _is_method(node, scope):
+        positional = positional[1:]
+    full = (guard[0], guard[1], _default_truth(node, guard[0]))
+    return unkept_by(call.node, full, positional, [arg.arg for arg in args.kwonlyargs])
+
+
+def _default_truth(node: ast.AST, name: str) -> int:
+    """The truth of the constant default of parameter ``name`` (1 or 0); -1
+    when it has none, or one that is not a constant."""
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return -1
+    args = node.args
+    positional = args.posonlyargs + args.args
+    pairs = list(zip(positional[len(positional) - len(args.defaults):], args.defaults))
+    pairs += [(arg, default) for arg, default in zip(args.kwonlyargs, args.kw_defaults)
+              if default is not None]
+    for arg, default in pairs:
+        if arg.arg == name:
+            return int(bool(default.value)) if isinstance(default, ast.Constant) else -1
+    return -1
+
+
+def unkept_by(node: ast.Call, guard: Tuple[str, bool, int], positional: List[str], kwonly: List[str]) -> bool:
+    """Does a call (``positional``: the names its positional arguments bind,
+    ``self`` left out) give the guarding parameter a value of the truth that
+    does not keep the task: a constant, or nothing and a constant default?"""
+    name, keeps, default = guard
+    if name not in positional and name not in kwonly:
+        return False
+    if any(isinstance(arg, ast.Starred) for arg in node.args):
+        return False
+    value: Optional[ast.expr] = None
+    for keyword in node.keywords:
+        if keyword.arg is None:
+            return False  # **kwargs: not known
+        if keyword.arg == name:
+            value = keyword.value
+    if value is None and name in positional and positional.index(name) < len(node.args):
+        value = node.args[positional.index(name)]
+    if value is None:
+        return default != -1 and bool(default) != keeps
+    return isinstance(value, ast.Constant) and bool(value.value) != keeps
+
+
+def _is_method(node: FunctionNode, scope: Scope) -> bool:
+    """Is ``node`` a method whose first parameter is bound (not a static method)?"""
+    parent = scope.parent
+    return parent is not None and parent.kind == Scope.CLASS and not any(
+        isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list
+    )
 
 
 def _shadowed(scope: Optional[Scope], name: str) -> bool:
