@@ -299,6 +299,16 @@ class FunctionsRecorder(InterfaceRecorder):
                 ):
                     spawners.add(name)
                     grown = True
+            # a function decorated by one of the file's that returns a wrapper
+            # returning a new task (``@background``)
+            wrapping = {name for scope, name in defined if _returns_spawning_wrapper(scope, spawners)}
+            for scope in self.facts.scopes:
+                if scope.kind == Scope.FUNCTION or not wrapping:
+                    continue
+                for name, node in scope.defs.items():
+                    if name not in spawners and _decorator_name(node) in wrapping:
+                        spawners.add(name)
+                        grown = True
         needed: Set[str] = set()
         for scope in self.facts.scopes:
             for call in scope.calls:
@@ -453,6 +463,29 @@ def _holds_spawn(scope: Scope, name: str, spawners: Set[str]) -> bool:
 
 def _is_parameter(scope: Scope, name: str) -> bool:
     return any(b.pos == (0, 0) for b in scope.bindings.get(name, ()))
+
+
+def _decorator_name(node: ast.AST) -> Optional[str]:
+    """The name of a function's one decorator, when it is a bare name."""
+    decorators: List[ast.expr] = getattr(node, "decorator_list", [])
+    if len(decorators) == 1 and isinstance(decorators[0], ast.Name):
+        return decorators[0].id
+    return None
+
+
+def _returns_spawning_wrapper(scope: Scope, spawners: Set[str]) -> bool:
+    """Does every ``return`` of the function return a function it defines that
+    may return a new task (a decorator that makes calls spawn)?"""
+    if not scope.returns:
+        return False
+    for item in scope.returns:
+        if not isinstance(item, Use):
+            return False
+        inner = [child for child in scope.children
+                 if isinstance(child.node, ast.FunctionDef) and child.node.name == item.name]
+        if len(inner) != 1 or not any(_may_return_task(inner[0], ret, spawners) for ret in inner[0].returns):
+            return False
+    return True
 
 
 def _may_return_task(scope: Scope, item: object, spawners: Set[str]) -> bool:

@@ -299,6 +299,8 @@ class Summaries:
     def spawner(self, call: CallSite) -> bool:
         """Does the call's callee return a new task that nothing else keeps?"""
         found = self.callee(call)
+        if found is None and call.remote is None:
+            return self._wrapped(call)
         if found is None:
             if self._words is not None and call.name not in self._words:
                 return False  # not a name any spawner of the project has (the index says)
@@ -325,6 +327,48 @@ class Summaries:
 
     def _spawner(self, scope: Scope) -> bool:
         return self._returned_groups(scope, guarded=True) is not None
+
+    def _wrapped(self, call: CallSite) -> bool:
+        """Is the callee, a function of this file, decorated by one (a bare
+        name, the only decorator) whose every ``return`` returns a function it
+        defines (once, not ``async``) that returns a new task nobody keeps
+        (``@background``: its wrapper returns ``asyncio.create_task(fn(...))``)?"""
+        wrappers = self.wrappers(call)
+        return bool(wrappers) and all(self._returned_groups(inner) is not None for inner in wrappers)
+
+    def wrappers(self, call: CallSite) -> List[Scope]:
+        """The functions a decorator of the file returns in place of the
+        callee (see ``_wrapped``); none when that is not the shape."""
+        found = self.target(call)
+        facts = self._facts
+        if found is None or isinstance(found, Function) or facts is None:
+            return []
+        owner, name = found
+        node = owner.defs.get(name)
+        if node is None or name in owner.rebound or (not call.bound and _shadowed(call.scope, name)):
+            return []
+        decorators = node.decorator_list
+        if len(decorators) != 1 or not isinstance(decorators[0], ast.Name):
+            return []
+        module = facts.module
+        decorator = module.defs.get(decorators[0].id)
+        if not isinstance(decorator, ast.FunctionDef) or decorator.decorator_list or (
+            decorators[0].id in module.rebound or decorators[0].id in owner.bindings and owner is not module
+        ):
+            return []
+        scope = self._scopes.get(id(decorator))
+        if scope is None or scope.generator or not scope.returns:
+            return []
+        found_scopes: List[Scope] = []
+        for item in scope.returns:
+            if not isinstance(item, Use) or len(scope.bindings.get(item.name, ())) != 1:
+                return []
+            inner = [child for child in scope.children
+                     if isinstance(child.node, ast.FunctionDef) and child.node.name == item.name]
+            if len(inner) != 1 or inner[0].generator:
+                return []
+            found_scopes.append(inner[0])
+        return found_scopes
 
     def spawner_scope(self, scope: Scope) -> bool:
         """Does the function of this file return a new task nobody else keeps
