@@ -299,8 +299,8 @@ class Summaries:
     def spawner(self, call: CallSite) -> bool:
         """Does the call's callee return a new task that nothing else keeps?"""
         found = self.callee(call)
-        if found is None and call.remote is None:
-            return self._wrapped(call)
+        if found is None and call.remote is None and self._wrapped(call):
+            return True
         if found is None:
             if self._words is not None and call.name not in self._words:
                 return False  # not a name any spawner of the project has (the index says)
