@@ -410,6 +410,8 @@ class ScopeVisitor(FunctionsRecorder):
 
     def _call(self, node: ast.Call, sink: Sink) -> None:
         func = node.func
+        if sink == DROP and isinstance(func, ast.Name) and self.scope.kind == Scope.FUNCTION:
+            self.scope.dropped_calls.add(func.id)
         qualname = self._qualname(func)
         spawn = self._call_spawn(node, qualname)
         if spawn is not None:
@@ -565,6 +567,14 @@ class ScopeVisitor(FunctionsRecorder):
             else:
                 self.value(callback, KEEP)
         self._args(node, KEEP, skip=index)
+
+    def _callback_spawn(self, arg: ast.expr) -> Optional[Spawn]:
+        if isinstance(arg, ast.Lambda):
+            body = arg.body
+            return self._call_spawn(body, self._qualname(body.func)) if isinstance(body, ast.Call) else None
+        if isinstance(arg, ast.Call) and arg.args and self.scope.imports.resolve(arg.func) == N.PARTIAL:
+            return self._spawner_ref(arg.args[0])
+        return self._spawner_ref(arg)
 
     def _spawner_ref(self, callback: ast.expr) -> Optional[Spawn]:
         """A Spawn for a spawner passed as a callable (``asyncio.create_task``,

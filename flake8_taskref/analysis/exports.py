@@ -32,7 +32,7 @@ from flake8_taskref.analysis.modules import (
     ModuleSummary,
 )
 from flake8_taskref.analysis.rules import ModuleRules
-from flake8_taskref.analysis.summaries import Exported, stub
+from flake8_taskref.analysis.summaries import Exported, calls_and_drops, stub
 
 _FATE_NAMES = {U_KEEP: KEEPS, U_FINISH: FINISHES, U_HARMLESS: LOOKS, U_RESULT: RESULT}
 _BINDINGS = {"staticmethod": STATICMETHOD, "classmethod": CLASSMETHOD}
@@ -140,5 +140,6 @@ def _function(
             param_refs.append((position, refs))
     returns, future, via = exported.returned(scope)
     guard = exported.guard(scope) if returns else ("", False, -1)
+    drops = tuple(at for at, param in enumerate(params + kwonly) if calls_and_drops(scope, param))
     return info._replace(returns=returns, future=future, fates=tuple(fates), param_refs=tuple(param_refs),
-                         returns_via=via, guard=guard)
+                         returns_via=via, guard=guard, drops=drops)

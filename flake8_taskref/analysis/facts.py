@@ -314,6 +314,7 @@ class Scope:
         "declared", "groups", "drops", "timeouts", "shields", "waits", "loop_vars",
         "async_defs", "children", "module_adds", "loop_exits", "runs_loop", "forever", "loop_aliases",
         "defs", "rebound", "calls", "call_drops", "returns", "generator", "weak_drops", "klass", "types",
+        "dropped_calls", "callback_drops",
         "suspends",
         "may_wait",
     )
@@ -377,6 +378,12 @@ class Scope:
         # New tasks added straight to a collection that outlives the frame: lost
         # if the collection turns out weak (``ModuleFacts.weak``).
         self.weak_drops: List[Tuple[Spawn, CollectionAdd]] = []
+        # Function scopes: names it calls as a statement, dropping the result
+        # (``hook(*args)``: a parameter so called drops what a callback returns);
+        # spawns a callback passed to a function of the project would make
+        # (``run_hook(lambda: asyncio.create_task(c))``), lost if it drops them.
+        self.dropped_calls: Set[str] = set()
+        self.callback_drops: List[Tuple[Spawn, CallArg]] = []
 
     def holds_loop(self, name: str, loop_names: AbstractSet[str], depth: int = 0) -> bool:
         """Is ``name``, as seen from this scope, bound to an event loop (directly,

@@ -230,7 +230,18 @@ class FunctionsRecorder(InterfaceRecorder):
             self.scope.call_drops.append((spawn, where))
             self._spawn(spawn, KEEP)
             return
+        made = self._callback_spawn(arg)
+        if made is not None:
+            where.call.spawned = True
+            made.how = f" (it is created in a callback of {where.call.text}(), which drops it)"
+            self.scope.callback_drops.append((made, where))
         self.value(arg, KEEP)
+
+    def _callback_spawn(self, arg: ast.expr) -> Optional[Spawn]:
+        """The spawn a callable argument makes when it is called: a lambda that
+        returns a spawn, asyncio's spawner itself, or ``functools.partial`` of it
+        (whether the callee drops it is decided at the end)."""
+        return None
 
     # --------------------------------------------------- entering functions
     def _visit_deferred(self) -> None:

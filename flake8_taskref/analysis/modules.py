@@ -102,6 +102,9 @@ class FunctionInfo(NamedTuple):
     # (``if keep_ref: _tasks.add(t)``): the parameter, the truth with which it
     # keeps, the truth of its constant default (-1: none); "" for any other
     guard: Tuple[str, bool, int] = ("", False, -1)
+    # parameters (positions in params + kwonly) it calls as a statement,
+    # dropping what the call returns (``hook(*args)``)
+    drops: Tuple[int, ...] = ()
 
     def position(self, index: int, keyword: Optional[str], bound: bool) -> Optional[int]:
         """The parameter (its position in ``params`` + ``kwonly``) an argument
@@ -215,12 +218,12 @@ class ModuleSummary(NamedTuple):
 
 def _function_from_json(data: List[Any]) -> FunctionInfo:
     (line, is_async, returns, future, binding, params, kwonly, fates, stub, decorated, param_refs, via,
-     wait, entered, guard) = data
+     wait, entered, guard, drops) = data
     return FunctionInfo(int(line), bool(is_async), int(returns), bool(future), int(binding),
                         tuple(params), tuple(kwonly), tuple(fates), bool(stub), bool(decorated),
                         tuple((int(at), tuple(_ref(ref) for ref in refs)) for at, refs in param_refs),
                         tuple(_ref(ref) for ref in via), bool(wait), bool(entered),
-                        (str(guard[0]), bool(guard[1]), int(guard[2])))
+                        (str(guard[0]), bool(guard[1]), int(guard[2])), tuple(int(at) for at in drops))
 
 
 def _ref(data: Any) -> Ref:
@@ -232,7 +235,8 @@ def _function_to_json(info: FunctionInfo) -> List[Any]:
     return [info.line, info.is_async, info.returns, info.future, info.binding, list(info.params),
             list(info.kwonly), list(info.fates), info.stub, info.decorated,
             [[at, [list(ref) for ref in refs]] for at, refs in info.param_refs],
-            [list(ref) for ref in info.returns_via], info.may_wait, info.entered, list(info.guard)]
+            [list(ref) for ref in info.returns_via], info.may_wait, info.entered, list(info.guard),
+            list(info.drops)]
 
 
 def _lookup(pairs: Tuple[Tuple[str, Any], ...], name: str) -> Any:
@@ -594,6 +598,15 @@ class Resolver:
             if target is None or not self.returns_task(target) or target.info.guard[0]:
                 return False  # (a helper that keeps on a parameter: given what, not known)
         return True
+
+    def drops_result(self, function: Function, index: int, keyword: Optional[str], bound: bool) -> bool:
+        """Does ``function`` call its argument at ``index`` (or ``keyword``), a
+        callable, as a statement, dropping what it returns?"""
+        whole = self._complete(function, always=True)
+        if whole is None:
+            return False
+        position = whole.info.position(index, keyword, bound)
+        return position is not None and position in whole.info.drops
 
     def fate(self, function: Function, index: int, keyword: Optional[str], bound: bool) -> str:
         """What a call of ``function`` does to its argument at ``index`` (or

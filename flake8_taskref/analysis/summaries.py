@@ -263,6 +263,27 @@ class Summaries:
             name = where.keyword
         return self.parameter(scope, name)
 
+    def drops_result(self, where: CallArg) -> bool:
+        """Does the callee call the argument (a callable) as a statement,
+        dropping what it returns (``def run_hook(hook): hook()``)?"""
+        found = self.callee(where.call)
+        if found is None:
+            remote = self.remote(where.call)
+            if remote is None or self._resolver is None:
+                return False
+            return self._resolver.drops_result(remote, where.index, where.keyword, where.call.bound)
+        scope, positional = found
+        node: FunctionNode = scope.node  # type: ignore[assignment]
+        if where.keyword is None:
+            if where.index >= len(positional):
+                return False
+            name = positional[where.index]
+        else:
+            if where.keyword not in {arg.arg for arg in node.args.args + node.args.kwonlyargs}:
+                return False
+            name = where.keyword
+        return calls_and_drops(scope, name)
+
     def parameter(self, scope: Scope, name: str) -> int:
         key = (id(scope), name)
         found = self._params.get(key)
@@ -716,6 +737,14 @@ def _unkept_by(call: CallSite, scope: Scope, guard: Tuple[str, bool]) -> bool:
         positional = positional[1:]
     full = (guard[0], guard[1], _default_truth(node, guard[0]))
     return unkept_by(call.node, full, positional, [arg.arg for arg in args.kwonlyargs])
+
+
+def calls_and_drops(scope: Scope, name: str) -> bool:
+    """Does the function call its parameter ``name`` (bound only as the
+    parameter) as a statement, dropping what the call returns?"""
+    return (
+        name in scope.dropped_calls and len(scope.bindings.get(name, ())) == 1 and name not in scope.declared
+    )
 
 
 def _default_truth(node: ast.AST, name: str) -> int:
