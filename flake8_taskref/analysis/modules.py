@@ -29,6 +29,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, FrozenSet, List, NamedTuple, Optional, Set, Tuple, Union
 
+from flake8_taskref.analysis.names import TASK_SPAWNERS
+
 # What a function does to a parameter (``FunctionInfo.fates``).
 KEEPS, FINISHES, LOOKS, RESULT = "keep", "finish", "look", "result"
 # What a function returns (``FunctionInfo.returns``).
@@ -447,6 +449,8 @@ class Resolver:
             first_answer = answers[0]
             if first_answer is not None and all(answer == first_answer for answer in answers[1:]):
                 return first_answer
+            if all(isinstance(answer, External) and answer.dotted in TASK_SPAWNERS for answer in answers):
+                return first_answer  # a switch between asyncio's spawners (create_task, ensure_future)
             return None
         if module.package:  # ``app.sub`` where ``app/__init__.py`` does not bind ``sub``
             sub = self.module(f"{module.name}.{first}")
@@ -461,6 +465,12 @@ class Resolver:
     def klass(self, dotted: str) -> Optional[Class]:
         target = self.resolve(dotted)
         return target if isinstance(target, Class) else None
+
+    def spawner_alias(self, dotted: str, module: Optional[str] = None) -> Optional[str]:
+        """The asyncio spawner a project name is bound to (``create_task =
+        asyncio.create_task`` in a compatibility module), if any."""
+        found = self.canonical(dotted, module)
+        return found if found in TASK_SPAWNERS else None
 
     def canonical(self, dotted: str, module: Optional[str] = None) -> Optional[str]:
         """The name outside the project that ``dotted`` stands for, if any

@@ -323,10 +323,13 @@ class Summaries:
         if found is None and call.remote is None and self._wrapped(call):
             return True
         if found is None:
+            resolver = self._resolver
+            alias = self.spawner_alias(call)
+            if alias is not None:  # ``create_task = asyncio.create_task`` in another module
+                return _spawns_through_alias(call, alias)
             if self._words is not None and call.name not in self._words:
                 return False  # not a name any spawner of the project has (the index says)
             remote = self.remote(call)
-            resolver = self._resolver
             if remote is None or resolver is None or not resolver.returns_task(remote):
                 return False
             whole = resolver.whole_function(remote)
@@ -348,6 +351,23 @@ class Summaries:
 
     def _spawner(self, scope: Scope) -> bool:
         return self._returned_groups(scope, guarded=True) is not None
+
+    def spawner_alias(self, call: CallSite) -> Optional[str]:
+        """The asyncio spawner the name a call of another module's name is
+        bound to, if any (``create_task = asyncio.create_task``, also on each
+        branch of a version switch)."""
+        remote = call.remote
+        resolver = self._resolver
+        if remote is None or not remote.dotted or resolver is None:
+            return None
+        if self._words is not None and call.name not in self._words and call.name not in _SPAWNER_NAMES:
+            return None
+        return resolver.spawner_alias(remote.dotted, remote.module)
+
+    def may_spawn(self, call: CallSite) -> bool:
+        """Can a call that reaches no summarised function still return a new
+        task: a function the file decorates so, a name bound to asyncio's?"""
+        return bool(self.wrappers(call)) or self.spawner_alias(call) is not None
 
     def _wrapped(self, call: CallSite) -> bool:
         """Is the callee, a function of this file, decorated by one (a bare
@@ -737,6 +757,24 @@ def _unkept_by(call: CallSite, scope: Scope, guard: Tuple[str, bool]) -> bool:
         positional = positional[1:]
     full = (guard[0], guard[1], _default_truth(node, guard[0]))
     return unkept_by(call.node, full, positional, [arg.arg for arg in args.kwonlyargs])
+
+
+# asyncio's spawners by their own names: a project name so called may be bound
+# to one (the index's words hold only the names that differ from theirs)
+_SPAWNER_NAMES = frozenset(name.rpartition(".")[2] for name in N.TASK_SPAWNERS)
+
+
+def _spawns_through_alias(call: CallSite, spawner: Optional[str]) -> bool:
+    """Does a call of a project name bound to asyncio's ``spawner`` make a new
+    task (``ensure_future`` of a call that returns no future)?"""
+    if spawner is None:
+        return False
+    if spawner != "asyncio.ensure_future":
+        return True
+    args = call.node.args
+    return bool(args) and isinstance(args[0], ast.Call) and not (
+        isinstance(args[0].func, ast.Attribute) and args[0].func.attr in N.FUTURE_METHODS
+    )
 
 
 def calls_and_drops(scope: Scope, name: str) -> bool:

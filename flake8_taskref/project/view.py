@@ -552,6 +552,12 @@ class ProjectView:
             # name bound to a module (``import app.util as u``) is no spawner.
             # Nor is one bound to a name that is no word yet: if it becomes one,
             # this module names it (in its import), and is looked at again.
+            if resolver.spawner_alias(f"{summary.name}.{name}") is not None:
+                # bound to asyncio's spawner (``spawn = asyncio.create_task``, also
+                # on each branch of a version switch)
+                if any(target.rpartition(".")[2] != name for target in targets):
+                    words.add(name)
+                continue
             if all(target.rpartition(".")[2] == name or target.rpartition(".")[2] not in self._known
                    or self._finder.find(target, roots) is not None for target in targets):
                 continue
