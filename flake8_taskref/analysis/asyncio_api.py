@@ -16,7 +16,7 @@ with the hooks filled in, and it is what runs: one pass over the tree).
 from __future__ import annotations
 
 import ast
-from typing import Dict, List, Optional, Sequence, Tuple, Union
+from typing import List, Optional, Sequence, Tuple, Union
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
@@ -67,10 +67,6 @@ class ScopeVisitor(FunctionsRecorder):
         super().__init__(options, hot, filename, view)
         self.spawners = N.TASK_SPAWNERS | options.spawners
         self.timeouts = options.timeouts
-        # ``spawn = loop.create_task`` (a name of a module or function scope
-        # bound to a loop method that spawns): (id of the scope, name) -> the
-        # method; None once the name is bound so twice
-        self._bound_spawners: Dict[Tuple[int, str], Optional[ast.Attribute]] = {}
 
     # ------------------------------------------------------------- statements
     def _unpack_call(self, elts: List[ast.expr], value: ast.expr, pos: Pos) -> bool:
@@ -190,12 +186,7 @@ class ScopeVisitor(FunctionsRecorder):
 
     def _note_loop_factory(self, targets: Sequence[ast.expr], value: ast.expr) -> None:
         self._note_local_type(targets, value)
-        if (
-            len(targets) == 1 and isinstance(targets[0], ast.Name)
-            and isinstance(value, ast.Attribute) and value.attr in N.LOOP_SPAWN_METHODS
-        ):
-            key = (id(self.scope), targets[0].id)
-            self._bound_spawners[key] = None if key in self._bound_spawners else value
+        self._note_bound_spawner(targets, value)
         if self._is_loop_value(value):
             self._note_loop(targets)
         elif isinstance(value, ast.Name):
@@ -343,37 +334,8 @@ class ScopeVisitor(FunctionsRecorder):
             return None
         if isinstance(func, ast.Attribute) and func.attr in N.LOOP_SPAWN_METHODS:
             return self._loop_spawn(node, func.attr, func.value)
-        if isinstance(func, ast.Name) and self._bound_spawners:
-            method = self._bound_spawner(func.id)
-            if method is not None:
-                return self._loop_spawn(node, method.attr, method.value)
-        return None
-
-    def _module_done(self) -> None:
-        super()._module_done()
-        if self.hot is not None and self._bound_spawners:
-            module = self.scope
-            self.hot.add_words([
-                name for (scope, name), method in self._bound_spawners.items()
-                if scope == id(module) and method is not None and name not in module.rebound
-            ])
-
-    def _bound_spawner(self, name: str) -> Optional[ast.Attribute]:
-        """The loop method ``name`` is bound to (``spawn = loop.create_task``) in
-        the scope that binds it, if that scope binds it once, so, and only so
-        (whether the receiver is a loop is decided at the end, as for a call
-        of the method)."""
-        scope: Optional[Scope] = self.scope
-        while scope is not None:
-            if scope.kind != Scope.CLASS and (name in scope.bindings or name in scope.declared):
-                bound = scope.bindings.get(name)
-                if scope.kind == Scope.MODULE:
-                    once = name not in scope.rebound
-                else:
-                    once = bound is not None and len(bound) == 1
-                return self._bound_spawners.get((id(scope), name)) if once else None
-            scope = scope.parent
-        return None
+        method = self._bound_spawner(func) if isinstance(func, ast.Name) else None
+        return None if method is None else self._loop_spawn(node, method.attr, method.value)
 
     def _returns_future(self, node: ast.expr) -> bool:
         """A call that returns a future, not a coroutine (``loop.run_in_executor``,
@@ -410,8 +372,6 @@ class ScopeVisitor(FunctionsRecorder):
 
     def _call(self, node: ast.Call, sink: Sink) -> None:
         func = node.func
-        if sink == DROP and isinstance(func, ast.Name) and self.scope.kind == Scope.FUNCTION:
-            self.scope.dropped_calls.add(func.id)
         qualname = self._qualname(func)
         spawn = self._call_spawn(node, qualname)
         if spawn is not None:

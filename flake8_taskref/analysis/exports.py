@@ -32,7 +32,8 @@ from flake8_taskref.analysis.modules import (
     ModuleSummary,
 )
 from flake8_taskref.analysis.rules import ModuleRules
-from flake8_taskref.analysis.summaries import Exported, calls_and_drops, stub
+from flake8_taskref.analysis.arguments import calls_and_drops
+from flake8_taskref.analysis.summaries import Exported, stub
 
 _FATE_NAMES = {U_KEEP: KEEPS, U_FINISH: FINISHES, U_HARMLESS: LOOKS, U_RESULT: RESULT}
 _BINDINGS = {"staticmethod": STATICMETHOD, "classmethod": CLASSMETHOD}

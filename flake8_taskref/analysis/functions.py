@@ -35,6 +35,7 @@ from flake8_taskref.analysis.facts import (
     U_FLOW,
     U_KEEP,
     CallArg,
+    CallbackArg,
     CallbackSink,
     CallSite,
     FunctionNode,
@@ -127,6 +128,8 @@ class FunctionsRecorder(InterfaceRecorder):
         if scope.kind != Scope.FUNCTION:
             return False
         func = node.func
+        if sink == DROP and isinstance(func, ast.Name):
+            scope.dropped_calls.add(func.id)  # ``hook(*args)``: what it returns is dropped
         if isinstance(func, ast.Name):
             owner: Optional[Scope] = self.facts.module
             name = func.id
@@ -234,7 +237,7 @@ class FunctionsRecorder(InterfaceRecorder):
         if made is not None:
             where.call.spawned = True
             made.how = f" (it is created in a callback of {where.call.text}(), which drops it)"
-            self.scope.callback_drops.append((made, where))
+            self.scope.call_drops.append((made, CallbackArg(where.call, where.index, where.keyword)))
         self.value(arg, KEEP)
 
     def _callback_spawn(self, arg: ast.expr) -> Optional[Spawn]:
@@ -253,6 +256,7 @@ class FunctionsRecorder(InterfaceRecorder):
         spawn method was called on (all they can add is that such an attribute
         holds a loop); then, until none is left, the functions a summary needs
         and those that can prune a task collection."""
+        self._module_done()
         hot = self.hot
         if hot is None:
             super()._visit_deferred()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Dict, FrozenSet, List, Optional, Sequence, Union
+from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple, Union
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import ClassFacts, Scope
@@ -91,6 +91,10 @@ class InterfaceRecorder(Recorder):
         # ``name = imported.name`` at module level: what each assignment of the
         # name resolves to through the imports (None: not an imported name)
         self._assigned: Dict[str, List[Optional[str]]] = {}
+        # ``spawn = loop.create_task`` (a name of a module or function scope
+        # bound to a loop method that spawns): (id of the scope, name) -> the
+        # method; None once the name is bound so twice
+        self._bound_spawners: Dict[Tuple[int, str], Optional[ast.Attribute]] = {}
 
     def _qualname(self, node: ast.expr) -> Optional[str]:
         """The canonical dotted name ``node`` refers to through the file's imports.
@@ -159,6 +163,12 @@ class InterfaceRecorder(Recorder):
         when the module binds the name in no other way, and every assignment
         binds the same name or each binds a spawner (``asyncio.create_task`` on
         one branch, ``asyncio.ensure_future`` on the other)."""
+        module = self.scope
+        if self.hot is not None and self._bound_spawners:
+            self.hot.add_words([
+                name for (scope, name), method in self._bound_spawners.items()
+                if scope == id(module) and method is not None and name not in module.rebound
+            ])
         if not self._assigned:
             return
         spawners = N.TASK_SPAWNERS | self.options.spawners
@@ -251,6 +261,35 @@ class InterfaceRecorder(Recorder):
         dotted = self.type_name(annotation)
         if dotted is not None:
             self.scope.types[name] = dotted
+
+    def _note_bound_spawner(self, targets: Sequence[ast.expr], value: ast.expr) -> None:
+        """``spawn = <receiver>.create_task``: noted for the calls of ``spawn``."""
+        if (
+            len(targets) == 1 and isinstance(targets[0], ast.Name)
+            and isinstance(value, ast.Attribute) and value.attr in N.LOOP_SPAWN_METHODS
+        ):
+            key = (id(self.scope), targets[0].id)
+            self._bound_spawners[key] = None if key in self._bound_spawners else value
+
+    def _bound_spawner(self, func: ast.Name) -> Optional[ast.Attribute]:
+        """The loop method a called name is bound to (``spawn = loop.create_task``)
+        in the scope that binds it, if that scope binds it once, so, and only so
+        (whether the receiver is a loop is decided at the end, as for a call of
+        the method)."""
+        if not self._bound_spawners:
+            return None
+        name = func.id
+        scope: Optional[Scope] = self.scope
+        while scope is not None:
+            if scope.kind != Scope.CLASS and (name in scope.bindings or name in scope.declared):
+                bound = scope.bindings.get(name)
+                if scope.kind == Scope.MODULE:
+                    once = name not in scope.rebound
+                else:
+                    once = bound is not None and len(bound) == 1
+                return self._bound_spawners.get((id(scope), name)) if once else None
+            scope = scope.parent
+        return None
 
     def _note_local_type(self, targets: Sequence[ast.expr], value: ast.expr) -> None:
         """``impl = SomeClass(...)`` in a function, or ``impl = cls(...)`` in a

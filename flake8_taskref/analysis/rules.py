@@ -161,10 +161,6 @@ class ModuleRules:
                 label = self.label(spawn, scope)
                 if label is not None and self._only_looks(self.summaries.argument(where), label):
                     self._spawn_error("TRF001", spawn, label, how=spawn.how)
-            for spawn, where in scope.callback_drops:
-                label = self.label(spawn, scope)
-                if label is not None and self.summaries.drops_result(where):
-                    self._spawn_error("TRF001", spawn, label, how=spawn.how)
             for spawn, add in scope.weak_drops:
                 label = self.label(spawn, scope)
                 if label is not None and self.facts.weak(add):

@@ -178,7 +178,6 @@ class Recorder:
         if isinstance(body, list):
             self._block(body)
         if self._deferred:
-            self._module_done()
             self._visit_deferred()
         # The dispatch tables hold bound methods, a cycle through the visitor:
         # drop them, so that nothing here waits for the cyclic collector.
@@ -864,9 +863,6 @@ class Recorder:
         return False
 
     def _note_class(self, node: ast.ClassDef, scope: Scope) -> None: ...
-
-    def _module_done(self) -> None:
-        """The module has been executed; its function bodies are entered next."""
 
     def _note_function(self, node: Union[ast.FunctionDef, ast.AsyncFunctionDef]) -> None: ...
 
