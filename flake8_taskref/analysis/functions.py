@@ -470,10 +470,11 @@ def _spawns(spawns: List[Spawn], spawners: Set[str]) -> bool:
 
 
 def _holds_spawn(scope: Scope, name: str, spawners: Set[str]) -> bool:
-    """Is ``name`` in ``scope`` a local bound to a group holding a spawn?"""
+    """Is ``name`` in ``scope`` a local bound to a group holding a spawn, or a
+    collection a spawn is added to (``tasks.append(asyncio.create_task(c))``)?"""
     return any(
         b.group is not None and _spawns(b.group.spawns, spawners) for b in scope.bindings.get(name, ())
-    )
+    ) or any(group.name == name and group.flows and _spawns(group.spawns, spawners) for group in scope.groups)
 
 
 def _is_parameter(scope: Scope, name: str) -> bool:

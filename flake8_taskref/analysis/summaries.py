@@ -461,6 +461,11 @@ class Summaries:
                               if binding.group is not None]
                 if not candidates or len(candidates) != len(self.judge.applicable(scope, item.name, item)):
                     return None
+            filled = _filled(scope, candidates, self.judge)
+            if filled is not None:
+                if any(pos not in at for pos in self.judge.kept_at(candidates[0], scope)):
+                    return None
+                candidates = filled
             for group in candidates:
                 if self.judge.opaque(group) or not group.spawns:
                     return None
@@ -684,6 +689,11 @@ class Exported:
                     if not groups or len(groups) != len(bindings):
                         return None
                 spawns = []
+                filled = _filled(scope, groups, judge)
+                if filled is not None:
+                    if any(pos not in at for pos in judge.kept_at(groups[0], scope)):
+                        return None
+                    groups, collection = filled, True
                 for group in groups:
                     # the group's own opacity, not what a rule made of a helper's
                     # result: those results are named below
@@ -716,6 +726,40 @@ class Exported:
             return None if returned is None else returned[1]
         ref = self.ref_of(call, -1, None)
         return None if ref is None else (ref,)
+
+
+def _filled(scope: Scope, groups: List[Group], judge: Judge) -> Optional[List[Group]]:
+    """For a returned local bound once to a new empty list or set (``tasks =
+    []``) and filled with ``append``/``add``/``extend`` (``for c in coros:
+    tasks.append(asyncio.create_task(c))``): the groups of what flows into it
+    and into nothing else; None for any other."""
+    if len(groups) != 1:
+        return None
+    group = groups[0]
+    if group.spawns or judge.opaque(group) or len(group.bindings) != 1:
+        return None
+    stmt = group.bindings[0].stmt
+    value = stmt.value if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 or (
+        isinstance(stmt, ast.AnnAssign)) else None
+    if not (
+        isinstance(value, (ast.List, ast.Set)) and not value.elts
+        or isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
+        and value.func.id in ("list", "set") and not value.args and not value.keywords
+    ):
+        return None
+    fed = []
+    for other in scope.groups:
+        targets = [(target, use) for target, use in other.flows if target == group.name]
+        if not targets:
+            continue
+        if len(targets) != len(other.flows):
+            return None  # it flows elsewhere too
+        for target, use in targets:
+            bindings = judge.applicable(scope, group.name, use)
+            if [binding.group for binding in bindings] != [group]:
+                return None
+        fed.append(other)
+    return fed or None
 
 
 def _shadowed(scope: Optional[Scope], name: str) -> bool:
