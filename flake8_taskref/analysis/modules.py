@@ -107,6 +107,11 @@ class FunctionInfo(NamedTuple):
     # parameters (positions in params + kwonly) it calls as a statement,
     # dropping what the call returns (``hook(*args)``)
     drops: Tuple[int, ...] = ()
+    # its one decorator, a name of the project (dotted), or ""
+    decorator: str = ""
+    # a decorator whose every return is a function it defines that returns a
+    # new task nobody keeps: a call of what it decorates returns a new task
+    wraps: bool = False
 
     def position(self, index: int, keyword: Optional[str], bound: bool) -> Optional[int]:
         """The parameter (its position in ``params`` + ``kwonly``) an argument
@@ -220,12 +225,13 @@ class ModuleSummary(NamedTuple):
 
 def _function_from_json(data: List[Any]) -> FunctionInfo:
     (line, is_async, returns, future, binding, params, kwonly, fates, stub, decorated, param_refs, via,
-     wait, entered, guard, drops) = data
+     wait, entered, guard, drops, decorator, wraps) = data
     return FunctionInfo(int(line), bool(is_async), int(returns), bool(future), int(binding),
                         tuple(params), tuple(kwonly), tuple(fates), bool(stub), bool(decorated),
                         tuple((int(at), tuple(_ref(ref) for ref in refs)) for at, refs in param_refs),
                         tuple(_ref(ref) for ref in via), bool(wait), bool(entered),
-                        (str(guard[0]), bool(guard[1]), int(guard[2])), tuple(int(at) for at in drops))
+                        (str(guard[0]), bool(guard[1]), int(guard[2])), tuple(int(at) for at in drops),
+                        str(decorator), bool(wraps))
 
 
 def _ref(data: Any) -> Ref:
@@ -238,7 +244,7 @@ def _function_to_json(info: FunctionInfo) -> List[Any]:
             list(info.kwonly), list(info.fates), info.stub, info.decorated,
             [[at, [list(ref) for ref in refs]] for at, refs in info.param_refs],
             [list(ref) for ref in info.returns_via], info.may_wait, info.entered, list(info.guard),
-            list(info.drops)]
+            list(info.drops), info.decorator, info.wraps]
 
 
 def _lookup(pairs: Tuple[Tuple[str, Any], ...], name: str) -> Any:
@@ -601,6 +607,10 @@ class Resolver:
 
     def _returns_task(self, function: Function) -> bool:
         info = function.info
+        if info.decorator:
+            wrapper = self.function(info.decorator)
+            whole = self._complete(wrapper) if wrapper is not None else None
+            return whole is not None and whole.info.wraps and not whole.info.decorated
         if not info.returns or info.is_async or info.stub or info.decorated:
             return False
         for ref in info.returns_via:

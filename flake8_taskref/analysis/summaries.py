@@ -341,6 +341,9 @@ class Summaries:
                 return spawns_through_alias(call, alias)
             if self._words is not None and call.name not in self._words:
                 return False  # not a name any spawner of the project has (the index says)
+            decorated = self._decorated_remote(call)
+            if decorated is not None:
+                return resolver is not None and resolver.returns_task(decorated)
             remote = self.remote(call)
             if remote is None or resolver is None or not resolver.returns_task(remote):
                 return False
@@ -378,8 +381,17 @@ class Summaries:
 
     def may_spawn(self, call: CallSite) -> bool:
         """Can a call that reaches no summarised function still return a new
-        task: a function the file decorates so, a name bound to asyncio's?"""
-        return bool(self.wrappers(call)) or self.spawner_alias(call) is not None
+        task: a function decorated so, a name bound to asyncio's?"""
+        return bool(self.wrappers(call)) or self.spawner_alias(call) is not None or (
+            self._decorated_remote(call) is not None) or self._imported_wrapper(call)
+
+    def _decorated_remote(self, call: CallSite) -> Optional[Function]:
+        """A function of another module (or inherited) that one decorator of the
+        project decorates, which ``Resolver.returns_task`` judges."""
+        found = self.target(call)
+        if isinstance(found, Function) and found.info.decorator and not found.info.stub:
+            return found
+        return None
 
     def _wrapped(self, call: CallSite) -> bool:
         """Is the callee, a function of this file, decorated by one (a bare
@@ -387,7 +399,28 @@ class Summaries:
         defines (once, not ``async``) that returns a new task nobody keeps
         (``@background``: its wrapper returns ``asyncio.create_task(fn(...))``)?"""
         wrappers = self.wrappers(call)
-        return bool(wrappers) and all(self._returned_groups(inner) is not None for inner in wrappers)
+        if wrappers:
+            return all(self._returned_groups(inner) is not None for inner in wrappers)
+        return self._imported_wrapper(call)
+
+    def _imported_wrapper(self, call: CallSite) -> bool:
+        """Is the callee, a function of this file, decorated (only) by such a
+        decorator of another module (``Exported.wraps``)?"""
+        found = self.target(call)
+        facts = self._facts
+        resolver = self._resolver
+        if found is None or isinstance(found, Function) or facts is None or resolver is None:
+            return False
+        owner, name = found
+        node = owner.defs.get(name)
+        if node is None or name in owner.rebound or len(node.decorator_list) != 1 or stub(node):
+            return False
+        dotted = facts.module.imports.resolve(node.decorator_list[0])
+        if dotted is None or dotted.partition(".")[0] in N.STDLIB:
+            return False
+        decorator = resolver.function(dotted, facts.module.imports.module_of(node.decorator_list[0]))
+        whole = resolver.whole_function(decorator) if decorator is not None else None
+        return whole is not None and whole.info.wraps and not whole.info.decorated
 
     def wrappers(self, call: CallSite) -> List[Scope]:
         """The functions a decorator of the file returns in place of the
@@ -401,7 +434,7 @@ class Summaries:
         if node is None or name in owner.rebound or (not call.bound and _shadowed(call.scope, name)):
             return []
         decorators = node.decorator_list
-        if len(decorators) != 1 or not isinstance(decorators[0], ast.Name):
+        if len(decorators) != 1 or not isinstance(decorators[0], ast.Name) or stub(node):
             return []
         module = facts.module
         decorator = module.defs.get(decorators[0].id)
@@ -410,7 +443,15 @@ class Summaries:
         ):
             return []
         scope = self._scopes.get(id(decorator))
-        if scope is None or scope.generator or not scope.returns:
+        return self.wrapper_scopes(scope) if scope is not None else []
+
+    def returned_groups(self, scope: Scope) -> Optional[List[Group]]:
+        return self._returned_groups(scope)
+
+    def wrapper_scopes(self, scope: Scope) -> List[Scope]:
+        """The functions a function defines and returns (each once, not
+        ``async``) if that is all it returns: a decorator's wrappers."""
+        if scope.generator or not scope.returns:
             return []
         found_scopes: List[Scope] = []
         for item in scope.returns:
@@ -614,6 +655,12 @@ class Exported:
         return f"{self.facts.name or N.NO_MODULE}.{scope.node.name}"
 
     # -------------------------------------------------------------- returns
+    def wraps(self, scope: Scope) -> bool:
+        """Is the function a decorator whose every return is a function it
+        defines that returns a new task nobody keeps (``Summaries._wrapped``)?"""
+        inner = self.summaries.wrapper_scopes(scope)
+        return bool(inner) and all(self.summaries.returned_groups(found) is not None for found in inner)
+
     def guard(self, scope: Scope) -> Tuple[str, bool, int]:
         """For a function that keeps the task it returns only when a parameter
         says so (``Summaries._returned_groups``): the parameter, the truth value

@@ -543,7 +543,7 @@ class ProjectView:
         resolver.set_own(summary)
         words = {
             qualname.rpartition(".")[2] for qualname, info in summary.functions
-            if info.returns and resolver.returns_task(Function(summary, qualname, info))
+            if (info.returns or info.decorator) and resolver.returns_task(Function(summary, qualname, info))
         }
         roots = self.roots_for(path)
         for name, targets in summary.aliases:
