@@ -170,6 +170,9 @@ class FunctionsRecorder(InterfaceRecorder):
         if isinstance(receiver, ast.Name):
             if receiver.id not in scope.types:
                 return False
+            words = self.options.words
+            if (id(scope), receiver.id) in self._local_types and words is not None and func.attr not in words:
+                return False  # a local made by a class (``conn = Connection()``): its spawners only
         elif not (
             isinstance(receiver, ast.Attribute)
             and isinstance(receiver.value, ast.Name)

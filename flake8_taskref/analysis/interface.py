@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple, Union
+from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple, Union
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import ClassFacts, Scope
@@ -95,6 +95,9 @@ class InterfaceRecorder(Recorder):
         # bound to a loop method that spawns): (id of the scope, name) -> the
         # method; None once the name is bound so twice
         self._bound_spawners: Dict[Tuple[int, str], Optional[ast.Attribute]] = {}
+        # (id of the function scope, name) of the locals whose class the function
+        # makes (``_note_local_type``)
+        self._local_types: Set[Tuple[int, str]] = set()
 
     def _qualname(self, node: ast.expr) -> Optional[str]:
         """The canonical dotted name ``node`` refers to through the file's imports.
@@ -316,8 +319,10 @@ class InterfaceRecorder(Recorder):
             if self.facts.classes.get(func.id) is not cls_scope:
                 return  # a nested class, or one defined twice
         dotted = self.type_name(func)
-        if dotted is not None and dotted.partition(".")[0] not in N.STDLIB:
-            scope.types.setdefault(targets[0].id, dotted)
+        name = targets[0].id
+        if dotted is not None and dotted.partition(".")[0] not in N.STDLIB and name not in scope.types:
+            scope.types[name] = dotted
+            self._local_types.add((id(scope), name))
 
     def _note_attr_type(self, target: ast.expr, value: ast.expr) -> None:
         """``self.x = param`` where the parameter's type is written down, or

@@ -600,7 +600,9 @@ class Resolver:
         key = ("returns", function.module.name, function.qualname)
         if key in self._answers:
             return bool(self._answers[key])
-        whole = self._complete(function)
+        # a decorated function: its decorator decides (a summary in part says
+        # which it is, and whether it is a stub: its body is not needed)
+        whole = function if function.info.decorator else self._complete(function)
         if whole is None:
             return False
         return bool(self._solve(key, lambda: self._returns_task(whole), False))
@@ -608,8 +610,12 @@ class Resolver:
     def _returns_task(self, function: Function) -> bool:
         info = function.info
         if info.decorator:
+            if info.stub:
+                return False
             wrapper = self.function(info.decorator)
-            whole = self._complete(wrapper) if wrapper is not None else None
+            if wrapper is None or wrapper.module.partial and not wrapper.info.entered:
+                return False  # a decorator that names no spawner (the part enters the others)
+            whole = self._complete(wrapper)
             return whole is not None and whole.info.wraps and not whole.info.decorated
         if not info.returns or info.is_async or info.stub or info.decorated:
             return False

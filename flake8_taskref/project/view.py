@@ -50,6 +50,7 @@ from flake8_taskref.analysis.api import (
 from flake8_taskref.analysis.messages import SpanError
 from flake8_taskref.analysis.modules import Function, ModuleSummary, Resolver, View
 from flake8_taskref.analysis.options import Options
+from flake8_taskref.analysis.names import TASK_SPAWNERS
 from flake8_taskref.project.cache import Cache, content_hash, digest
 from flake8_taskref.project.source import (
     NotAFile,
@@ -552,7 +553,7 @@ class ProjectView:
             # name bound to a module (``import app.util as u``) is no spawner.
             # Nor is one bound to a name that is no word yet: if it becomes one,
             # this module names it (in its import), and is looked at again.
-            if resolver.spawner_alias(f"{summary.name}.{name}") is not None:
+            if all(target in TASK_SPAWNERS for target in targets):
                 # bound to asyncio's spawner (``spawn = asyncio.create_task``, also
                 # on each branch of a version switch)
                 if any(target.rpartition(".")[2] != name for target in targets):
