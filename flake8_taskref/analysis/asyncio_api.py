@@ -185,8 +185,11 @@ class ScopeVisitor(FunctionsRecorder):
                 klass.loop_attrs.add(attr)
 
     def _note_loop_factory(self, targets: Sequence[ast.expr], value: ast.expr) -> None:
-        self._note_local_type(targets, value)
-        self._note_bound_spawner(targets, value)
+        if len(targets) == 1 and isinstance(targets[0], ast.Name):
+            if isinstance(value, ast.Call):
+                self._note_local_type(targets[0], value)
+            elif isinstance(value, ast.Attribute) and value.attr in N.LOOP_SPAWN_METHODS:
+                self._note_bound_spawner(targets[0], value)
         if self._is_loop_value(value):
             self._note_loop(targets)
         elif isinstance(value, ast.Name):
@@ -334,7 +337,7 @@ class ScopeVisitor(FunctionsRecorder):
             return None
         if isinstance(func, ast.Attribute) and func.attr in N.LOOP_SPAWN_METHODS:
             return self._loop_spawn(node, func.attr, func.value)
-        method = self._bound_spawner(func) if isinstance(func, ast.Name) else None
+        method = self._bound_spawner(func) if self._bound_spawners and isinstance(func, ast.Name) else None
         return None if method is None else self._loop_spawn(node, method.attr, method.value)
 
     def _returns_future(self, node: ast.expr) -> bool:

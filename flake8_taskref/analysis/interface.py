@@ -265,14 +265,10 @@ class InterfaceRecorder(Recorder):
         if dotted is not None:
             self.scope.types[name] = dotted
 
-    def _note_bound_spawner(self, targets: Sequence[ast.expr], value: ast.expr) -> None:
+    def _note_bound_spawner(self, target: ast.Name, value: ast.Attribute) -> None:
         """``spawn = <receiver>.create_task``: noted for the calls of ``spawn``."""
-        if (
-            len(targets) == 1 and isinstance(targets[0], ast.Name)
-            and isinstance(value, ast.Attribute) and value.attr in N.LOOP_SPAWN_METHODS
-        ):
-            key = (id(self.scope), targets[0].id)
-            self._bound_spawners[key] = None if key in self._bound_spawners else value
+        key = (id(self.scope), target.id)
+        self._bound_spawners[key] = None if key in self._bound_spawners else value
 
     def _bound_spawner(self, func: ast.Name) -> Optional[ast.Attribute]:
         """The loop method a called name is bound to (``spawn = loop.create_task``)
@@ -294,17 +290,18 @@ class InterfaceRecorder(Recorder):
             scope = scope.parent
         return None
 
-    def _note_local_type(self, targets: Sequence[ast.expr], value: ast.expr) -> None:
+    def _note_local_type(self, target: ast.Name, value: ast.Call) -> None:
         """``impl = SomeClass(...)`` in a function, or ``impl = cls(...)`` in a
         classmethod: the local's class (used only while the function binds the
-        name once; a class of the standard library is not looked up)."""
+        name once; a class of the standard library, or one whose name is not in
+        CapWords, is not looked up)."""
         scope = self.scope
-        if (
-            scope.kind != Scope.FUNCTION or len(targets) != 1 or not isinstance(targets[0], ast.Name)
-            or not isinstance(value, ast.Call) or not isinstance(value.func, (ast.Name, ast.Attribute))
-        ):
-            return
         func = value.func
+        if scope.kind != Scope.FUNCTION or not isinstance(func, (ast.Name, ast.Attribute)):
+            return
+        called = func.id if isinstance(func, ast.Name) else func.attr
+        if not called[:1].isupper() and called != "cls":
+            return  # by its name no class (classes are written in CapWords)
         if isinstance(func, ast.Name) and func.id == "cls":
             node = scope.node
             cls_scope = scope.cls
@@ -319,7 +316,7 @@ class InterfaceRecorder(Recorder):
             if self.facts.classes.get(func.id) is not cls_scope:
                 return  # a nested class, or one defined twice
         dotted = self.type_name(func)
-        name = targets[0].id
+        name = target.id
         if dotted is not None and dotted.partition(".")[0] not in N.STDLIB and name not in scope.types:
             scope.types[name] = dotted
             self._local_types.add((id(scope), name))

@@ -382,8 +382,15 @@ class Summaries:
     def may_spawn(self, call: CallSite) -> bool:
         """Can a call that reaches no summarised function still return a new
         task: a function decorated so, a name bound to asyncio's?"""
-        return bool(self.wrappers(call)) or self.spawner_alias(call) is not None or (
-            self._decorated_remote(call) is not None) or self._imported_wrapper(call)
+        found = self.target(call)
+        if isinstance(found, Function):
+            return self._decorated_remote(call) is not None
+        if found is None:
+            return self.spawner_alias(call) is not None
+        node = found[0].defs.get(found[1])
+        if node is None or len(node.decorator_list) != 1:
+            return False
+        return bool(self.wrappers(call)) or self._imported_wrapper(call)
 
     def _decorated_remote(self, call: CallSite) -> Optional[Function]:
         """A function of another module (or inherited) that one decorator of the
