@@ -213,6 +213,21 @@ def test_a_set_typed_for_asyncio_takes_no_concurrent_future(tmp_path: Path) -> N
         "tasks and futures, and this makes a concurrent.futures.Future"]
 
 
+def test_a_loop_method_that_does_not_exist_is_left_alone(tmp_path: Path) -> None:
+    """An event loop has no ``ensure_future``: the call raises AttributeError and
+    makes no task, so --fix keeps nothing there (it fixes the loop's create_task)."""
+    target = tmp_path / "mod.py"
+    target.write_text(
+        "import asyncio\n\n\nasync def main(job):\n    loop = asyncio.get_running_loop()\n"
+        "    loop.ensure_future(job())\n    loop.create_task(job())\n", encoding="utf-8")
+    proc = _fix(target)
+    assert proc.returncode in (0, 1), proc.stderr
+    assert proc.stderr.splitlines()[-1].startswith("fixed 1 of 1 finding"), proc.stderr
+    text = target.read_text(encoding="utf-8")
+    assert "    loop.ensure_future(job())\n" in text
+    assert "= loop.create_task(job())" in text
+
+
 def _not_fixed(name: str, tmp_path: Path) -> Tuple["subprocess.CompletedProcess[str]", List[str]]:
     """``--fix`` on a copy of a file of tests/data/fix with nothing it can fix:
     exit 1, the file unchanged; the run, and its sites listed with their reasons."""

@@ -35,6 +35,7 @@ CASES: Dict[str, Tuple[str, ...]] = {
     "src_layout": ("--isolated",),
     "star_exports": ("--isolated",),
     "configured_roots": ("--config", "setup.cfg"),
+    "names_app": ("--isolated",),
 }
 Rows = Dict[str, List[Tuple[int, int, str, str]]]
 

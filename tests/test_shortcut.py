@@ -218,7 +218,7 @@ def test_lines_are_counted_as_the_parser_counts_them() -> None:
 def test_loop_words_are_hot_only_where_a_loop_method_can_spawn() -> None:
     source = "loop = get_running_loop()\nx = asyncio.gather(a(), b())\nself._loop = loop\n"
     assert _hot(source, collections=False) == [2]
-    assert _hot(source + "loop.ensure_future(c())\n", collections=False) == [1, 2, 3, 4]
+    assert _hot(source + "loop.create_task(c())\n", collections=False) == [1, 2, 3, 4]
 
 
 def test_module_aliases_become_hot() -> None:

@@ -185,6 +185,11 @@ class ScopeVisitor(FunctionsRecorder):
                 klass.loop_attrs.add(attr)
 
     def _note_loop_factory(self, targets: Sequence[ast.expr], value: ast.expr) -> None:
+        if len(targets) == 1 and isinstance(targets[0], ast.Name):
+            if isinstance(value, ast.Call):
+                self._note_local_type(targets[0], value)
+            elif isinstance(value, ast.Attribute) and value.attr in N.LOOP_SPAWN_METHODS:
+                self._note_bound_spawner(targets[0], value)
         if self._is_loop_value(value):
             self._note_loop(targets)
         elif isinstance(value, ast.Name):
@@ -332,7 +337,8 @@ class ScopeVisitor(FunctionsRecorder):
             return None
         if isinstance(func, ast.Attribute) and func.attr in N.LOOP_SPAWN_METHODS:
             return self._loop_spawn(node, func.attr, func.value)
-        return None
+        method = self._bound_spawner(func) if self._bound_spawners and isinstance(func, ast.Name) else None
+        return None if method is None else self._loop_spawn(node, method.attr, method.value)
 
     def _returns_future(self, node: ast.expr) -> bool:
         """A call that returns a future, not a coroutine (``loop.run_in_executor``,
@@ -524,6 +530,14 @@ class ScopeVisitor(FunctionsRecorder):
             else:
                 self.value(callback, KEEP)
         self._args(node, KEEP, skip=index)
+
+    def _callback_spawn(self, arg: ast.expr) -> Optional[Spawn]:
+        if isinstance(arg, ast.Lambda):
+            body = arg.body
+            return self._call_spawn(body, self._qualname(body.func)) if isinstance(body, ast.Call) else None
+        if isinstance(arg, ast.Call) and arg.args and self.scope.imports.resolve(arg.func) == N.PARTIAL:
+            return self._spawner_ref(arg.args[0])
+        return self._spawner_ref(arg)
 
     def _spawner_ref(self, callback: ast.expr) -> Optional[Spawn]:
         """A Spawn for a spawner passed as a callable (``asyncio.create_task``,

@@ -32,6 +32,7 @@ from flake8_taskref.analysis.modules import (
     ModuleSummary,
 )
 from flake8_taskref.analysis.rules import ModuleRules
+from flake8_taskref.analysis.arguments import calls_and_drops
 from flake8_taskref.analysis.summaries import Exported, stub
 
 _FATE_NAMES = {U_KEEP: KEEPS, U_FINISH: FINISHES, U_HARMLESS: LOOKS, U_RESULT: RESULT}
@@ -72,7 +73,8 @@ def _summary(facts: ModuleFacts, rules: Optional[ModuleRules], partial: bool = F
     functions: List[Tuple[str, FunctionInfo]] = []
     for fname, node in sorted(module.defs.items()):
         if fname not in ambiguous:
-            functions.append((fname, _function(node, scopes.get(id(node)), False, exported, partial)))
+            functions.append((fname, _function(node, scopes.get(id(node)), False, exported, partial,
+                                               _decorator(node, facts))))
     classes: List[Tuple[str, ClassInfo]] = []
     for cname, scope in sorted(facts.classes.items()):
         klass = scope.klass
@@ -81,8 +83,8 @@ def _summary(facts: ModuleFacts, rules: Optional[ModuleRules], partial: bool = F
         methods = sorted(m for m in scope.defs if m not in scope.rebound)
         for method in methods:
             node = scope.defs[method]
-            functions.append(
-                (f"{cname}.{method}", _function(node, scopes.get(id(node)), True, exported, partial)))
+            functions.append((f"{cname}.{method}", _function(
+                node, scopes.get(id(node)), True, exported, partial, _decorator(node, facts))))
         loop_attrs = set(klass.loop_attrs)
         if rules is not None:
             loop_attrs.update(rules.loop_attrs_of(scope))
@@ -109,8 +111,21 @@ def _summary(facts: ModuleFacts, rules: Optional[ModuleRules], partial: bool = F
     )
 
 
+def _decorator(node: ast.AST, facts: ModuleFacts) -> str:
+    """The dotted name of a function's one decorator, if it is a name of the
+    project (imported, or a function of this module); "" otherwise."""
+    decorators = getattr(node, "decorator_list", [])
+    if len(decorators) != 1 or not isinstance(decorators[0], (ast.Name, ast.Attribute)):
+        return ""
+    found = facts.module.imports.resolve(decorators[0])
+    if found is None and isinstance(decorators[0], ast.Name) and decorators[0].id in facts.module.defs:
+        found = f"{facts.name or N.NO_MODULE}.{decorators[0].id}"
+    return found if found is not None and found.partition(".")[0] not in N.STDLIB else ""
+
+
 def _function(
     node: ast.AST, scope: Optional[Scope], method: bool, exported: Optional[Exported], partial: bool = False,
+    decorated_by: str = "",
 ) -> FunctionInfo:
     assert isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
     binding = METHOD if method else PLAIN
@@ -126,7 +141,8 @@ def _function(
     kwonly = tuple(arg.arg for arg in args.kwonlyargs)
     is_async = isinstance(node, ast.AsyncFunctionDef)
     info = FunctionInfo(node.lineno, is_async, RETURNS_NOTHING_KNOWN, False, binding, params, kwonly, (),
-                        stub(node), decorated, entered=scope is not None or not partial)
+                        stub(node), decorated, entered=scope is not None or not partial,
+                        decorator=decorated_by if decorated else "")
     if is_async and scope is not None:
         info = info._replace(may_wait=scope.may_wait)
     if exported is None or scope is None or is_async or info.stub or decorated:
@@ -139,5 +155,7 @@ def _function(
         if refs:
             param_refs.append((position, refs))
     returns, future, via = exported.returned(scope)
+    guard = exported.guard(scope) if returns else ("", False, -1)
+    drops = tuple(at for at, param in enumerate(params + kwonly) if calls_and_drops(scope, param))
     return info._replace(returns=returns, future=future, fates=tuple(fates), param_refs=tuple(param_refs),
-                         returns_via=via)
+                         returns_via=via, guard=guard, drops=drops, wraps=exported.wraps(scope))

@@ -133,6 +133,14 @@ class CallArg:
         self.keyword = keyword
 
 
+class CallbackArg(CallArg):
+    """A callable argument that makes a task when it is called (``run_hook(lambda:
+    asyncio.create_task(c))``): in ``call_drops``, lost if the callee calls it as a
+    statement."""
+
+    __slots__ = ()
+
+
 class Spawn:
     """A call that may create a task; whether it does is decided at the end
     (for ``helper``, a call of a function of this file: if it returns a new task)."""
@@ -314,6 +322,7 @@ class Scope:
         "declared", "groups", "drops", "timeouts", "shields", "waits", "loop_vars",
         "async_defs", "children", "module_adds", "loop_exits", "runs_loop", "forever", "loop_aliases",
         "defs", "rebound", "calls", "call_drops", "returns", "generator", "weak_drops", "klass", "types",
+        "dropped_calls",
         "suspends",
         "may_wait",
     )
@@ -377,6 +386,9 @@ class Scope:
         # New tasks added straight to a collection that outlives the frame: lost
         # if the collection turns out weak (``ModuleFacts.weak``).
         self.weak_drops: List[Tuple[Spawn, CollectionAdd]] = []
+        # Function scopes: names it calls as a statement, dropping the result
+        # (``hook(*args)``: a parameter so called drops what a callback returns).
+        self.dropped_calls: Set[str] = set()
 
     def holds_loop(self, name: str, loop_names: AbstractSet[str], depth: int = 0) -> bool:
         """Is ``name``, as seen from this scope, bound to an event loop (directly,

@@ -35,6 +35,7 @@ from flake8_taskref.analysis.facts import (
     U_FLOW,
     U_KEEP,
     CallArg,
+    CallbackArg,
     CallbackSink,
     CallSite,
     FunctionNode,
@@ -127,6 +128,8 @@ class FunctionsRecorder(InterfaceRecorder):
         if scope.kind != Scope.FUNCTION:
             return False
         func = node.func
+        if sink == DROP and isinstance(func, ast.Name):
+            scope.dropped_calls.add(func.id)  # ``hook(*args)``: what it returns is dropped
         if isinstance(func, ast.Name):
             owner: Optional[Scope] = self.facts.module
             name = func.id
@@ -167,6 +170,9 @@ class FunctionsRecorder(InterfaceRecorder):
         if isinstance(receiver, ast.Name):
             if receiver.id not in scope.types:
                 return False
+            words = self.options.words
+            if (id(scope), receiver.id) in self._local_types and words is not None and func.attr not in words:
+                return False  # a local made by a class (``conn = Connection()``): its spawners only
         elif not (
             isinstance(receiver, ast.Attribute)
             and isinstance(receiver.value, ast.Name)
@@ -230,7 +236,18 @@ class FunctionsRecorder(InterfaceRecorder):
             self.scope.call_drops.append((spawn, where))
             self._spawn(spawn, KEEP)
             return
+        made = self._callback_spawn(arg)
+        if made is not None:
+            where.call.spawned = True
+            made.how = f" (it is created in a callback of {where.call.text}(), which drops it)"
+            self.scope.call_drops.append((made, CallbackArg(where.call, where.index, where.keyword)))
         self.value(arg, KEEP)
+
+    def _callback_spawn(self, arg: ast.expr) -> Optional[Spawn]:
+        """The spawn a callable argument makes when it is called: a lambda that
+        returns a spawn, asyncio's spawner itself, or ``functools.partial`` of it
+        (whether the callee drops it is decided at the end)."""
+        return None
 
     # --------------------------------------------------- entering functions
     def _visit_deferred(self) -> None:
@@ -242,6 +259,7 @@ class FunctionsRecorder(InterfaceRecorder):
         spawn method was called on (all they can add is that such an attribute
         holds a loop); then, until none is left, the functions a summary needs
         and those that can prune a task collection."""
+        self._module_done()
         hot = self.hot
         if hot is None:
             super()._visit_deferred()
@@ -299,6 +317,16 @@ class FunctionsRecorder(InterfaceRecorder):
                 ):
                     spawners.add(name)
                     grown = True
+            # a function decorated by one of the file's that returns a wrapper
+            # returning a new task (``@background``)
+            wrapping = {name for scope, name in defined if _returns_spawning_wrapper(scope, spawners)}
+            for scope in self.facts.scopes:
+                if scope.kind == Scope.FUNCTION or not wrapping:
+                    continue
+                for name, node in scope.defs.items():
+                    if name not in spawners and _decorator_name(node) in wrapping:
+                        spawners.add(name)
+                        grown = True
         needed: Set[str] = set()
         for scope in self.facts.scopes:
             for call in scope.calls:
@@ -445,14 +473,38 @@ def _spawns(spawns: List[Spawn], spawners: Set[str]) -> bool:
 
 
 def _holds_spawn(scope: Scope, name: str, spawners: Set[str]) -> bool:
-    """Is ``name`` in ``scope`` a local bound to a group holding a spawn?"""
+    """Is ``name`` in ``scope`` a local bound to a group holding a spawn, or a
+    collection a spawn is added to (``tasks.append(asyncio.create_task(c))``)?"""
     return any(
         b.group is not None and _spawns(b.group.spawns, spawners) for b in scope.bindings.get(name, ())
-    )
+    ) or any(group.name == name and group.flows and _spawns(group.spawns, spawners) for group in scope.groups)
 
 
 def _is_parameter(scope: Scope, name: str) -> bool:
     return any(b.pos == (0, 0) for b in scope.bindings.get(name, ()))
+
+
+def _decorator_name(node: ast.AST) -> Optional[str]:
+    """The name of a function's one decorator, when it is a bare name."""
+    decorators: List[ast.expr] = getattr(node, "decorator_list", [])
+    if len(decorators) == 1 and isinstance(decorators[0], ast.Name):
+        return decorators[0].id
+    return None
+
+
+def _returns_spawning_wrapper(scope: Scope, spawners: Set[str]) -> bool:
+    """Does every ``return`` of the function return a function it defines that
+    may return a new task (a decorator that makes calls spawn)?"""
+    if not scope.returns:
+        return False
+    for item in scope.returns:
+        if not isinstance(item, Use):
+            return False
+        inner = [child for child in scope.children
+                 if isinstance(child.node, ast.FunctionDef) and child.node.name == item.name]
+        if len(inner) != 1 or not any(_may_return_task(inner[0], ret, spawners) for ret in inner[0].returns):
+            return False
+    return True
 
 
 def _may_return_task(scope: Scope, item: object, spawners: Set[str]) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import FrozenSet, List, Optional, Sequence, Union
+from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple, Union
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import ClassFacts, Scope
@@ -88,6 +88,16 @@ class InterfaceRecorder(Recorder):
         # the caller gives no view: the file's own classes only).
         self.resolver = Resolver(view or _no_modules, self.module_name or N.NO_MODULE)
         self.facts.resolver = self.resolver
+        # ``name = imported.name`` at module level: what each assignment of the
+        # name resolves to through the imports (None: not an imported name)
+        self._assigned: Dict[str, List[Optional[str]]] = {}
+        # ``spawn = loop.create_task`` (a name of a module or function scope
+        # bound to a loop method that spawns): (id of the scope, name) -> the
+        # method; None once the name is bound so twice
+        self._bound_spawners: Dict[Tuple[int, str], Optional[ast.Attribute]] = {}
+        # (id of the function scope, name) of the locals whose class the function
+        # makes (``_note_local_type``)
+        self._local_types: Set[Tuple[int, str]] = set()
 
     def _qualname(self, node: ast.expr) -> Optional[str]:
         """The canonical dotted name ``node`` refers to through the file's imports.
@@ -150,7 +160,35 @@ class InterfaceRecorder(Recorder):
         if dotted is None:
             return False
         self._module_alias(name, dotted)
+        self._assigned.setdefault(name, []).append(self.scope.imports.resolve(value))
         return True
+
+    def _module_done(self) -> None:
+        """A module-level alias of an imported name (``create_task =
+        asyncio.create_task``, also on the branches of a ``try`` or a version
+        switch) is that name in the file's functions, as an import would be,
+        when the module binds the name in no other way, and every assignment
+        binds the same name or each binds a spawner (``asyncio.create_task`` on
+        one branch, ``asyncio.ensure_future`` on the other)."""
+        module = self.scope
+        if self.hot is not None and self._bound_spawners:
+            self.hot.add_words([
+                name for (scope, name), method in self._bound_spawners.items()
+                if scope == id(module) and method is not None and name not in module.rebound
+            ])
+        if not self._assigned:
+            return
+        spawners = N.TASK_SPAWNERS | self.options.spawners
+        found = []
+        for name, targets in self._assigned.items():
+            first = targets[0]
+            if first is None or name in self.facts.other_bound or None in targets:
+                continue
+            if all(target == first for target in targets) or all(target in spawners for target in targets):
+                self.scope.imports.bind(name, first)
+                found.append((name, first))
+        if found and self.hot is not None:
+            self.hot.add_aliases(found)
 
     def type_name(self, node: ast.expr) -> Optional[str]:
         """The dotted name a class or annotation expression stands for: an
@@ -230,6 +268,62 @@ class InterfaceRecorder(Recorder):
         dotted = self.type_name(annotation)
         if dotted is not None:
             self.scope.types[name] = dotted
+
+    def _note_bound_spawner(self, target: ast.Name, value: ast.Attribute) -> None:
+        """``spawn = <receiver>.create_task``: noted for the calls of ``spawn``."""
+        key = (id(self.scope), target.id)
+        self._bound_spawners[key] = None if key in self._bound_spawners else value
+
+    def _bound_spawner(self, func: ast.Name) -> Optional[ast.Attribute]:
+        """The loop method a called name is bound to (``spawn = loop.create_task``)
+        in the scope that binds it, if that scope binds it once, so, and only so
+        (whether the receiver is a loop is decided at the end, as for a call of
+        the method)."""
+        if not self._bound_spawners:
+            return None
+        name = func.id
+        scope: Optional[Scope] = self.scope
+        while scope is not None:
+            if scope.kind != Scope.CLASS and (name in scope.bindings or name in scope.declared):
+                bound = scope.bindings.get(name)
+                if scope.kind == Scope.MODULE:
+                    once = name not in scope.rebound
+                else:
+                    once = bound is not None and len(bound) == 1
+                return self._bound_spawners.get((id(scope), name)) if once else None
+            scope = scope.parent
+        return None
+
+    def _note_local_type(self, target: ast.Name, value: ast.Call) -> None:
+        """``impl = SomeClass(...)`` in a function, or ``impl = cls(...)`` in a
+        classmethod: the local's class (used only while the function binds the
+        name once; a class of the standard library, or one whose name is not in
+        CapWords, is not looked up)."""
+        scope = self.scope
+        func = value.func
+        if scope.kind != Scope.FUNCTION or not isinstance(func, (ast.Name, ast.Attribute)):
+            return
+        called = func.id if isinstance(func, ast.Name) else func.attr
+        if not called[:1].isupper() and called != "cls":
+            return  # by its name no class (classes are written in CapWords)
+        if isinstance(func, ast.Name) and func.id == "cls":
+            node = scope.node
+            cls_scope = scope.cls
+            if not (
+                isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and cls_scope is not None
+                and isinstance(cls_scope.node, ast.ClassDef) and node.args.args
+                and node.args.args[0].arg == "cls"
+                and any(isinstance(d, ast.Name) and d.id == "classmethod" for d in node.decorator_list)
+            ):
+                return
+            func = ast.Name(cls_scope.node.name, ast.Load())
+            if self.facts.classes.get(func.id) is not cls_scope:
+                return  # a nested class, or one defined twice
+        dotted = self.type_name(func)
+        name = target.id
+        if dotted is not None and dotted.partition(".")[0] not in N.STDLIB and name not in scope.types:
+            scope.types[name] = dotted
+            self._local_types.add((id(scope), name))
 
     def _note_attr_type(self, target: ast.expr, value: ast.expr) -> None:
         """``self.x = param`` where the parameter's type is written down, or

@@ -29,6 +29,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, FrozenSet, List, NamedTuple, Optional, Set, Tuple, Union
 
+from flake8_taskref.analysis.names import TASK_SPAWNERS
+
 # What a function does to a parameter (``FunctionInfo.fates``).
 KEEPS, FINISHES, LOOKS, RESULT = "keep", "finish", "look", "result"
 # What a function returns (``FunctionInfo.returns``).
@@ -98,6 +100,18 @@ class FunctionInfo(NamedTuple):
     may_wait: bool = True
     # its body was analysed: False in a summary made in part (``ModuleSummary.partial``)
     entered: bool = True
+    # a function that keeps the task it returns only when a parameter says so
+    # (``if keep_ref: _tasks.add(t)``): the parameter, the truth with which it
+    # keeps, the truth of its constant default (-1: none); "" for any other
+    guard: Tuple[str, bool, int] = ("", False, -1)
+    # parameters (positions in params + kwonly) it calls as a statement,
+    # dropping what the call returns (``hook(*args)``)
+    drops: Tuple[int, ...] = ()
+    # its one decorator, a name of the project (dotted), or ""
+    decorator: str = ""
+    # a decorator whose every return is a function it defines that returns a
+    # new task nobody keeps: a call of what it decorates returns a new task
+    wraps: bool = False
 
     def position(self, index: int, keyword: Optional[str], bound: bool) -> Optional[int]:
         """The parameter (its position in ``params`` + ``kwonly``) an argument
@@ -211,11 +225,13 @@ class ModuleSummary(NamedTuple):
 
 def _function_from_json(data: List[Any]) -> FunctionInfo:
     (line, is_async, returns, future, binding, params, kwonly, fates, stub, decorated, param_refs, via,
-     wait, entered) = data
+     wait, entered, guard, drops, decorator, wraps) = data
     return FunctionInfo(int(line), bool(is_async), int(returns), bool(future), int(binding),
                         tuple(params), tuple(kwonly), tuple(fates), bool(stub), bool(decorated),
                         tuple((int(at), tuple(_ref(ref) for ref in refs)) for at, refs in param_refs),
-                        tuple(_ref(ref) for ref in via), bool(wait), bool(entered))
+                        tuple(_ref(ref) for ref in via), bool(wait), bool(entered),
+                        (str(guard[0]), bool(guard[1]), int(guard[2])), tuple(int(at) for at in drops),
+                        str(decorator), bool(wraps))
 
 
 def _ref(data: Any) -> Ref:
@@ -227,7 +243,8 @@ def _function_to_json(info: FunctionInfo) -> List[Any]:
     return [info.line, info.is_async, info.returns, info.future, info.binding, list(info.params),
             list(info.kwonly), list(info.fates), info.stub, info.decorated,
             [[at, [list(ref) for ref in refs]] for at, refs in info.param_refs],
-            [list(ref) for ref in info.returns_via], info.may_wait, info.entered]
+            [list(ref) for ref in info.returns_via], info.may_wait, info.entered, list(info.guard),
+            list(info.drops), info.decorator, info.wraps]
 
 
 def _lookup(pairs: Tuple[Tuple[str, Any], ...], name: str) -> Any:
@@ -438,6 +455,8 @@ class Resolver:
             first_answer = answers[0]
             if first_answer is not None and all(answer == first_answer for answer in answers[1:]):
                 return first_answer
+            if all(isinstance(answer, External) and answer.dotted in TASK_SPAWNERS for answer in answers):
+                return first_answer  # a switch between asyncio's spawners (create_task, ensure_future)
             return None
         stars = module.alias("*") if not first.startswith("_") and depth <= _MAX_DEPTH else None
         for star in reversed(stars or ()):  # ``from .helpers import *``: the last one binds a name
@@ -462,6 +481,12 @@ class Resolver:
     def klass(self, dotted: str) -> Optional[Class]:
         target = self.resolve(dotted)
         return target if isinstance(target, Class) else None
+
+    def spawner_alias(self, dotted: str, module: Optional[str] = None) -> Optional[str]:
+        """The asyncio spawner a project name is bound to (``create_task =
+        asyncio.create_task`` in a compatibility module), if any."""
+        found = self.canonical(dotted, module)
+        return found if found in TASK_SPAWNERS else None
 
     def canonical(self, dotted: str, module: Optional[str] = None) -> Optional[str]:
         """The name outside the project that ``dotted`` stands for, if any
@@ -585,20 +610,39 @@ class Resolver:
         key = ("returns", function.module.name, function.qualname)
         if key in self._answers:
             return bool(self._answers[key])
-        whole = self._complete(function)
+        # a decorated function: its decorator decides (a summary in part says
+        # which it is, and whether it is a stub: its body is not needed)
+        whole = function if function.info.decorator else self._complete(function)
         if whole is None:
             return False
         return bool(self._solve(key, lambda: self._returns_task(whole), False))
 
     def _returns_task(self, function: Function) -> bool:
         info = function.info
+        if info.decorator:
+            if info.stub:
+                return False
+            wrapper = self.function(info.decorator)
+            if wrapper is None or wrapper.module.partial and not wrapper.info.entered:
+                return False  # a decorator that names no spawner (the part enters the others)
+            whole = self._complete(wrapper)
+            return whole is not None and whole.info.wraps and not whole.info.decorated
         if not info.returns or info.is_async or info.stub or info.decorated:
             return False
         for ref in info.returns_via:
             target = self.ref_target(ref)
-            if target is None or not self.returns_task(target):
-                return False
+            if target is None or not self.returns_task(target) or target.info.guard[0]:
+                return False  # (a helper that keeps on a parameter: given what, not known)
         return True
+
+    def drops_result(self, function: Function, index: int, keyword: Optional[str], bound: bool) -> bool:
+        """Does ``function`` call its argument at ``index`` (or ``keyword``), a
+        callable, as a statement, dropping what it returns?"""
+        whole = self._complete(function, always=True)
+        if whole is None:
+            return False
+        position = whole.info.position(index, keyword, bound)
+        return position is not None and position in whole.info.drops
 
     def fate(self, function: Function, index: int, keyword: Optional[str], bound: bool) -> str:
         """What a call of ``function`` does to its argument at ``index`` (or

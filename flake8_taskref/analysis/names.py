@@ -53,8 +53,9 @@ _STAR_NAMES: FrozenSet[str] = frozenset(
     }
 )
 
-# Loop methods that create a task, and task-group look-alikes that do not.
-LOOP_SPAWN_METHODS: FrozenSet[str] = frozenset({"create_task", "ensure_future"})
+# Loop methods that create a task (an event loop has no ``ensure_future``: the
+# call raises AttributeError, and no task exists to keep).
+LOOP_SPAWN_METHODS: FrozenSet[str] = frozenset({"create_task"})
 
 # Callback APIs that throw away the callback's return value: method -> index of
 # the callback among the positional arguments.
@@ -310,6 +311,10 @@ class Imports:
         for dotted in dotted_names:
             if dotted.startswith(prefix) and "." not in dotted[len(prefix):]:
                 self._add(dotted[len(prefix):], dotted)
+
+    def bind(self, name: str, dotted: str) -> None:
+        """``name`` stands for ``dotted`` (an alias the module assigns)."""
+        self._add(name, dotted)
 
     def _add(self, name: str, dotted: str) -> None:
         self.aliases[name] = dotted

@@ -255,7 +255,7 @@ class ModuleRules:
                     if spawn.helper is not None:
                         if self.summaries.callee(spawn.helper) is None and (
                             self.summaries.remote(spawn.helper) is None
-                        ):
+                        ) and not self.summaries.may_spawn(spawn.helper):
                             self._opaque.add(id(group))
                         else:
                             undecided.append((group, scope))

@@ -35,6 +35,7 @@ from flake8_taskref.analysis.facts import (
     U_RESULT,
     Binding,
     CallArg,
+    CallbackArg,
     CallSite,
     CollectionAdd,
     FunctionNode,
@@ -47,6 +48,15 @@ from flake8_taskref.analysis.facts import (
     Use,
 )
 from flake8_taskref.analysis import names as N
+from flake8_taskref.analysis.arguments import (
+    SPAWNER_NAMES,
+    calls_and_drops,
+    default_truth,
+    guard_of_keeping,
+    spawns_through_alias,
+    unkept_by,
+    unkept_by_call,
+)
 from flake8_taskref.analysis.modules import (
     FINISHES,
     KEEPS,
@@ -101,6 +111,9 @@ class Summaries:
         }
         self._params: Dict[Tuple[int, str], int] = {}
         self._spawners: Dict[int, bool] = {}
+        # functions that keep the task they return only when a parameter says
+        # so: (the parameter, the truth value with which it keeps)
+        self._guards: Dict[int, Tuple[str, bool]] = {}
         self._facts: Optional[ModuleFacts] = facts
 
     def release(self) -> None:
@@ -238,7 +251,10 @@ class Summaries:
     # ------------------------------------------------------------- parameters
     def argument(self, where: CallArg) -> int:
         """What the callee does to the argument: U_KEEP, U_FINISH, U_HARMLESS or
-        U_RESULT."""
+        U_RESULT (for a ``CallbackArg``, to the task it makes: U_HARMLESS if the
+        callee drops it)."""
+        if isinstance(where, CallbackArg):
+            return U_HARMLESS if self.drops_result(where) else U_KEEP
         found = self.callee(where.call)
         if found is None:
             remote = self.remote(where.call)
@@ -258,6 +274,27 @@ class Summaries:
                 return U_KEEP
             name = where.keyword
         return self.parameter(scope, name)
+
+    def drops_result(self, where: CallArg) -> bool:
+        """Does the callee call the argument (a callable) as a statement,
+        dropping what it returns (``def run_hook(hook): hook()``)?"""
+        found = self.callee(where.call)
+        if found is None:
+            remote = self.remote(where.call)
+            if remote is None or self._resolver is None:
+                return False
+            return self._resolver.drops_result(remote, where.index, where.keyword, where.call.bound)
+        scope, positional = found
+        node: FunctionNode = scope.node  # type: ignore[assignment]
+        if where.keyword is None:
+            if where.index >= len(positional):
+                return False
+            name = positional[where.index]
+        else:
+            if where.keyword not in {arg.arg for arg in node.args.args + node.args.kwonlyargs}:
+                return False
+            name = where.keyword
+        return calls_and_drops(scope, name)
 
     def parameter(self, scope: Scope, name: str) -> int:
         key = (id(scope), name)
@@ -295,31 +332,169 @@ class Summaries:
     def spawner(self, call: CallSite) -> bool:
         """Does the call's callee return a new task that nothing else keeps?"""
         found = self.callee(call)
+        if found is None and call.remote is None and self._wrapped(call):
+            return True
         if found is None:
+            resolver = self._resolver
+            alias = self.spawner_alias(call)
+            if alias is not None:  # ``create_task = asyncio.create_task`` in another module
+                return spawns_through_alias(call, alias)
             if self._words is not None and call.name not in self._words:
                 return False  # not a name any spawner of the project has (the index says)
+            decorated = self._decorated_remote(call)
+            if decorated is not None:
+                return resolver is not None and resolver.returns_task(decorated)
             remote = self.remote(call)
-            return remote is not None and self._resolver is not None and self._resolver.returns_task(remote)
+            if remote is None or resolver is None or not resolver.returns_task(remote):
+                return False
+            whole = resolver.whole_function(remote)
+            info = whole.info if whole is not None else remote.info
+            if not info.guard[0]:
+                return True
+            skipped = info.skipped(call.bound)
+            return unkept_by(call.node, info.guard, list(info.params[skipped:]), list(info.kwonly))
         scope = found[0]
         key = id(scope)
         if key in self._spawners:
-            return self._spawners[key]
-        self._spawners[key] = False  # while deciding: a cycle returns no new task
-        result = self._spawner(scope)
-        self._spawners[key] = result
-        return result
+            result = self._spawners[key]
+        else:
+            self._spawners[key] = False  # while deciding: a cycle returns no new task
+            result = self._spawner(scope)
+            self._spawners[key] = result
+        guard = self._guards.get(key)
+        return result and (guard is None or unkept_by_call(call, scope, guard))
 
     def _spawner(self, scope: Scope) -> bool:
-        return self._returned_groups(scope) is not None
+        return self._returned_groups(scope, guarded=True) is not None
 
-    def _returned_groups(self, scope: Scope) -> Optional[List[Group]]:
+    def spawner_alias(self, call: CallSite) -> Optional[str]:
+        """The asyncio spawner the name a call of another module's name is
+        bound to, if any (``create_task = asyncio.create_task``, also on each
+        branch of a version switch)."""
+        remote = call.remote
+        resolver = self._resolver
+        if remote is None or not remote.dotted or resolver is None:
+            return None
+        if self._words is not None and call.name not in self._words and call.name not in SPAWNER_NAMES:
+            return None
+        return resolver.spawner_alias(remote.dotted, remote.module)
+
+    def may_spawn(self, call: CallSite) -> bool:
+        """Can a call that reaches no summarised function still return a new
+        task: a function decorated so, a name bound to asyncio's?"""
+        found = self.target(call)
+        if isinstance(found, Function):
+            return self._decorated_remote(call) is not None
+        if found is None:
+            return self.spawner_alias(call) is not None
+        node = found[0].defs.get(found[1])
+        if node is None or len(node.decorator_list) != 1:
+            return False
+        return bool(self.wrappers(call)) or self._imported_wrapper(call)
+
+    def _decorated_remote(self, call: CallSite) -> Optional[Function]:
+        """A function of another module (or inherited) that one decorator of the
+        project decorates, which ``Resolver.returns_task`` judges."""
+        found = self.target(call)
+        if isinstance(found, Function) and found.info.decorator and not found.info.stub:
+            return found
+        return None
+
+    def _wrapped(self, call: CallSite) -> bool:
+        """Is the callee, a function of this file, decorated by one (a bare
+        name, the only decorator) whose every ``return`` returns a function it
+        defines (once, not ``async``) that returns a new task nobody keeps
+        (``@background``: its wrapper returns ``asyncio.create_task(fn(...))``)?"""
+        wrappers = self.wrappers(call)
+        if wrappers:
+            return all(self._returned_groups(inner) is not None for inner in wrappers)
+        return self._imported_wrapper(call)
+
+    def _imported_wrapper(self, call: CallSite) -> bool:
+        """Is the callee, a function of this file, decorated (only) by such a
+        decorator of another module (``Exported.wraps``)?"""
+        found = self.target(call)
+        facts = self._facts
+        resolver = self._resolver
+        if found is None or isinstance(found, Function) or facts is None or resolver is None:
+            return False
+        owner, name = found
+        node = owner.defs.get(name)
+        if node is None or name in owner.rebound or len(node.decorator_list) != 1 or stub(node):
+            return False
+        dotted = facts.module.imports.resolve(node.decorator_list[0])
+        if dotted is None or dotted.partition(".")[0] in N.STDLIB:
+            return False
+        decorator = resolver.function(dotted, facts.module.imports.module_of(node.decorator_list[0]))
+        whole = resolver.whole_function(decorator) if decorator is not None else None
+        return whole is not None and whole.info.wraps and not whole.info.decorated
+
+    def wrappers(self, call: CallSite) -> List[Scope]:
+        """The functions a decorator of the file returns in place of the
+        callee (see ``_wrapped``); none when that is not the shape."""
+        found = self.target(call)
+        facts = self._facts
+        if found is None or isinstance(found, Function) or facts is None:
+            return []
+        owner, name = found
+        node = owner.defs.get(name)
+        if node is None or name in owner.rebound or (not call.bound and _shadowed(call.scope, name)):
+            return []
+        decorators = node.decorator_list
+        if len(decorators) != 1 or not isinstance(decorators[0], ast.Name) or stub(node):
+            return []
+        module = facts.module
+        decorator = module.defs.get(decorators[0].id)
+        if not isinstance(decorator, ast.FunctionDef) or decorator.decorator_list or (
+            decorators[0].id in module.rebound or decorators[0].id in owner.bindings and owner is not module
+        ):
+            return []
+        scope = self._scopes.get(id(decorator))
+        return self.wrapper_scopes(scope) if scope is not None else []
+
+    def returned_groups(self, scope: Scope) -> Optional[List[Group]]:
+        return self._returned_groups(scope)
+
+    def wrapper_scopes(self, scope: Scope) -> List[Scope]:
+        """The functions a function defines and returns (each once, not
+        ``async``) if that is all it returns: a decorator's wrappers."""
+        if scope.generator or not scope.returns:
+            return []
+        found_scopes: List[Scope] = []
+        for item in scope.returns:
+            if not isinstance(item, Use) or len(scope.bindings.get(item.name, ())) != 1:
+                return []
+            inner = [child for child in scope.children
+                     if isinstance(child.node, ast.FunctionDef) and child.node.name == item.name]
+            if len(inner) != 1 or inner[0].generator:
+                return []
+            found_scopes.append(inner[0])
+        return found_scopes
+
+    def spawner_scope(self, scope: Scope) -> bool:
+        """Does the function of this file return a new task nobody else keeps
+        (perhaps only when a parameter says so: ``guard_of``)?"""
+        key = id(scope)
+        if key not in self._spawners:
+            self._spawners[key] = False
+            self._spawners[key] = self._spawner(scope)
+        return self._spawners[key]
+
+    def guard_of(self, scope: Scope) -> Optional[Tuple[str, bool]]:
+        return self._guards.get(id(scope))
+
+    def _returned_groups(self, scope: Scope, guarded: bool = False) -> Optional[List[Group]]:
         """The groups a function returns, if every ``return`` returns a new task
-        nobody else keeps (or a new collection of them); else None."""
+        nobody else keeps (or a new collection of them); else None.  With
+        ``guarded``, also when every other place that keeps it is the branch of
+        an ``if`` on a parameter (``if keep_ref: _tasks.add(t)``): the guard is
+        noted, and each call is judged by its argument (``spawner``)."""
         returns = scope.returns
         if not returns or any(item is None for item in returns):
             return None
         at = {item.pos for item in returns if isinstance(item, Use)}
         at.update(pos for item in returns if isinstance(item, Group) for _, pos in item.events)
+        guards: Set[Tuple[str, bool]] = set()
         groups: List[Group] = []
         for item in returns:
             if isinstance(item, Spawn):
@@ -334,14 +509,27 @@ class Summaries:
                               if binding.group is not None]
                 if not candidates or len(candidates) != len(self.judge.applicable(scope, item.name, item)):
                     return None
+            filled = _filled(scope, candidates, self.judge)
+            if filled is not None:
+                if any(pos not in at for pos in self.judge.kept_at(candidates[0], scope)):
+                    return None
+                candidates = filled
             for group in candidates:
                 if self.judge.opaque(group) or not group.spawns:
                     return None
                 if any(self.judge.label(spawn, scope) is None for spawn in group.spawns):
                     return None
-                if any(pos not in at for pos in self.judge.kept_at(group, scope)):
-                    return None  # kept elsewhere too: callers may drop it
+                elsewhere = [pos for pos in self.judge.kept_at(group, scope) if pos not in at]
+                if elsewhere:
+                    guard = guard_of_keeping(scope, group, elsewhere) if guarded else None
+                    if guard is None:
+                        return None  # kept elsewhere too: callers may drop it
+                    guards.add(guard)
                 groups.append(group)
+        if len(guards) > 1:
+            return None
+        if guards:
+            self._guards[id(scope)] = guards.pop()
         return groups
 
     def returned(self, scope: Scope) -> Tuple[int, bool]:
@@ -474,12 +662,32 @@ class Exported:
         return f"{self.facts.name or N.NO_MODULE}.{scope.node.name}"
 
     # -------------------------------------------------------------- returns
+    def wraps(self, scope: Scope) -> bool:
+        """Is the function a decorator whose every return is a function it
+        defines that returns a new task nobody keeps (``Summaries._wrapped``)?"""
+        inner = self.summaries.wrapper_scopes(scope)
+        return bool(inner) and all(self.summaries.returned_groups(found) is not None for found in inner)
+
+    def guard(self, scope: Scope) -> Tuple[str, bool, int]:
+        """For a function that keeps the task it returns only when a parameter
+        says so (``Summaries._returned_groups``): the parameter, the truth value
+        with which it keeps, and the truth of its constant default (-1: none);
+        ("", False, -1) for any other."""
+        summaries = self.summaries
+        if summaries.spawner_scope(scope):
+            guard = summaries.guard_of(scope)
+            if guard is not None:
+                return guard[0], guard[1], default_truth(scope.node, guard[0])
+        return "", False, -1
+
     def returned(self, scope: Scope) -> Tuple[int, bool, Tuple[Ref, ...]]:
         """Whether every ``return`` returns a new task nobody else keeps (or a
         new collection of them): the kind (``RETURNS_*``), whether they are
         futures, and the calls of other modules whose results are returned
         (each must return a new task as well)."""
         found = self._returned(scope)
+        if found is None and self.guard(scope)[0]:
+            found = self._returned(scope, guarded=True)
         if found is None:
             return RETURNS_NOTHING_KNOWN, False, ()
         kind, refs = found
@@ -500,7 +708,9 @@ class Exported:
                         spawns.extend(binding.group.spawns)
         return spawns
 
-    def _returned(self, scope: Scope) -> Optional[Tuple[int, Tuple[Ref, ...]]]:
+    def _returned(self, scope: Scope, guarded: bool = False) -> Optional[Tuple[int, Tuple[Ref, ...]]]:
+        if guarded:
+            return self._returned_uncached(scope, guarded)
         key = id(scope)
         if key in self._returns:
             return self._returns[key]  # None while deciding: a cycle returns no new task
@@ -509,7 +719,9 @@ class Exported:
         self._returns[key] = result
         return result
 
-    def _returned_uncached(self, scope: Scope) -> Optional[Tuple[int, Tuple[Ref, ...]]]:
+    def _returned_uncached(
+        self, scope: Scope, guarded: bool = False,
+    ) -> Optional[Tuple[int, Tuple[Ref, ...]]]:
         judge = self.summaries.judge
         returns = scope.returns
         if scope.generator or not returns or any(item is None for item in returns):
@@ -531,12 +743,18 @@ class Exported:
                     if not groups or len(groups) != len(bindings):
                         return None
                 spawns = []
+                filled = _filled(scope, groups, judge)
+                if filled is not None:
+                    if any(pos not in at for pos in judge.kept_at(groups[0], scope)):
+                        return None
+                    groups, collection = filled, True
                 for group in groups:
                     # the group's own opacity, not what a rule made of a helper's
                     # result: those results are named below
                     if group.opaque or not group.spawns:
                         return None
-                    if any(pos not in at for pos in judge.kept_at(group, scope)):
+                    elsewhere = [pos for pos in judge.kept_at(group, scope) if pos not in at]
+                    if elsewhere and not (guarded and guard_of_keeping(scope, group, elsewhere) is not None):
                         return None  # kept elsewhere too (or handed to another module)
                     collection = collection or group.collection
                     spawns.extend(group.spawns)
@@ -562,6 +780,40 @@ class Exported:
             return None if returned is None else returned[1]
         ref = self.ref_of(call, -1, None)
         return None if ref is None else (ref,)
+
+
+def _filled(scope: Scope, groups: List[Group], judge: Judge) -> Optional[List[Group]]:
+    """For a returned local bound once to a new empty list or set (``tasks =
+    []``) and filled with ``append``/``add``/``extend`` (``for c in coros:
+    tasks.append(asyncio.create_task(c))``): the groups of what flows into it
+    and into nothing else; None for any other."""
+    if len(groups) != 1:
+        return None
+    group = groups[0]
+    if group.spawns or judge.opaque(group) or len(group.bindings) != 1:
+        return None
+    stmt = group.bindings[0].stmt
+    value = stmt.value if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 or (
+        isinstance(stmt, ast.AnnAssign)) else None
+    if not (
+        isinstance(value, (ast.List, ast.Set)) and not value.elts
+        or isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
+        and value.func.id in ("list", "set") and not value.args and not value.keywords
+    ):
+        return None
+    fed = []
+    for other in scope.groups:
+        targets = [(target, use) for target, use in other.flows if target == group.name]
+        if not targets:
+            continue
+        if len(targets) != len(other.flows):
+            return None  # it flows elsewhere too
+        for target, use in targets:
+            bindings = judge.applicable(scope, group.name, use)
+            if [binding.group for binding in bindings] != [group]:
+                return None
+        fed.append(other)
+    return fed or None
 
 
 def _shadowed(scope: Optional[Scope], name: str) -> bool:

@@ -51,6 +51,7 @@ from flake8_taskref.analysis.api import (
 from flake8_taskref.analysis.messages import SpanError
 from flake8_taskref.analysis.modules import Function, ModuleSummary, Resolver, View
 from flake8_taskref.analysis.options import Options
+from flake8_taskref.analysis.names import TASK_SPAWNERS
 from flake8_taskref.project.cache import Cache, content_hash, digest
 from flake8_taskref.project.entries import (
     error_from_json,
@@ -563,7 +564,7 @@ class ProjectView:
         resolver.set_own(summary)
         words = {
             qualname.rpartition(".")[2] for qualname, info in summary.functions
-            if info.returns and resolver.returns_task(Function(summary, qualname, info))
+            if (info.returns or info.decorator) and resolver.returns_task(Function(summary, qualname, info))
         }
         roots = self.roots_for(path)
         for name, targets in summary.aliases:
@@ -572,6 +573,12 @@ class ProjectView:
             # name bound to a module (``import app.util as u``) is no spawner.
             # Nor is one bound to a name that is no word yet: if it becomes one,
             # this module names it (in its import), and is looked at again.
+            if all(target in TASK_SPAWNERS for target in targets):
+                # bound to asyncio's spawner (``spawn = asyncio.create_task``, also
+                # on each branch of a version switch)
+                if any(target.rpartition(".")[2] != name for target in targets):
+                    words.add(name)
+                continue
             if all(target.rpartition(".")[2] == name or target.rpartition(".")[2] not in self._known
                    or self._finder.find(target, roots) is not None for target in targets):
                 continue

@@ -1,0 +1,2 @@
+"""A project of several packages for issue 32: relative imports, bases and classes of
+other modules."""
