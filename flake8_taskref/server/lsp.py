@@ -66,8 +66,10 @@ KEEP_MODULE = "Keep this task (module set)"
 KEEP_INSTANCE = "Keep this task (instance set)"
 KEEP_NONE = "Keep this task"
 FIX_ALL_TITLE = "Keep every task in this file (flake8-taskref --fix)"
-# The configuration's files, and the project's modules (other modules' summaries).
-WATCHED = "**/{" + ",".join(CONFIG_FILES) + ",*.py,*.pyi}"
+# The configuration's files, and the project's modules (other modules' summaries):
+# one glob each (eglot 1.9 refuses a registration with a brace glob, and Neovim
+# 0.11's matcher does not match pkg/helpers.py with one).
+WATCHED = tuple(f"**/{name}" for name in CONFIG_FILES) + ("**/*.py", "**/*.pyi")
 
 
 def _attribute(root: Any, dotted: str) -> Any:
@@ -193,7 +195,7 @@ class TaskRefServer:
         if not _attribute(capabilities, "workspace.did_change_watched_files.dynamic_registration"):
             return
         options = types.DidChangeWatchedFilesRegistrationOptions(
-            watchers=[types.FileSystemWatcher(glob_pattern=WATCHED)]
+            watchers=[types.FileSystemWatcher(glob_pattern=pattern) for pattern in WATCHED]
         )
         registration = types.Registration(
             id="flake8-taskref-configuration", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
