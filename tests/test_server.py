@@ -189,6 +189,25 @@ def changed(client: Client, uri: str, version: int, text: str,
         content_changes=[change]))
 
 
+def raw(client: Client, body: bytes) -> None:
+    """A message's bytes, written as they are."""
+    writer = client.protocol.writer
+    assert writer is not None
+    writer.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+
+
+def raw_request(client: Client, method: str, params: Any) -> "asyncio.Future[Any]":
+    """A request of exactly these parameters (no check by lsprotocol); its answer."""
+    import uuid
+    from concurrent.futures import Future
+
+    msg_id = str(uuid.uuid4())
+    future: Future[Any] = Future()
+    client.protocol._request_futures[msg_id] = future
+    raw(client, json.dumps({"jsonrpc": "2.0", "id": msg_id, "method": method, "params": params}).encode())
+    return asyncio.wrap_future(future)
+
+
 def brief(found: Sequence[lsp.Diagnostic]) -> List[Tuple[int, int, int, int, Any, str]]:
     """(start line, start column, end line, end column, code, message), 1-based lines."""
     return [(d.range.start.line + 1, d.range.start.character, d.range.end.line + 1, d.range.end.character,
@@ -696,3 +715,26 @@ async def test_without_the_extra_one_line_and_exit_2(tmp_path: Path) -> None:
     assert (proc.returncode, out) == (2, b"")
     assert err.decode() == ("flake8-taskref: error: server: pygls and black are not installed: "
                             "pip install 'flake8-taskref[server]'\n")
+
+
+async def test_an_invalid_request_gets_an_error_and_nothing_pops_up(client: Client, tmp_path: Path) -> None:
+    """A codeAction without range and context is answered with an error (the
+    editor no longer waits for ever); it, a notification the server cannot
+    read and a message that is no JSON are logged, not shown as a dialog."""
+    folder = project(tmp_path)
+    uri = opened(client, folder / "pkg" / "job.py", MODULE_ONLY)
+    await diagnostics(client, uri, 1)
+    shown = len(client.messages)
+    with pytest.raises(Exception) as raised:
+        asked = raw_request(client, lsp.TEXT_DOCUMENT_CODE_ACTION, {"textDocument": {"uri": uri}})
+        await asyncio.wait_for(asked, 10)
+    assert getattr(raised.value, "code", None) == -32602, raised.value  # InvalidParams
+    raw(client, json.dumps({"jsonrpc": "2.0", "method": lsp.TEXT_DOCUMENT_DID_OPEN, "params": {}}).encode())
+    raw(client, b"{not json")
+    # the server still answers, and has shown nothing
+    assert [a.title for a in await actions(client, uri, 4, 4, only=["quickfix"])][:1] == [
+        "Keep this task (module set)"]
+    logged = await until(lambda: len([m for m in client.log_messages if "invalid" in m.message]) >= 3,
+                         "three messages logged", lambda: str([m.message for m in client.log_messages]))
+    assert logged
+    assert client.messages[shown:] == []

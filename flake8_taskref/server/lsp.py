@@ -31,6 +31,7 @@ from typing import Any, Callable, Dict, Generator, List, Optional, Sequence, Set
 from urllib.parse import unquote, urlparse
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 from pygls.protocol.language_server import LanguageServerProtocol, lsp_method
 from pygls.uris import to_fs_path
@@ -118,12 +119,51 @@ class _Protocol(LanguageServerProtocol):
         if handler is not None:
             yield handler, (params,), None
 
+    def structure_message(self, data: Dict[str, Any]) -> Any:
+        """A message read; one that does not fit its method's parameters is
+        logged, and a request answered with InvalidParams (pygls answers
+        none: the editor would wait for ever)."""
+        try:
+            return super().structure_message(data)
+        except Exception as exc:
+            if not isinstance(data, dict) or "jsonrpc" not in data:
+                raise
+            method = data.get("method")
+            self._logged(f"{NAME}: invalid message{f' {method}' if method else ''}: {exc.__cause__ or exc}")
+            if "id" in data and method is not None:
+                error = JsonRpcInvalidParams(f"invalid parameters of {method}")
+                self._send_response(data["id"], None, error.to_response_error())
+            return _REJECTED
+
+    def handle_message(self, message: Any) -> None:
+        if message is not _REJECTED:
+            super().handle_message(message)
+
+    def _logged(self, message: str) -> None:
+        logger.warning("%s", message)
+        self.notify(types.WINDOW_LOG_MESSAGE, types.LogMessageParams(type=types.MessageType.Warning,
+                                                                     message=message))
+
+
+_REJECTED = object()  # a message that could not be read (said and answered already)
+
+
+class _Server(LanguageServer):
+    """pygls's server, whose errors out of any request (a message that is no
+    JSON, a notification that failed) are logged (``window/logMessage``), not
+    shown in a dialog for each."""
+
+    def report_server_error(self, error: Exception, source: Any) -> None:
+        message = f"{NAME}: invalid message or internal error: {error}"
+        logger.warning("%s", message)
+        self.window_log_message(types.LogMessageParams(type=types.MessageType.Warning, message=message))
+
 
 class TaskRefServer:
     """The server: its documents, their latest checks, and the LSP handlers."""
 
     def __init__(self) -> None:
-        self.ls = LanguageServer(
+        self.ls = _Server(
             NAME, __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
             protocol_cls=_Protocol,
         )
