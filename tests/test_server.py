@@ -738,3 +738,71 @@ async def test_an_invalid_request_gets_an_error_and_nothing_pops_up(client: Clie
                          "three messages logged", lambda: str([m.message for m in client.log_messages]))
     assert logged
     assert client.messages[shown:] == []
+
+
+async def test_a_module_changed_in_the_editor_rechecks_the_documents_that_use_it(
+    client: Client, tmp_path: Path
+) -> None:
+    """No watch event (many editors send none): the helper is open in the
+    editor too.  Its unsaved edits count for the documents that call it, and
+    so does its save; closed unsaved, its file counts again."""
+    folder = project(tmp_path)
+    (folder / "pkg" / "__init__.py").write_text("", encoding="utf-8")
+    helpers = folder / "pkg" / "helpers.py"
+    dropping = KEEPING_HELPER.replace("    tasks.add(task)\n", "")
+    helpers.write_text(dropping, encoding="utf-8")
+    main = opened(client, folder / "pkg" / "app.py", USES_HELPER)
+    message = f"task returned by spawn() (pkg/helpers.py:6) is not stored; {KEEP_HINT}"
+    assert brief(await diagnostics(client, main, 1)) == [(9, 4, 9, 16, "TRF001", message)]
+    helper = opened(client, helpers, dropping)
+    await diagnostics(client, helper, 1)
+    # edited to keep its task (not saved): the finding goes
+    count = len(client.published)
+    changed(client, helper, 2, KEEPING_HELPER)
+    assert await published_after(client, main, count) == []
+    # and back: it comes back
+    count = len(client.published)
+    changed(client, helper, 3, dropping)
+    assert brief(await published_after(client, main, count)) == [(9, 4, 9, 16, "TRF001", message)]
+    # kept again, and saved; then dropped and saved (the helper is a spawner of the project's again)
+    found = [(9, 4, 9, 16, "TRF001", message)]
+    for version, text, expected in ((4, KEEPING_HELPER, []), (5, dropping, found)):
+        count = len(client.published)
+        changed(client, helper, version, text)
+        helpers.write_text(text, encoding="utf-8")
+        client.text_document_did_save(lsp.DidSaveTextDocumentParams(
+            text_document=lsp.TextDocumentIdentifier(uri=helper)))
+        await until(lambda: brief([p for p in client.published[count:] if p.uri == main][-1:][0].diagnostics)
+                    == expected if [p for p in client.published[count:] if p.uri == main] else False,
+                    f"the findings after saving version {version}")
+    # kept (unsaved), and closed unsaved: the file's text counts again
+    count = len(client.published)
+    changed(client, helper, 6, KEEPING_HELPER)
+    assert await published_after(client, main, count) == []
+    count = len(client.published)
+    client.text_document_did_close(lsp.DidCloseTextDocumentParams(
+        text_document=lsp.TextDocumentIdentifier(uri=helper)))
+    assert brief(await published_after(client, main, count)) == [(9, 4, 9, 16, "TRF001", message)]
+
+
+def big_module(lines: int) -> str:
+    """A module of ``lines`` statements, one spawn among them (a check of some seconds)."""
+    body = "".join(f"    value_{i} = compute({i}) + other(value_{max(i - 1, 0)})\n" for i in range(lines))
+    return "import asyncio\n\n\nasync def work() -> None:\n    asyncio.create_task(work())\n" + body
+
+
+async def test_a_big_document_blocks_no_other(client: Client, tmp_path: Path) -> None:
+    """A check of some seconds runs off the loop: a small document opened
+    after it gets its diagnostics and its code actions first; the big one's
+    first version, replaced at once, is never published."""
+    folder = project(tmp_path)
+    big = opened(client, folder / "pkg" / "big.py", big_module(100_000))
+    changed(client, big, 2, "\n", at=(4, 0, 4, 0))  # a blank line: the spawn is at line 6 now
+    small = opened(client, folder / "pkg" / "small.py", MODULE_ONLY)
+    assert [d.code for d in await diagnostics(client, small, 1)] == ["TRF001"]
+    assert [a.title for a in await actions(client, small, 4, 4, only=["quickfix"])][:1] == [
+        "Keep this task (module set)"]
+    assert not [p for p in client.published if p.uri == big]  # the big one is still being checked
+    found = await diagnostics(client, big, 2, ready=lambda found: True)
+    assert [(d.range.start.line, d.code) for d in found] == [(5, "TRF001")]
+    assert [p.version for p in client.published if p.uri == big][:1] == [2]

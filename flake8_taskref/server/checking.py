@@ -12,14 +12,16 @@ same ``project.check.check_text``.  Nothing of the analysis or of flake8's
 rules is repeated here.
 
 ``check_text`` checks it through the project view (``project/view.py``): the
-other modules of the project are read from disk, with the command's and
-flake8's cache; when a module changes on disk, the server forgets what the
-view knew and checks its open documents again (``lsp.TaskRefServer``).
+other modules of the project are read from disk (or, for one the editor holds
+unsaved, from its text), with the command's and flake8's cache; the report
+names the files of the modules its findings consulted (``Report.uses``), so
+that the server checks again the documents that use a module when it changes
+(``lsp.TaskRefServer``).
 """
 from __future__ import annotations
 
 import os
-from typing import Dict, List, NamedTuple, Optional, Tuple, Union
+from typing import Dict, FrozenSet, List, NamedTuple, Optional, Tuple, Union
 
 from flake8_taskref.project.check import (
     Finding,
@@ -32,6 +34,7 @@ from flake8_taskref.project.check import (
 )
 from flake8_taskref.project.config import ConfigError, Settings, config_stamp, project_folder, settings_at
 from flake8_taskref.project.files import passed_over
+from flake8_taskref.project.view import project_view
 
 __all__ = ["Projects", "Report", "check_document"]
 
@@ -77,6 +80,7 @@ class Report(NamedTuple):
     findings: List[Finding]
     sites: List[Optional[Site]]  # each finding's node, for the fixer (None: E999)
     error: Optional[str] = None  # the configuration could not be read: no findings
+    uses: FrozenSet[str] = frozenset()  # the other modules' files its findings consulted
 
 
 def document_folder(path: Optional[str], fallback: str) -> str:
@@ -111,4 +115,5 @@ def check_document(
     with collector_paused():
         findings, sites = check_text(shown, lines, settings, joined)
     aligned: List[Optional[Site]] = list(sites) if len(sites) == len(findings) else [None] * len(findings)
-    return Report(version, text, shown, folder, lines, findings, aligned)
+    uses = project_view(settings.options, settings.project, settings.exclude, settings.words).consulted(shown)
+    return Report(version, text, shown, folder, lines, findings, aligned, uses=uses)
