@@ -806,3 +806,70 @@ async def test_a_big_document_blocks_no_other(client: Client, tmp_path: Path) ->
     found = await diagnostics(client, big, 2, ready=lambda found: True)
     assert [(d.range.start.line, d.code) for d in found] == [(5, "TRF001")]
     assert [p.version for p in client.published if p.uri == big][:1] == [2]
+
+
+async def test_hover_on_a_noqa_code(client: Client, tmp_path: Path) -> None:
+    folder = project(tmp_path)
+    text = MODULE_ONLY.replace("asyncio.sleep(1))\n", "asyncio.sleep(1))  # noqa: E501, TRF002,TRF001\n")
+    uri = opened(client, folder / "pkg" / "h.py", text)
+    await diagnostics(client, uri, 1)
+    line = text.splitlines()[4]
+
+    async def hover(character: int) -> Optional[lsp.Hover]:
+        return await client.text_document_hover_async(lsp.HoverParams(
+            text_document=lsp.TextDocumentIdentifier(uri=uri),
+            position=lsp.Position(line=4, character=character)))
+
+    found = await hover(line.index("TRF001") + 3)
+    assert found is not None and isinstance(found.contents, lsp.MarkupContent)
+    assert found.contents.kind == lsp.MarkupKind.Markdown
+    assert found.contents.value == (
+        "**TRF001** dropped-task\n\nA new task's handle is thrown away at once.\n\n"
+        f"[TRF001 dropped-task]({SOURCE.format(code='TRF001')})")
+    start = line.index("TRF001")
+    assert found.range == lsp.Range(start=lsp.Position(line=4, character=start),
+                                    end=lsp.Position(line=4, character=start + 6))
+    second = await hover(line.index("TRF002"))
+    assert second is not None and isinstance(second.contents, lsp.MarkupContent)
+    assert second.contents.value.startswith("**TRF002** unkept-task-binding\n")
+    # not on a TRF code of a noqa comment: nothing
+    assert await hover(line.index("E501")) is None
+    assert await hover(line.index("create_task")) is None
+
+
+async def test_settings_from_the_editor(plain_client: Client, tmp_path: Path) -> None:
+    """initializationOptions, then workspace/configuration (asked at start
+    and again when the editor says its settings changed): select,
+    extend-select and spawners, over the project's files as options are."""
+    client = plain_client
+    folder = project(tmp_path, "[flake8]\ntaskref-spawners = lib.start_later\n")
+    caps = capabilities()
+    assert caps.workspace is not None
+    caps.workspace.configuration = True
+    client.set_configuration({"spawners": ["lib.start_now"]}, section="flake8-taskref")
+    await client.initialize_session(lsp.InitializeParams(
+        capabilities=caps, initialization_options={"settings": {"extendSelect": ["TRF006"]}}))
+    text = (
+        "import asyncio\nfrom lib import start_later, start_now\n\n\n"
+        "async def main() -> None:\n    start_now(main())\n    start_later(main())\n"
+        "\n\nclass Pool:\n    def __init__(self) -> None:\n        self.tasks = set()\n\n"
+        "    async def run(self) -> None:\n        self.tasks.add(asyncio.create_task(main()))\n"
+    )
+    uri = opened(client, folder / "pkg" / "s.py", text)
+    # the editor's spawners take the place of the file's; TRF006 from initializationOptions
+    found = await diagnostics(client, uri, 1, ready=lambda found: [
+        (d.range.start.line, d.code) for d in found] == [(5, "TRF001"), (14, "TRF006")])
+    assert [(d.range.start.line + 1, d.code) for d in found] == [(6, "TRF001"), (15, "TRF006")]
+    client.set_configuration({"select": "TRF001,TRF006", "spawners": "lib.start_later"},
+                             section="flake8-taskref")
+    count = len(client.published)
+    client.workspace_did_change_configuration(lsp.DidChangeConfigurationParams(settings=None))
+    found = await published_after(client, uri, count)
+    assert [(d.range.start.line + 1, d.code) for d in found] == [(7, "TRF001"), (15, "TRF006")]
+    # without editor settings: the project's files
+    client.set_configuration({}, section="flake8-taskref")
+    client.workspace_did_change_configuration(lsp.DidChangeConfigurationParams(settings=None))
+    await until(lambda: [(d.range.start.line + 1, d.code) for d in [
+        p for p in client.published if p.uri == uri][-1].diagnostics] == [(7, "TRF001"), (15, "TRF006")],
+        "the initializationOptions and the project's spawners")
+    await client.shutdown_session()

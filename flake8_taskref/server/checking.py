@@ -48,6 +48,17 @@ class Projects:
 
     def __init__(self) -> None:
         self._cache: Dict[Tuple[str, bool], Tuple[_Stamp, Union[Settings, ConfigError]]] = {}
+        self._options: Dict[str, str] = {}  # the editor's settings, as options of the command
+
+    def set_options(self, options: Dict[str, str]) -> bool:
+        """The editor's settings (``select``, ``extend-select``,
+        ``taskref-spawners``), applied over each project's files as the
+        command's options are; whether they changed."""
+        if options == self._options:
+            return False
+        self._options = dict(options)
+        self.forget()
+        return True
 
     def settings(self, folder: str, fixing: bool = False) -> Settings:
         """The settings of a run in ``folder``; raises ConfigError."""
@@ -55,7 +66,7 @@ class Projects:
         cached = self._cache.get((folder, fixing))
         if cached is None or cached[0] != stamp:
             try:
-                found: Union[Settings, ConfigError] = settings_at(folder, fixing)
+                found: Union[Settings, ConfigError] = settings_at(folder, fixing, self._options)
             except ConfigError as exc:
                 found = exc
             cached = (stamp, found)

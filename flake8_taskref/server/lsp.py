@@ -33,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import re
 import threading
 import tokenize
 import traceback
@@ -47,7 +48,7 @@ from pygls.protocol.language_server import LanguageServerProtocol, lsp_method
 from pygls.uris import to_fs_path
 
 from flake8_taskref import __version__
-from flake8_taskref.analysis.messages import DOCS_URL, MESSAGES
+from flake8_taskref.analysis.messages import DOCS_URL, MESSAGES, NAMES, SUMMARIES
 from flake8_taskref.fix import FixOptions
 from flake8_taskref.project.check import SYNTAX_ERROR, char_col
 from flake8_taskref.project.config import CONFIG_FILES, ConfigError
@@ -76,6 +77,15 @@ FIX_DELAY = 0.3  # seconds of quiet before the whole fix that tells which sites 
 WORKERS = 4  # threads that check and fix documents, off the loop that reads the editor's messages
 STACK_SIZE = 64 * 1024 * 1024  # theirs (a deeply nested file is parsed and analysed in one)
 _T = TypeVar("_T")
+# The editor's settings (initializationOptions, workspace/configuration section
+# "flake8-taskref"): their names, and the command's options they are.
+SECTION = "flake8-taskref"
+EDITOR_SETTINGS = {
+    "select": "select", "extendSelect": "extend-select", "extend-select": "extend-select",
+    "extend_select": "extend-select", "spawners": "taskref-spawners",
+}
+_NOQA = re.compile(r"#\s*noqa\s*:\s*(?P<codes>[A-Z]+[0-9]+(?:[,\s]+[A-Z]+[0-9]+)*)", re.IGNORECASE)
+_CODE = re.compile(r"[A-Z]+[0-9]+", re.IGNORECASE)
 KEEP_MODULE = "Keep this task (module set)"
 KEEP_INSTANCE = "Keep this task (instance set)"
 KEEP_NONE = "Keep this task"
@@ -196,6 +206,7 @@ class TaskRefServer:
         self.again: Dict[str, float] = {}  # a check asked for while one runs (its fix delay)
         self.fixing: Dict[str, Tuple[Report, "asyncio.Future[Any]"]] = {}  # whole fixes being made
         self.tasks: Set["asyncio.Future[Any]"] = set()
+        self.initial_options: Dict[str, str] = {}  # the editor's initializationOptions
         self._register()
 
     # ------------------------------------------------------------ wiring
@@ -218,14 +229,14 @@ class TaskRefServer:
             await self._initialized(params)
 
         self.ls.feature(types.INITIALIZED)(initialized)
+        on(types.INITIALIZE, self._initialize)
+        on(types.TEXT_DOCUMENT_HOVER, self._hover)
         on(types.TEXT_DOCUMENT_DID_OPEN, self._did_open)
         on(types.TEXT_DOCUMENT_DID_CHANGE, self._did_change)
         on(types.TEXT_DOCUMENT_DID_SAVE, self._did_save, types.SaveOptions(include_text=False))
         on(types.TEXT_DOCUMENT_DID_CLOSE, self._did_close)
         on(types.WORKSPACE_DID_CHANGE_WATCHED_FILES, self._did_change_watched_files)
-        # the server has no settings of its own (the project's configuration is
-        # read from its files), but editors send their settings anyway
-        on(types.WORKSPACE_DID_CHANGE_CONFIGURATION, lambda params: None)
+        on(types.WORKSPACE_DID_CHANGE_CONFIGURATION, self._did_change_configuration)
         on_async(types.TEXT_DOCUMENT_CODE_ACTION, self._code_action,
                  types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL],
                                          resolve_provider=True))
@@ -256,7 +267,13 @@ class TaskRefServer:
         return str(root) if root else os.getcwd()
 
     # ---------------------------------------------------------- handlers
+    def _initialize(self, params: types.InitializeParams) -> None:
+        self.initial_options = _editor_options(params.initialization_options)
+        self.projects.set_options(self.initial_options)
+
     async def _initialized(self, params: types.InitializedParams) -> None:
+        if await self._configuration():
+            self.recheck()  # (a document opened meanwhile was checked without them)
         capabilities = self.ls.client_capabilities
         if not _attribute(capabilities, "workspace.did_change_watched_files.dynamic_registration"):
             return
@@ -273,6 +290,56 @@ class TaskRefServer:
             )
         except Exception as exc:  # the editor could not: a check reads changed settings anyway
             logger.warning("could not watch the configuration files: %s", exc)
+
+    async def _configuration(self) -> bool:
+        """The editor's settings asked for (``workspace/configuration``, where
+        the editor answers it); whether they changed."""
+        if not _attribute(self.ls.client_capabilities, "workspace.configuration"):
+            return False
+        try:
+            found = await self.ls.workspace_configuration_async(
+                types.ConfigurationParams(items=[types.ConfigurationItem(section=SECTION)]))
+        except Exception as exc:  # the editor could not: its initializationOptions stand
+            logger.warning("could not read the editor's settings: %s", exc)
+            return False
+        if not found or found[0] is None:
+            return False
+        return self.projects.set_options({**self.initial_options, **_editor_options(found[0])})
+
+    def _did_change_configuration(self, params: types.DidChangeConfigurationParams) -> None:
+        self._spawn(self._configuration_changed(params.settings))
+
+    async def _configuration_changed(self, pushed: Any) -> None:
+        changed = await self._configuration()
+        if not _attribute(self.ls.client_capabilities, "workspace.configuration"):
+            if isinstance(pushed, dict) and isinstance(pushed.get(SECTION), dict):
+                options = {**self.initial_options, **_editor_options(pushed[SECTION])}
+                changed = self.projects.set_options(options)
+        if changed:
+            self.recheck()
+
+    def _hover(self, params: types.HoverParams) -> Optional[types.Hover]:
+        """A TRF code in a ``# noqa:`` comment: the rule's name, summary and page."""
+        document = self.documents.get(params.text_document.uri)
+        position = params.position
+        if document is None or not 0 <= position.line < len(document.lines):
+            return None
+        line = document.lines[position.line].rstrip("\r\n")
+        at = document.char_index(position.line, position.character)
+        for comment in _NOQA.finditer(line):
+            for code in _CODE.finditer(line, comment.start("codes"), comment.end("codes")):
+                name = code.group().upper()
+                if code.start() <= at <= code.end() and name in MESSAGES:
+                    text = (f"**{name}** {NAMES[name]}\n\n{SUMMARIES[name]}\n\n"
+                            f"[{name} {NAMES[name]}]({DOCS_URL.format(code=name)})")
+                    (row, first), (_, last) = (document.position(position.line, code.start()),
+                                               document.position(position.line, code.end()))
+                    return types.Hover(
+                        contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text),
+                        range=types.Range(start=types.Position(line=row, character=first),
+                                          end=types.Position(line=row, character=last)),
+                    )
+        return None
 
     def _did_open(self, params: types.DidOpenTextDocumentParams) -> None:
         item = params.text_document
@@ -776,3 +843,22 @@ def _bytes(text: str) -> Optional[bytes]:
     except (UnicodeError, SyntaxError, StopIteration):
         return None
     return data if encoding in ("utf-8", "utf-8-sig") else None
+
+
+def _editor_options(value: Any) -> Dict[str, str]:
+    """The command's options the editor's settings give (``{"settings":
+    {...}}``, ``{"flake8-taskref": {...}}`` or the settings themselves; a
+    list of codes or a comma-separated string each); others are ignored."""
+    for key in ("settings", SECTION):
+        if isinstance(value, dict) and isinstance(value.get(key), dict):
+            value = value[key]
+    options: Dict[str, str] = {}
+    if not isinstance(value, dict):
+        return options
+    for key, name in EDITOR_SETTINGS.items():
+        given = value.get(key)
+        if isinstance(given, str):
+            options[name] = given
+        elif isinstance(given, list) and all(isinstance(item, str) for item in given):
+            options[name] = ",".join(given)
+    return options
