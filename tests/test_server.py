@@ -138,7 +138,7 @@ async def until(predicate: Callable[[], Any], what: str, detail: Callable[[], st
 
 async def diagnostics(client: Client, uri: str, version: Optional[int],
                       ready: Callable[[Sequence[lsp.Diagnostic]], bool] = lambda found: True,
-                      ) -> List[lsp.Diagnostic]:
+                      timeout: float = 20.0) -> List[lsp.Diagnostic]:
     """The latest diagnostics published for ``version`` of a document (once
     ``ready`` says they are the ones awaited)."""
     def latest() -> Optional[Tuple[List[lsp.Diagnostic]]]:
@@ -152,7 +152,7 @@ async def diagnostics(client: Client, uri: str, version: Optional[int],
     def seen() -> str:
         return f"{uri} version {version} (published: {[(p.uri[-12:], p.version) for p in client.published]})"
 
-    return list((await until(latest, "diagnostics", seen))[0])
+    return list((await until(latest, "diagnostics", seen, timeout))[0])
 
 
 async def published_after(client: Client, uri: str, count: int) -> List[lsp.Diagnostic]:
@@ -796,14 +796,14 @@ async def test_a_big_document_blocks_no_other(client: Client, tmp_path: Path) ->
     after it gets its diagnostics and its code actions first; the big one's
     first version, replaced at once, is never published."""
     folder = project(tmp_path)
-    big = opened(client, folder / "pkg" / "big.py", big_module(100_000))
+    big = opened(client, folder / "pkg" / "big.py", big_module(60_000))
     changed(client, big, 2, "\n", at=(4, 0, 4, 0))  # a blank line: the spawn is at line 6 now
     small = opened(client, folder / "pkg" / "small.py", MODULE_ONLY)
     assert [d.code for d in await diagnostics(client, small, 1)] == ["TRF001"]
     assert [a.title for a in await actions(client, small, 4, 4, only=["quickfix"])][:1] == [
         "Keep this task (module set)"]
     assert not [p for p in client.published if p.uri == big]  # the big one is still being checked
-    found = await diagnostics(client, big, 2, ready=lambda found: True)
+    found = await diagnostics(client, big, 2, timeout=180)
     assert [(d.range.start.line, d.code) for d in found] == [(5, "TRF001")]
     assert [p.version for p in client.published if p.uri == big][:1] == [2]
 
