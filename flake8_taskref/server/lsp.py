@@ -442,8 +442,11 @@ class TaskRefServer:
                 pass
             try:
                 self._pool = ThreadPoolExecutor(WORKERS, thread_name_prefix="taskref")
-                for _ in range(WORKERS):  # the threads are made now, with that stack
-                    self._pool.submit(int).result()
+                # the threads are made now, with that stack: each waits for the others
+                # (a pool makes a thread only when none is idle)
+                barrier = threading.Barrier(WORKERS)
+                for done in [self._pool.submit(barrier.wait, 10) for _ in range(WORKERS)]:
+                    done.result()
             finally:
                 threading.stack_size(size)
         return self._pool
