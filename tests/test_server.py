@@ -138,7 +138,7 @@ async def until(predicate: Callable[[], Any], what: str, detail: Callable[[], st
 
 async def diagnostics(client: Client, uri: str, version: Optional[int],
                       ready: Callable[[Sequence[lsp.Diagnostic]], bool] = lambda found: True,
-                      ) -> List[lsp.Diagnostic]:
+                      timeout: float = 20.0) -> List[lsp.Diagnostic]:
     """The latest diagnostics published for ``version`` of a document (once
     ``ready`` says they are the ones awaited)."""
     def latest() -> Optional[Tuple[List[lsp.Diagnostic]]]:
@@ -152,7 +152,7 @@ async def diagnostics(client: Client, uri: str, version: Optional[int],
     def seen() -> str:
         return f"{uri} version {version} (published: {[(p.uri[-12:], p.version) for p in client.published]})"
 
-    return list((await until(latest, "diagnostics", seen))[0])
+    return list((await until(latest, "diagnostics", seen, timeout))[0])
 
 
 async def published_after(client: Client, uri: str, count: int) -> List[lsp.Diagnostic]:
@@ -187,6 +187,25 @@ def changed(client: Client, uri: str, version: int, text: str,
     client.text_document_did_change(lsp.DidChangeTextDocumentParams(
         text_document=lsp.VersionedTextDocumentIdentifier(uri=uri, version=version),
         content_changes=[change]))
+
+
+def raw(client: Client, body: bytes) -> None:
+    """A message's bytes, written as they are."""
+    writer = client.protocol.writer
+    assert writer is not None
+    writer.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+
+
+def raw_request(client: Client, method: str, params: Any) -> "asyncio.Future[Any]":
+    """A request of exactly these parameters (no check by lsprotocol); its answer."""
+    import uuid
+    from concurrent.futures import Future
+
+    msg_id = str(uuid.uuid4())
+    future: Future[Any] = Future()
+    client.protocol._request_futures[msg_id] = future
+    raw(client, json.dumps({"jsonrpc": "2.0", "id": msg_id, "method": method, "params": params}).encode())
+    return asyncio.wrap_future(future)
 
 
 def brief(found: Sequence[lsp.Diagnostic]) -> List[Tuple[int, int, int, int, Any, str]]:
@@ -493,8 +512,9 @@ async def test_configuration_changes_are_read_again(client: Client, tmp_path: Pa
     # the server asked to be told of changes to the configuration files
     [registration] = [r for params in client.registrations for r in params.registrations]
     assert registration.method == lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES
-    assert registration.register_options == {"watchers": [
-        {"globPattern": "**/{setup.cfg,tox.ini,.flake8,pyproject.toml,ruff.toml,.ruff.toml,*.py,*.pyi}"}]}
+    # one glob per kind of file, no brace (which eglot 1.9 refuses and Neovim 0.11 does not match)
+    assert registration.register_options == {"watchers": [{"globPattern": f"**/{name}"} for name in (
+        "setup.cfg", "tox.ini", ".flake8", "pyproject.toml", "ruff.toml", ".ruff.toml", "*.py", "*.pyi")]}
     (folder / "pyproject.toml").write_text('[tool.flake8-taskref]\nextend-ignore = ["TRF001"]\n',
                                            encoding="utf-8")
     count = len(client.published)
@@ -720,3 +740,163 @@ async def test_without_the_extra_one_line_and_exit_2(tmp_path: Path) -> None:
     assert (proc.returncode, out) == (2, b"")
     assert err.decode() == ("flake8-taskref: error: server: pygls and black are not installed: "
                             "pip install 'flake8-taskref[server]'\n")
+
+
+async def test_an_invalid_request_gets_an_error_and_nothing_pops_up(client: Client, tmp_path: Path) -> None:
+    """A codeAction without range and context is answered with an error (the
+    editor no longer waits for ever); it, a notification the server cannot
+    read and a message that is no JSON are logged, not shown as a dialog."""
+    folder = project(tmp_path)
+    uri = opened(client, folder / "pkg" / "job.py", MODULE_ONLY)
+    await diagnostics(client, uri, 1)
+    shown = len(client.messages)
+    with pytest.raises(Exception) as raised:
+        asked = raw_request(client, lsp.TEXT_DOCUMENT_CODE_ACTION, {"textDocument": {"uri": uri}})
+        await asyncio.wait_for(asked, 10)
+    assert getattr(raised.value, "code", None) == -32602, raised.value  # InvalidParams
+    raw(client, json.dumps({"jsonrpc": "2.0", "method": lsp.TEXT_DOCUMENT_DID_OPEN, "params": {}}).encode())
+    raw(client, b"{not json")
+    # the server still answers, and has shown nothing
+    assert [a.title for a in await actions(client, uri, 4, 4, only=["quickfix"])][:1] == [
+        "Keep this task (module set)"]
+    logged = await until(lambda: len([m for m in client.log_messages if "invalid" in m.message]) >= 3,
+                         "three messages logged", lambda: str([m.message for m in client.log_messages]))
+    assert logged
+    assert client.messages[shown:] == []
+
+
+async def test_a_module_changed_in_the_editor_rechecks_the_documents_that_use_it(
+    client: Client, tmp_path: Path
+) -> None:
+    """No watch event (many editors send none): the helper is open in the
+    editor too.  Its unsaved edits count for the documents that call it, and
+    so does its save; closed unsaved, its file counts again."""
+    folder = project(tmp_path)
+    (folder / "pkg" / "__init__.py").write_text("", encoding="utf-8")
+    helpers = folder / "pkg" / "helpers.py"
+    dropping = KEEPING_HELPER.replace("    tasks.add(task)\n", "")
+    helpers.write_text(dropping, encoding="utf-8")
+    main = opened(client, folder / "pkg" / "app.py", USES_HELPER)
+    message = f"task returned by spawn() (pkg/helpers.py:6) is not stored; {KEEP_HINT}"
+    assert brief(await diagnostics(client, main, 1)) == [(9, 4, 9, 16, "TRF001", message)]
+    helper = opened(client, helpers, dropping)
+    await diagnostics(client, helper, 1)
+    # edited to keep its task (not saved): the finding goes
+    count = len(client.published)
+    changed(client, helper, 2, KEEPING_HELPER)
+    assert await published_after(client, main, count) == []
+    # and back: it comes back
+    count = len(client.published)
+    changed(client, helper, 3, dropping)
+    assert brief(await published_after(client, main, count)) == [(9, 4, 9, 16, "TRF001", message)]
+    # kept again, and saved; then dropped and saved (the helper is a spawner of the project's again)
+    found = [(9, 4, 9, 16, "TRF001", message)]
+    for version, text, expected in ((4, KEEPING_HELPER, []), (5, dropping, found)):
+        count = len(client.published)
+        changed(client, helper, version, text)
+        helpers.write_text(text, encoding="utf-8")
+        client.text_document_did_save(lsp.DidSaveTextDocumentParams(
+            text_document=lsp.TextDocumentIdentifier(uri=helper)))
+        await until(lambda: brief([p for p in client.published[count:] if p.uri == main][-1:][0].diagnostics)
+                    == expected if [p for p in client.published[count:] if p.uri == main] else False,
+                    f"the findings after saving version {version}")
+    # kept (unsaved), and closed unsaved: the file's text counts again
+    count = len(client.published)
+    changed(client, helper, 6, KEEPING_HELPER)
+    assert await published_after(client, main, count) == []
+    count = len(client.published)
+    client.text_document_did_close(lsp.DidCloseTextDocumentParams(
+        text_document=lsp.TextDocumentIdentifier(uri=helper)))
+    assert brief(await published_after(client, main, count)) == [(9, 4, 9, 16, "TRF001", message)]
+
+
+def big_module(lines: int) -> str:
+    """A module of ``lines`` statements, one spawn among them (a check of some seconds)."""
+    body = "".join(f"    value_{i} = compute({i}) + other(value_{max(i - 1, 0)})\n" for i in range(lines))
+    return "import asyncio\n\n\nasync def work() -> None:\n    asyncio.create_task(work())\n" + body
+
+
+async def test_a_big_document_blocks_no_other(client: Client, tmp_path: Path) -> None:
+    """A check of some seconds runs off the loop: a small document opened
+    after it gets its diagnostics and its code actions first; the big one's
+    first version, replaced at once, is never published."""
+    folder = project(tmp_path)
+    big = opened(client, folder / "pkg" / "big.py", big_module(60_000))
+    changed(client, big, 2, "\n", at=(4, 0, 4, 0))  # a blank line: the spawn is at line 6 now
+    small = opened(client, folder / "pkg" / "small.py", MODULE_ONLY)
+    assert [d.code for d in await diagnostics(client, small, 1)] == ["TRF001"]
+    assert [a.title for a in await actions(client, small, 4, 4, only=["quickfix"])][:1] == [
+        "Keep this task (module set)"]
+    assert not [p for p in client.published if p.uri == big]  # the big one is still being checked
+    found = await diagnostics(client, big, 2, timeout=180)
+    assert [(d.range.start.line, d.code) for d in found] == [(5, "TRF001")]
+    assert [p.version for p in client.published if p.uri == big][:1] == [2]
+
+
+async def test_hover_on_a_noqa_code(client: Client, tmp_path: Path) -> None:
+    folder = project(tmp_path)
+    text = MODULE_ONLY.replace("asyncio.sleep(1))\n", "asyncio.sleep(1))  # noqa: E501, TRF002,TRF001\n")
+    uri = opened(client, folder / "pkg" / "h.py", text)
+    await diagnostics(client, uri, 1)
+    line = text.splitlines()[4]
+
+    async def hover(character: int) -> Optional[lsp.Hover]:
+        return await client.text_document_hover_async(lsp.HoverParams(
+            text_document=lsp.TextDocumentIdentifier(uri=uri),
+            position=lsp.Position(line=4, character=character)))
+
+    found = await hover(line.index("TRF001") + 3)
+    assert found is not None and isinstance(found.contents, lsp.MarkupContent)
+    assert found.contents.kind == lsp.MarkupKind.Markdown
+    assert found.contents.value == (
+        "**TRF001** dropped-task\n\nA new task's handle is thrown away at once.\n\n"
+        f"[TRF001 dropped-task]({SOURCE.format(code='TRF001')})")
+    start = line.index("TRF001")
+    assert found.range == lsp.Range(start=lsp.Position(line=4, character=start),
+                                    end=lsp.Position(line=4, character=start + 6))
+    second = await hover(line.index("TRF002"))
+    assert second is not None and isinstance(second.contents, lsp.MarkupContent)
+    assert second.contents.value.startswith("**TRF002** unkept-task-binding\n")
+    # not on a TRF code of a noqa comment: nothing
+    assert await hover(line.index("E501")) is None
+    assert await hover(line.index("create_task")) is None
+
+
+async def test_settings_from_the_editor(plain_client: Client, tmp_path: Path) -> None:
+    """initializationOptions, then workspace/configuration (asked at start
+    and again when the editor says its settings changed): select,
+    extend-select and spawners, over the project's files as options are."""
+    client = plain_client
+    folder = project(tmp_path, "[flake8]\ntaskref-spawners = lib.start_later\n")
+    caps = capabilities()
+    assert caps.workspace is not None
+    caps.workspace.configuration = True
+    client.set_configuration({"spawners": ["lib.start_now"]}, section="flake8-taskref")
+    await client.initialize_session(lsp.InitializeParams(
+        capabilities=caps, initialization_options={"settings": {"extendSelect": ["TRF006"]}}))
+    text = (
+        "import asyncio\nfrom lib import start_later, start_now\n\n\n"
+        "async def main() -> None:\n    start_now(main())\n    start_later(main())\n"
+        "\n\nclass Pool:\n    def __init__(self) -> None:\n        self.tasks = set()\n\n"
+        "    async def run(self) -> None:\n        self.tasks.add(asyncio.create_task(main()))\n"
+    )
+    uri = opened(client, folder / "pkg" / "s.py", text)
+    # the editor's spawners take the place of the file's; TRF006 from initializationOptions
+    found = await diagnostics(client, uri, 1, ready=lambda found: [
+        (d.range.start.line, d.code) for d in found] == [(5, "TRF001"), (14, "TRF006")])
+    assert [(d.range.start.line + 1, d.code) for d in found] == [(6, "TRF001"), (15, "TRF006")]
+    client.set_configuration({"select": "TRF001,TRF006", "spawners": "lib.start_later"},
+                             section="flake8-taskref")
+    client.workspace_did_change_configuration(lsp.DidChangeConfigurationParams(settings=None))
+    # (the latest publication once it is the new settings': one of the check
+    # started before the change may still come first)
+    found = await diagnostics(client, uri, 1, ready=lambda found: [
+        (d.range.start.line, d.code) for d in found] == [(6, "TRF001"), (14, "TRF006")])
+    assert [(d.range.start.line + 1, d.code) for d in found] == [(7, "TRF001"), (15, "TRF006")]
+    # without editor settings: the project's files
+    client.set_configuration({}, section="flake8-taskref")
+    client.workspace_did_change_configuration(lsp.DidChangeConfigurationParams(settings=None))
+    await until(lambda: [(d.range.start.line + 1, d.code) for d in [
+        p for p in client.published if p.uri == uri][-1].diagnostics] == [(7, "TRF001"), (15, "TRF006")],
+        "the initializationOptions and the project's spawners")
+    await client.shutdown_session()

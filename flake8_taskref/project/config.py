@@ -558,13 +558,18 @@ CONFIG_FILES = ("setup.cfg", "tox.ini", ".flake8", "pyproject.toml", "ruff.toml"
 PROJECT_FILES = ("setup.cfg", "tox.ini", ".flake8", "pyproject.toml")
 
 
-def settings_at(folder: str, fixing: bool = False) -> Settings:
+def settings_at(folder: str, fixing: bool = False, options: Optional[Mapping[str, str]] = None) -> Settings:
     """The settings of ``flake8-taskref`` run without options in ``folder``
     (``fixing``: as ``--fix`` reads them, with the line length of Ruff or
-    Black from their files); raises ConfigError, naming the setting or the file."""
+    Black from their files; ``options``: run with these options, by their
+    names in the configuration, as the editor server's settings give them);
+    raises ConfigError, naming the setting or the file."""
     defaults = argparse.Namespace(
         paths=[], config=None, isolated=False, stdin_display_name="stdin", fix=fixing, diff=False
     )
+    for name, value in (options or {}).items():
+        if name in KEYS:
+            setattr(defaults, name.replace("-", "_"), value)
     try:
         return resolve(defaults, folder)
     except OSError as exc:  # a folder that went away meanwhile

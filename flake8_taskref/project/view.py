@@ -27,6 +27,14 @@ those that name a spawner are summarised, and the names under which their
 functions and methods that return new tasks are called (re-exports included)
 are the project's words; modules that name one of those are summarised in turn,
 until no new word appears.
+
+**The editor's texts.**  The editor server checks its documents in threads
+(the view's lock makes one question at a time of it, while each file's own
+analysis runs beside the others), asks which modules a file's findings
+consulted (``consulted``), and gives the view the text of an open module that
+the editor holds unsaved (``set_open_text``): its summary is made from that
+text (and kept by it), until the text is saved or closed.  The index (the
+project's words) reads the files on disk.
 """
 from __future__ import annotations
 
@@ -34,6 +42,7 @@ import ast
 import os
 import re
 import sys
+import threading
 import warnings
 from typing import Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple, Union
 
@@ -121,8 +130,9 @@ class _ModuleView:
 
     def _ask(self, name: str, whole: bool) -> Optional[ModuleSummary]:
         project = self.project
-        found = project._finder.find(name, self.roots)
-        summary = None if found is None else project.whole(found) if whole else project.summary(found)
+        with project._lock:
+            found = project._finder.find(name, self.roots)
+            summary = None if found is None else project.whole(found) if whole else project.summary(found)
         if self.consumer is not None:
             self.consumer.consulted.append((name, found, summary, whole))
         return summary
@@ -171,7 +181,10 @@ class ProjectView:
         self._files: Optional[Dict[str, List[Any]]] = None
         self._hot: FrozenSet[str] = frozenset()
         self._findings: Dict[str, Tuple[str, List[SpanError]]] = {}  # by path: (text's hash, findings)
+        self._uses: Dict[str, FrozenSet[str]] = {}  # by path: the files its findings consulted
         self._options_key = options_digest(options)
+        self._lock = threading.RLock()  # one question at a time (the editor server's threads)
+        self._generation = 0  # counts forget() and changed(): findings made across one are not kept
 
     # ------------------------------------------------------------ modules
     def roots_for(self, path: str) -> Tuple[str, ...]:
@@ -190,18 +203,20 @@ class ProjectView:
         """The summary of the module in ``path``, made in part (None if it
         cannot be read or parsed)."""
         path = os.path.abspath(path)
-        if path not in self._summaries:
-            self._summaries[path] = self._make(path)
-        return self._summaries[path]
+        with self._lock:
+            if path not in self._summaries:
+                self._summaries[path] = self._make(path)
+            return self._summaries[path]
 
     def whole(self, path: str) -> Optional[ModuleSummary]:
         """The whole summary of the module in ``path``: every function entered
         (asked when what a function the summary in part did not enter does, or
         the attributes of a class, are needed)."""
         path = os.path.abspath(path)
-        if path not in self._wholes:
-            self._wholes[path] = self._make_whole(path)
-        return self._wholes[path]
+        with self._lock:
+            if path not in self._wholes:
+                self._wholes[path] = self._make_whole(path)
+            return self._wholes[path]
 
     def _make_whole(self, path: str) -> Optional[ModuleSummary]:
         data = self._read(path)
@@ -273,6 +288,9 @@ class ProjectView:
         return True
 
     def _read(self, path: str) -> Optional[bytes]:
+        opened = _OPEN.get(path)
+        if opened is not None:
+            return opened
         try:
             return read_bytes(path)
         except (OSError, NotAFile):
@@ -288,6 +306,7 @@ class ProjectView:
         summaries it used.  ``tree``: the parsed file, or a function that
         parses it (called only when the cache cannot answer; what it raises
         goes to the caller)."""
+        generation = self._generation
         options = with_words(self.options, self.words())
         if path.endswith((".py", ".pyi")):
             path = os.path.abspath(path)
@@ -296,7 +315,8 @@ class ProjectView:
             return []
         hashed = _hash_text(text) if text is not None else None
         if hashed is not None:
-            known = self._kept_findings(path, hashed)
+            with self._lock:
+                known = self._kept_findings(path, hashed)
             if known is not None:
                 return known
         parsed = self._trees.pop(path, None)
@@ -309,8 +329,19 @@ class ProjectView:
         frame = _Frame(path)
         errors = lint_file(parsed_tree, lines, options, path, self.view_for(path, frame))
         if hashed is not None:
-            self._keep_findings(path, hashed, frame.consulted, errors)
+            with self._lock:
+                if generation == self._generation:  # (else made with what was forgotten meanwhile)
+                    self._keep_findings(path, hashed, frame.consulted, errors)
+                else:
+                    self._uses[path] = frozenset(found for _, found, _, _ in frame.consulted if found)
         return errors
+
+    def consulted(self, path: str) -> FrozenSet[str]:
+        """The files of the modules that the last findings of ``path`` (as
+        ``findings`` got it) consulted."""
+        if path.endswith((".py", ".pyi")):
+            path = os.path.abspath(path)
+        return self._uses.get(path, frozenset())
 
     def _kept_findings(self, path: str, hashed: str) -> Optional[List[SpanError]]:
         """A file's findings for the text of this hash, kept by this process or
@@ -323,6 +354,7 @@ class ProjectView:
         if cached is not None and self._still_valid(path, cached["uses"]):
             errors = [error_from_json(item) for item in cached["findings"]]
             self._findings[path] = (hashed, errors)
+            self._uses[path] = frozenset(str(found) for _, found, _ in cached["uses"] if found)
             return list(errors)
         return None
 
@@ -330,6 +362,7 @@ class ProjectView:
         self, path: str, hashed: str, consulted: List[_Consulted], errors: List[SpanError],
     ) -> None:
         self._findings[path] = (hashed, list(errors))
+        self._uses[path] = frozenset(found for _, found, _, _ in consulted if found is not None)
         if not self.cache.enabled:
             return
         uses: List[List[Any]] = [  # lists (``Consult``s), as the reader checks them
@@ -354,6 +387,23 @@ class ProjectView:
         the editor server, calls it when files change on disk): the next
         questions are answered from the cache, which checks each file's
         content, or made again."""
+        with self._lock:
+            self._forget()
+
+    def changed(self, path: str) -> None:
+        """A module's text changed in the editor (``set_open_text``): its
+        summaries are made again, and the findings that consulted it too."""
+        with self._lock:
+            self._generation += 1
+            self._summaries.pop(path, None)
+            self._wholes.pop(path, None)
+            self._trees.pop(path, None)
+            for user in [user for user, uses in self._uses.items() if path in uses]:
+                self._findings.pop(user, None)
+
+    def _forget(self) -> None:
+        self._generation += 1
+        self._uses.clear()
         self._summaries.clear()
         self._wholes.clear()
         self._digests.clear()
@@ -374,10 +424,11 @@ class ProjectView:
     def words(self, jobs: int = 1) -> FrozenSet[str]:
         """The names of the project's spawners (see the module docstring);
         ``jobs``: the worker processes a cold index of many files may use."""
-        if self._words is None:
-            with self.cache.lock("index"), collector_paused():
-                self._words = self._index(jobs)
-        return self._words
+        with self._lock:
+            if self._words is None:
+                with self.cache.lock("index"), collector_paused():
+                    self._words = self._index(jobs)
+            return self._words
 
     def _index(self, jobs: int = 1) -> FrozenSet[str]:
         # (each entry's shape checked: anything else is a miss)
@@ -389,6 +440,9 @@ class ProjectView:
         walked = walk_modules(self._walked, self.excluded)
         for path, stat in walked if self._lone is None else _reached(list(walked), self._finder, self._lone):
             entry = known.get(path)
+            if path in _OPEN:  # the editor's text: read now, and never kept as the file's
+                todo.append((path, -1, -1, -1, -1))
+                continue
             # unchanged: its size, modification and change times and inode
             # (as git compares them: a restored modification time changes the
             # change time), and the text hash of a file that names a spawner
@@ -794,6 +848,9 @@ def open_view(
 # time (flake8 makes a plugin object per file), and the view's summaries serve
 # every file of the run.
 _VIEWS: Dict[Tuple[Options, ProjectSettings, Tuple[str, ...]], ProjectView] = {}
+_VIEWS_LOCK = threading.Lock()
+# The texts of modules the editor holds unsaved, by absolute path (``set_open_text``).
+_OPEN: Dict[str, bytes] = {}
 
 
 def project_view(
@@ -803,15 +860,32 @@ def project_view(
     """This process's view of the project for these settings (``words``: the
     project's words, when the caller has found them already)."""
     key = (options, settings, tuple(exclude))
-    view = _VIEWS.get(key)
-    if view is None:
-        view = _VIEWS[key] = open_view(options, settings, exclude)
-        if words is not None:
-            view.set_words(words)
+    with _VIEWS_LOCK:
+        view = _VIEWS.get(key)
+        if view is None:
+            view = _VIEWS[key] = open_view(options, settings, exclude)
+            if words is not None:
+                view.set_words(words)
     return view
 
 
 def forget_all() -> None:
     """``ProjectView.forget`` for every view of this process."""
-    for view in _VIEWS.values():
+    for view in list(_VIEWS.values()):
         view.forget()
+
+
+def set_open_text(path: str, data: Optional[bytes]) -> None:
+    """The editor holds this text of a module (None: no longer, the file on
+    disk is its text): every view reads it instead of the file, and makes
+    again what it made of the module and the findings that used it."""
+    path = os.path.abspath(path)
+    if data is None:
+        if _OPEN.pop(path, None) is None:
+            return
+    elif _OPEN.get(path) == data:
+        return
+    else:
+        _OPEN[path] = data
+    for view in list(_VIEWS.values()):
+        view.changed(path)

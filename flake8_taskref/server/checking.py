@@ -12,14 +12,16 @@ same ``project.check.check_text``.  Nothing of the analysis or of flake8's
 rules is repeated here.
 
 ``check_text`` checks it through the project view (``project/view.py``): the
-other modules of the project are read from disk, with the command's and
-flake8's cache; when a module changes on disk, the server forgets what the
-view knew and checks its open documents again (``lsp.TaskRefServer``).
+other modules of the project are read from disk (or, for one the editor holds
+unsaved, from its text), with the command's and flake8's cache; the report
+names the files of the modules its findings consulted (``Report.uses``), so
+that the server checks again the documents that use a module when it changes
+(``lsp.TaskRefServer``).
 """
 from __future__ import annotations
 
 import os
-from typing import Dict, List, NamedTuple, Optional, Tuple, Union
+from typing import Dict, FrozenSet, List, NamedTuple, Optional, Tuple, Union
 
 from flake8_taskref.project.check import (
     Finding,
@@ -32,6 +34,7 @@ from flake8_taskref.project.check import (
 )
 from flake8_taskref.project.config import ConfigError, Settings, config_stamp, project_folder, settings_at
 from flake8_taskref.project.files import passed_over
+from flake8_taskref.project.view import project_view
 
 __all__ = ["Projects", "Report", "check_document"]
 
@@ -45,6 +48,17 @@ class Projects:
 
     def __init__(self) -> None:
         self._cache: Dict[Tuple[str, bool], Tuple[_Stamp, Union[Settings, ConfigError]]] = {}
+        self._options: Dict[str, str] = {}  # the editor's settings, as options of the command
+
+    def set_options(self, options: Dict[str, str]) -> bool:
+        """The editor's settings (``select``, ``extend-select``,
+        ``taskref-spawners``), applied over each project's files as the
+        command's options are; whether they changed."""
+        if options == self._options:
+            return False
+        self._options = dict(options)
+        self.forget()
+        return True
 
     def settings(self, folder: str, fixing: bool = False) -> Settings:
         """The settings of a run in ``folder``; raises ConfigError."""
@@ -52,7 +66,7 @@ class Projects:
         cached = self._cache.get((folder, fixing))
         if cached is None or cached[0] != stamp:
             try:
-                found: Union[Settings, ConfigError] = settings_at(folder, fixing)
+                found: Union[Settings, ConfigError] = settings_at(folder, fixing, self._options)
             except ConfigError as exc:
                 found = exc
             cached = (stamp, found)
@@ -77,6 +91,7 @@ class Report(NamedTuple):
     findings: List[Finding]
     sites: List[Optional[Site]]  # each finding's node, for the fixer (None: E999)
     error: Optional[str] = None  # the configuration could not be read: no findings
+    uses: FrozenSet[str] = frozenset()  # the other modules' files its findings consulted
 
 
 def document_folder(path: Optional[str], fallback: str) -> str:
@@ -116,4 +131,5 @@ def check_document(
     with collector_paused():
         findings, sites = check_text(shown, lines, settings, joined)
     aligned: List[Optional[Site]] = list(sites) if len(sites) == len(findings) else [None] * len(findings)
-    return Report(version, text, shown, folder, lines, findings, aligned)
+    uses = project_view(settings.options, settings.project, settings.exclude, settings.words).consulted(shown)
+    return Report(version, text, shown, folder, lines, findings, aligned, uses=uses)

@@ -1,9 +1,11 @@
 """The Language Server: pygls and lsprotocol around ``checking`` and ``fixes``.
 
-One process per editor session (per workspace), over stdio.  Everything runs
-on one asyncio loop, one message at a time: a check is short (some 15 ms for
-a 1,000-line file, see docs/performance.md), and a check that runs while the
-editor sends more edits finds them applied when it is next scheduled.
+One process per editor session (per workspace), over stdio.  The asyncio loop
+reads the editor's messages and answers them; the checks and fixes run in a
+pool of threads (``WORKERS``), so that a big document's check (seconds) delays
+no other document's diagnostics nor any answer.  A document has one check
+running at a time: edits made meanwhile are checked when it ends, and the
+diagnostics of a version the editor has replaced are never published.
 
 - A document is checked when it is opened or saved, and ``CHANGE_DELAY``
   after the last of a burst of edits (debounced); the diagnostics name the
@@ -11,6 +13,11 @@ editor sends more edits finds them applied when it is next scheduled.
   didChangeWatchedFiles``, registered for the configuration files when the
   editor can watch files) re-checks every open document (``recheck``); a
   check also reads the settings again whenever one of their files changed.
+- A module open in the editor: when a burst of its edits is over, the project
+  view reads its text (``project.view.set_open_text``) and the open documents
+  whose findings consulted it (``Report.uses``) are checked again; when it is
+  saved or closed, the file's text counts again, and after a save every open
+  document is checked again (its functions may be new spawners).
 - Whether the fixer can fix each TRF001/TRF002 site is learnt by fixing the
   whole document once the editor has been idle ``FIX_DELAY`` (right away on
   open and save); a site it leaves gets the reason in its diagnostic's
@@ -26,21 +33,26 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import re
+import threading
+import tokenize
 import traceback
-from typing import Any, Callable, Dict, Generator, List, Optional, Sequence, Set, Tuple
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Awaitable, Callable, Dict, Generator, List, Optional, Sequence, Set, Tuple, TypeVar
 from urllib.parse import unquote, urlparse
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 from pygls.protocol.language_server import LanguageServerProtocol, lsp_method
 from pygls.uris import to_fs_path
 
 from flake8_taskref import __version__
-from flake8_taskref.analysis.messages import DOCS_URL, MESSAGES
+from flake8_taskref.analysis.messages import DOCS_URL, MESSAGES, NAMES, SUMMARIES
 from flake8_taskref.fix import FixOptions
 from flake8_taskref.project.check import SYNTAX_ERROR, char_col
 from flake8_taskref.project.config import CONFIG_FILES, ConfigError
-from flake8_taskref.project.view import forget_all
+from flake8_taskref.project.view import forget_all, set_open_text
 from flake8_taskref.server.checking import Projects, Report, check_document
 from flake8_taskref.server.documents import Document, line_edits
 from flake8_taskref.server.fixes import (
@@ -62,12 +74,26 @@ SOURCE = "flake8-taskref"  # the diagnostics' source, as editors show it beside 
 FIX_ALL = "source.fixAll.taskref"
 CHANGE_DELAY = 0.025  # seconds after the last edit of a burst before the check
 FIX_DELAY = 0.3  # seconds of quiet before the whole fix that tells which sites it leaves
+WORKERS = 4  # threads that check and fix documents, off the loop that reads the editor's messages
+STACK_SIZE = 64 * 1024 * 1024  # theirs (a deeply nested file is parsed and analysed in one)
+_T = TypeVar("_T")
+# The editor's settings (initializationOptions, workspace/configuration section
+# "flake8-taskref"): their names, and the command's options they are.
+SECTION = "flake8-taskref"
+EDITOR_SETTINGS = {
+    "select": "select", "extendSelect": "extend-select", "extend-select": "extend-select",
+    "extend_select": "extend-select", "spawners": "taskref-spawners",
+}
+_NOQA = re.compile(r"#\s*noqa\s*:\s*(?P<codes>[A-Z]+[0-9]+(?:[,\s]+[A-Z]+[0-9]+)*)", re.IGNORECASE)
+_CODE = re.compile(r"[A-Z]+[0-9]+", re.IGNORECASE)
 KEEP_MODULE = "Keep this task (module set)"
 KEEP_INSTANCE = "Keep this task (instance set)"
 KEEP_NONE = "Keep this task"
 FIX_ALL_TITLE = "Keep every task in this file (flake8-taskref --fix)"
-# The configuration's files, and the project's modules (other modules' summaries).
-WATCHED = "**/{" + ",".join(CONFIG_FILES) + ",*.py,*.pyi}"
+# The configuration's files, and the project's modules (other modules' summaries):
+# one glob each (eglot 1.9 refuses a registration with a brace glob, and Neovim
+# 0.11's matcher does not match pkg/helpers.py with one).
+WATCHED = tuple(f"**/{name}" for name in CONFIG_FILES) + ("**/*.py", "**/*.pyi")
 
 
 def _attribute(root: Any, dotted: str) -> Any:
@@ -116,12 +142,51 @@ class _Protocol(LanguageServerProtocol):
         if handler is not None:
             yield handler, (params,), None
 
+    def structure_message(self, data: Dict[str, Any]) -> Any:
+        """A message read; one that does not fit its method's parameters is
+        logged, and a request answered with InvalidParams (pygls answers
+        none: the editor would wait for ever)."""
+        try:
+            return super().structure_message(data)
+        except Exception as exc:
+            if not isinstance(data, dict) or "jsonrpc" not in data:
+                raise
+            method = data.get("method")
+            self._logged(f"{NAME}: invalid message{f' {method}' if method else ''}: {exc.__cause__ or exc}")
+            if "id" in data and method is not None:
+                error = JsonRpcInvalidParams(f"invalid parameters of {method}")
+                self._send_response(data["id"], None, error.to_response_error())
+            return _REJECTED
+
+    def handle_message(self, message: Any) -> None:
+        if message is not _REJECTED:
+            super().handle_message(message)
+
+    def _logged(self, message: str) -> None:
+        logger.warning("%s", message)
+        self.notify(types.WINDOW_LOG_MESSAGE, types.LogMessageParams(type=types.MessageType.Warning,
+                                                                     message=message))
+
+
+_REJECTED = object()  # a message that could not be read (said and answered already)
+
+
+class _Server(LanguageServer):
+    """pygls's server, whose errors out of any request (a message that is no
+    JSON, a notification that failed) are logged (``window/logMessage``), not
+    shown in a dialog for each."""
+
+    def report_server_error(self, error: Exception, source: Any) -> None:
+        message = f"{NAME}: invalid message or internal error: {error}"
+        logger.warning("%s", message)
+        self.window_log_message(types.LogMessageParams(type=types.MessageType.Warning, message=message))
+
 
 class TaskRefServer:
     """The server: its documents, their latest checks, and the LSP handlers."""
 
     def __init__(self) -> None:
-        self.ls = LanguageServer(
+        self.ls = _Server(
             NAME, __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
             protocol_cls=_Protocol,
         )
@@ -134,6 +199,14 @@ class TaskRefServer:
         self.fix_timers: Dict[str, asyncio.TimerHandle] = {}  # pending whole fixes
         self.told: Set[str] = set()  # error messages shown once
         self.shut_down = False
+        # checks and fixes run in threads; a document has one check running at
+        # a time, and another is made after it when its text changed meanwhile
+        self._pool: Optional[ThreadPoolExecutor] = None
+        self.running: Dict[str, "asyncio.Future[Tuple[Report, Optional[Exception]]]"] = {}
+        self.again: Dict[str, float] = {}  # a check asked for while one runs (its fix delay)
+        self.fixing: Dict[str, Tuple[Report, "asyncio.Future[Any]"]] = {}  # whole fixes being made
+        self.tasks: Set["asyncio.Future[Any]"] = set()
+        self.initial_options: Dict[str, str] = {}  # the editor's initializationOptions
         self._register()
 
     # ------------------------------------------------------------ wiring
@@ -146,22 +219,28 @@ class TaskRefServer:
 
             self.ls.feature(name, options)(handler)
 
+        def on_async(name: str, method: Callable[[Any], Awaitable[Any]], options: Any = None) -> None:
+            async def handler(params: Any) -> Any:
+                return await method(params)
+
+            self.ls.feature(name, options)(handler)
+
         async def initialized(params: types.InitializedParams) -> None:
             await self._initialized(params)
 
         self.ls.feature(types.INITIALIZED)(initialized)
+        on(types.INITIALIZE, self._initialize)
+        on(types.TEXT_DOCUMENT_HOVER, self._hover)
         on(types.TEXT_DOCUMENT_DID_OPEN, self._did_open)
         on(types.TEXT_DOCUMENT_DID_CHANGE, self._did_change)
         on(types.TEXT_DOCUMENT_DID_SAVE, self._did_save, types.SaveOptions(include_text=False))
         on(types.TEXT_DOCUMENT_DID_CLOSE, self._did_close)
         on(types.WORKSPACE_DID_CHANGE_WATCHED_FILES, self._did_change_watched_files)
-        # the server has no settings of its own (the project's configuration is
-        # read from its files), but editors send their settings anyway
-        on(types.WORKSPACE_DID_CHANGE_CONFIGURATION, lambda params: None)
-        on(types.TEXT_DOCUMENT_CODE_ACTION, self._code_action,
-           types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL],
-                                   resolve_provider=True))
-        on(types.CODE_ACTION_RESOLVE, self._resolve)
+        on(types.WORKSPACE_DID_CHANGE_CONFIGURATION, self._did_change_configuration)
+        on_async(types.TEXT_DOCUMENT_CODE_ACTION, self._code_action,
+                 types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL],
+                                         resolve_provider=True))
+        on_async(types.CODE_ACTION_RESOLVE, self._resolve)
         on(types.SHUTDOWN, self._shutdown)
 
     def serve(self) -> int:
@@ -188,12 +267,18 @@ class TaskRefServer:
         return str(root) if root else os.getcwd()
 
     # ---------------------------------------------------------- handlers
+    def _initialize(self, params: types.InitializeParams) -> None:
+        self.initial_options = _editor_options(params.initialization_options)
+        self.projects.set_options(self.initial_options)
+
     async def _initialized(self, params: types.InitializedParams) -> None:
+        if await self._configuration():
+            self.recheck()  # (a document opened meanwhile was checked without them)
         capabilities = self.ls.client_capabilities
         if not _attribute(capabilities, "workspace.did_change_watched_files.dynamic_registration"):
             return
         options = types.DidChangeWatchedFilesRegistrationOptions(
-            watchers=[types.FileSystemWatcher(glob_pattern=WATCHED)]
+            watchers=[types.FileSystemWatcher(glob_pattern=pattern) for pattern in WATCHED]
         )
         registration = types.Registration(
             id="flake8-taskref-configuration", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
@@ -205,6 +290,56 @@ class TaskRefServer:
             )
         except Exception as exc:  # the editor could not: a check reads changed settings anyway
             logger.warning("could not watch the configuration files: %s", exc)
+
+    async def _configuration(self) -> bool:
+        """The editor's settings asked for (``workspace/configuration``, where
+        the editor answers it); whether they changed."""
+        if not _attribute(self.ls.client_capabilities, "workspace.configuration"):
+            return False
+        try:
+            found = await self.ls.workspace_configuration_async(
+                types.ConfigurationParams(items=[types.ConfigurationItem(section=SECTION)]))
+        except Exception as exc:  # the editor could not: its initializationOptions stand
+            logger.warning("could not read the editor's settings: %s", exc)
+            return False
+        if not found or found[0] is None:
+            return False
+        return self.projects.set_options({**self.initial_options, **_editor_options(found[0])})
+
+    def _did_change_configuration(self, params: types.DidChangeConfigurationParams) -> None:
+        self._spawn(self._configuration_changed(params.settings))
+
+    async def _configuration_changed(self, pushed: Any) -> None:
+        changed = await self._configuration()
+        if not _attribute(self.ls.client_capabilities, "workspace.configuration"):
+            if isinstance(pushed, dict) and isinstance(pushed.get(SECTION), dict):
+                options = {**self.initial_options, **_editor_options(pushed[SECTION])}
+                changed = self.projects.set_options(options)
+        if changed:
+            self.recheck()
+
+    def _hover(self, params: types.HoverParams) -> Optional[types.Hover]:
+        """A TRF code in a ``# noqa:`` comment: the rule's name, summary and page."""
+        document = self.documents.get(params.text_document.uri)
+        position = params.position
+        if document is None or not 0 <= position.line < len(document.lines):
+            return None
+        line = document.lines[position.line].rstrip("\r\n")
+        at = document.char_index(position.line, position.character)
+        for comment in _NOQA.finditer(line):
+            for code in _CODE.finditer(line, comment.start("codes"), comment.end("codes")):
+                name = code.group().upper()
+                if code.start() <= at <= code.end() and name in MESSAGES:
+                    text = (f"**{name}** {NAMES[name]}\n\n{SUMMARIES[name]}\n\n"
+                            f"[{name} {NAMES[name]}]({DOCS_URL.format(code=name)})")
+                    (row, first), (_, last) = (document.position(position.line, code.start()),
+                                               document.position(position.line, code.end()))
+                    return types.Hover(
+                        contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text),
+                        range=types.Range(start=types.Position(line=row, character=first),
+                                          end=types.Position(line=row, character=last)),
+                    )
+        return None
 
     def _did_open(self, params: types.DidOpenTextDocumentParams) -> None:
         item = params.text_document
@@ -225,18 +360,53 @@ class TaskRefServer:
                 document.change(None, None, change.text)
         document.version = params.text_document.version
         self._cancel(uri)
-        self.timers[uri] = asyncio.get_running_loop().call_later(CHANGE_DELAY, self.check, uri)
+        self.timers[uri] = asyncio.get_running_loop().call_later(CHANGE_DELAY, self._changed, uri)
+
+    def _changed(self, uri: str) -> None:
+        """A burst of edits is over: the document is checked, and the open
+        documents whose findings consulted it, with its text as it is now."""
+        self.check(uri)
+        document = self.documents.get(uri)
+        if document is not None and document.path is not None and self._users(document.path, uri):
+            self._spawn(self._module_changed(document.path, _bytes(document.text), uri))
 
     def _did_save(self, params: types.DidSaveTextDocumentParams) -> None:
-        if params.text_document.uri in self.documents:
-            self.check(params.text_document.uri, fix_delay=0.0)
+        uri = params.text_document.uri
+        document = self.documents.get(uri)
+        if document is None:
+            return
+        self.check(uri, fix_delay=0.0)
+        if document.path is not None and document.path.endswith((".py", ".pyi")):
+            # its text is the file's now; what the project's modules say may
+            # have changed (a function that keeps its task, a new spawner)
+            self._spawn(self._module_saved(document.path, uri))
 
     def _did_close(self, params: types.DidCloseTextDocumentParams) -> None:
         uri = params.text_document.uri
         self._cancel(uri)
         self._forget(uri)
-        self.documents.pop(uri, None)
+        document = self.documents.pop(uri, None)
         self.ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+        if document is not None and document.path is not None and self._users(document.path, uri):
+            self._spawn(self._module_changed(document.path, None, uri))  # the file's text again
+
+    def _users(self, path: str, uri: str) -> List[str]:
+        """The other open documents whose latest findings consulted ``path``."""
+        absolute = os.path.abspath(path)
+        return [other for other, report in self.reports.items() if other != uri and absolute in report.uses]
+
+    async def _module_changed(self, path: str, data: Optional[bytes], uri: str) -> None:
+        """The view reads the editor's text of a module (None: the file's), and
+        the documents that used the module are checked again."""
+        await self._in_thread(set_open_text, path, data)
+        self.recheck(self._users(path, uri))
+
+    async def _module_saved(self, path: str, uri: str) -> None:
+        users = self._users(path, uri)
+        await self._in_thread(set_open_text, path, None)
+        await self._in_thread(forget_all)
+        self.recheck(users)  # first those that used it, then the others (a new spawner)
+        self.recheck([other for other in self.documents if other != uri and other not in users])
 
     def _did_change_watched_files(self, params: types.DidChangeWatchedFilesParams) -> None:
         names = [os.path.basename(_path(change.uri) or "") for change in params.changes]
@@ -248,13 +418,53 @@ class TaskRefServer:
         # view knows of the modules is read again (from its cache, where the
         # content is the same), and every open document checked again: those
         # that use the changed module get its new summary
-        forget_all()
+        self._spawn(self._forget_and_recheck())
+
+    async def _forget_and_recheck(self) -> None:
+        await self._in_thread(forget_all)
         self.recheck()
 
     def _shutdown(self, params: None) -> None:
         self.shut_down = True
         for uri in list(self.documents):
             self._cancel(uri)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+
+    # ----------------------------------------------------------- threads
+    @property
+    def pool(self) -> ThreadPoolExecutor:
+        if self._pool is None:
+            size = threading.stack_size()
+            try:
+                threading.stack_size(STACK_SIZE)
+            except (ValueError, RuntimeError):  # the platform sets it
+                pass
+            try:
+                self._pool = ThreadPoolExecutor(WORKERS, thread_name_prefix="taskref")
+                # the threads are made now, with that stack: each waits for the others
+                # (a pool makes a thread only when none is idle)
+                barrier = threading.Barrier(WORKERS)
+                for done in [self._pool.submit(barrier.wait, 10) for _ in range(WORKERS)]:
+                    done.result()
+            finally:
+                threading.stack_size(size)
+        return self._pool
+
+    def _in_thread(self, function: Callable[..., _T], *args: Any) -> "asyncio.Future[_T]":
+        return asyncio.get_running_loop().run_in_executor(self.pool, function, *args)
+
+    def _spawn(self, coroutine: Awaitable[Any]) -> None:
+        task = asyncio.ensure_future(coroutine)
+        self.tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: "asyncio.Future[Any]") -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            exc = task.exception()
+            assert isinstance(exc, Exception)
+            self._internal_error(NAME, exc)
 
     # ------------------------------------------------------------ checks
     def recheck(self, uris: Optional[Sequence[str]] = None) -> None:
@@ -278,24 +488,58 @@ class TaskRefServer:
             del self.site_cache[key]
 
     def check(self, uri: str, fix_delay: float = FIX_DELAY) -> None:
-        """Check a document now and publish its diagnostics; then, after
-        ``fix_delay`` of quiet, learn which sites the fixer leaves."""
+        """Check a document (in a thread) and publish its diagnostics; then,
+        after ``fix_delay`` of quiet, learn which sites the fixer leaves.  A
+        check asked for while one of the document runs is made after it; the
+        diagnostics of a version the editor has replaced are not published."""
         self._cancel(uri)
         document = self.documents.get(uri)
         if document is None:
             return
+        if uri in self.running:
+            self.again[uri] = min(fix_delay, self.again.get(uri, fix_delay))
+            return
+        future = self._in_thread(self._check_text, uri, document.path, document.text, document.version,
+                                 self._fallback_folder())
+        self.running[uri] = future
+        future.add_done_callback(lambda done: self._checked(uri, done, fix_delay))
+
+    def _check_text(self, uri: str, path: Optional[str], text: str, version: Optional[int],
+                    fallback: str) -> Tuple[Report, Optional[Exception]]:
+        """(In a thread.)  The report of one version; a bug of ours is
+        returned with an empty report, to be said on the loop."""
+        try:
+            return check_document(uri, path, text, version, self.projects, fallback), None
+        except Exception as exc:
+            return Report(version, text, path or uri, "", [], [], []), exc
+
+    def _checked(self, uri: str, done: "asyncio.Future[Tuple[Report, Optional[Exception]]]",
+                 fix_delay: float) -> None:
+        if self.running.get(uri) is done:
+            del self.running[uri]
+        again = self.again.pop(uri, None)
+        document = self.documents.get(uri)
+        if document is None or done.cancelled():
+            return
+        report, exc = done.result()
+        current = report.text == document.text
+        if current:
+            if exc is not None:
+                self._internal_error(document.path or uri, exc)
+            self._take(uri, document, report, fix_delay)
+        if again is not None or (not current and uri not in self.timers):
+            self.check(uri, again if again is not None else fix_delay)
+
+    def _take(self, uri: str, document: Document, report: Report, fix_delay: float) -> None:
+        """A check of the document's current text: kept, and published."""
         before, known = self.reports.get(uri), self.fixed.get(uri)
         self._forget(uri)
-        try:
-            report = check_document(uri, document.path, document.text, document.version, self.projects,
-                                    self._fallback_folder())
-        except Exception as exc:  # a bug of ours: say so, once; the document keeps no findings
-            report = Report(document.version, document.text, document.path or uri, "", [], [], [])
-            self._internal_error(document.path or uri, exc)
         self.reports[uri] = report
         if report.error is not None:
             self._tell(f"{NAME}: error: {report.error}")
-        same = before is not None and before[1:] == report[1:]  # the same text and findings (a save)
+        same = before is not None and before[1:8] == report[1:8]  # the same text and findings (a save)
+        if same and known is not None:
+            self.fixed[uri] = known
         self._publish(document, report, known.why if same and known is not None else {})
         if any(site is not None and f.code in FIXABLE for f, site in zip(report.findings, report.sites)):
             loop = asyncio.get_running_loop()
@@ -306,24 +550,35 @@ class TaskRefServer:
         document, report = self.documents.get(uri), self.reports.get(uri)
         if document is None or report is None or report.version != version or document.version != version:
             return
-        done = self._fix_all(uri, report)
+        self._spawn(self._fix_and_publish(uri, document, report))
+
+    async def _fix_and_publish(self, uri: str, document: Document, report: Report) -> None:
+        done = await self._fix_all(uri, report)
+        if self.reports.get(uri) is not report or report.text != document.text:
+            return  # the document changed meanwhile
         if done is not None and any(report.findings[index].code in FIXABLE for index in done.why):
             self._publish(document, report, done.why)
 
-    def _fix_all(self, uri: str, report: Report) -> Optional[FixAll]:
-        """The whole fix of the report's version (kept for it)."""
-        if uri in self.fixed:
+    async def _fix_all(self, uri: str, report: Report) -> Optional[FixAll]:
+        """The whole fix of the report's version (made in a thread, once, and
+        kept for it)."""
+        if uri in self.fixed and self.reports.get(uri) is report:
             return self.fixed[uri]
-        options = self._fixing(report)
-        if options is None:
-            return None
-        try:
-            done = fix_all(report, options)
-        except Exception as exc:
+        job = self.fixing.get(uri)
+        if job is None or job[0] is not report:
+            options = self._fixing(report)
+            if options is None:
+                return None
+            job = self.fixing[uri] = (report, self._in_thread(_guarded, fix_all, report, options))
+        done, exc = await asyncio.shield(job[1])
+        if self.fixing.get(uri) is job:
+            del self.fixing[uri]
+        if exc is not None:
             self._internal_error(report.path, exc)
             return None
-        self.fixed[uri] = done
-        return done
+        if self.reports.get(uri) is report:
+            self.fixed[uri] = done
+        return done  # type: ignore[no-any-return]
 
     def _fixing(self, report: Report) -> Optional[FixOptions]:
         """How the fix is written in the document's project (None: its
@@ -405,19 +660,28 @@ class TaskRefServer:
         ))
 
     # ------------------------------------------------------ code actions
-    def _current(self, uri: str) -> Optional[Tuple[Document, Report]]:
-        """The document and its check, made now if one is pending or stale."""
-        document = self.documents.get(uri)
-        if document is None:
-            return None
-        report = self.reports.get(uri)
-        if uri in self.timers or report is None or report.text != document.text:
-            self.check(uri)
+    async def _current(self, uri: str) -> Optional[Tuple[Document, Report]]:
+        """The document and the check of its text, made now if one is
+        pending, running or stale."""
+        for _ in range(100):  # (an editor that edits without pause: the latest made)
+            document = self.documents.get(uri)
+            if document is None:
+                return None
             report = self.reports.get(uri)
-        return None if report is None else (document, report)
+            running = self.running.get(uri)
+            if running is None and (uri in self.timers or report is None or report.text != document.text):
+                self.check(uri)
+                running = self.running.get(uri)
+            if running is None:
+                return None if report is None else (document, report)
+            await asyncio.wait([running])
+            await asyncio.sleep(0)  # its callback has run
+        report = self.reports.get(uri)
+        document = self.documents.get(uri)
+        return None if report is None or document is None else (document, report)
 
-    def _code_action(self, params: types.CodeActionParams) -> Optional[List[types.CodeAction]]:
-        current = self._current(params.text_document.uri)
+    async def _code_action(self, params: types.CodeActionParams) -> Optional[List[types.CodeAction]]:
+        current = await self._current(params.text_document.uri)
         if current is None:
             return None
         document, report = current
@@ -429,12 +693,12 @@ class TaskRefServer:
         actions: List[types.CodeAction] = []
         if wanted(types.CodeActionKind.QuickFix.value):
             for index in self._asked(document, report, params):
-                actions += self._site_actions(document, report, index)
+                actions += await self._site_actions(document, report, index)
         if wanted(FIX_ALL) and self._may_fix(document.uri, report):
             action = types.CodeAction(title=FIX_ALL_TITLE, kind=FIX_ALL,
                                       data={"uri": document.uri, "version": document.version})
             if not self._lazy():
-                action = self._resolve(action)
+                action = await self._resolve(action)
             if action.edit is not None or self._lazy():
                 actions.append(action)
         return actions
@@ -453,16 +717,16 @@ class TaskRefServer:
         properties = _attribute(capabilities, "text_document.code_action.resolve_support.properties")
         return bool(properties) and "edit" in properties
 
-    def _resolve(self, action: types.CodeAction) -> types.CodeAction:
+    async def _resolve(self, action: types.CodeAction) -> types.CodeAction:
         """The whole fix's edit, made when the editor applies it (the fix of
         the version it was offered for; none if the document changed since)."""
         data = action.data if isinstance(action.data, dict) else {}
         uri = data.get("uri")
-        current = self._current(uri) if isinstance(uri, str) else None
+        current = await self._current(uri) if isinstance(uri, str) else None
         if current is None or action.kind != FIX_ALL or data.get("version") != current[0].version:
             return action
         document, report = current
-        done = self._fix_all(uri, report) if isinstance(uri, str) else None
+        done = await self._fix_all(uri, report) if isinstance(uri, str) else None
         if done is not None and done.text is not None:
             action.edit = self._edit(document, done.text)
         return action
@@ -488,7 +752,7 @@ class TaskRefServer:
                 found.append(index)
         return found
 
-    def _site_actions(self, document: Document, report: Report, index: int) -> List[types.CodeAction]:
+    async def _site_actions(self, document: Document, report: Report, index: int) -> List[types.CodeAction]:
         finding = report.findings[index]
         diagnostic = self._diagnostic(document, report, index, None)
         actions: List[types.CodeAction] = []
@@ -497,7 +761,12 @@ class TaskRefServer:
             key = (document.uri, report.version, index)
             fixes = self.site_cache.get(key)
             if fixes is None:
-                fixes = self.site_cache[key] = site_fixes(report, index, options)
+                made, exc = await self._in_thread(_guarded, site_fixes, report, index, options)
+                if made is None:
+                    if exc is not None:
+                        self._internal_error(report.path, exc)
+                    return []
+                fixes = self.site_cache[key] = made
             diagnostic = self._diagnostic(document, report, index, fixes.why)
             preferred = "instance" if options.keep == "instance" and fixes.instance is not None else "module"
             forms = (("module", KEEP_MODULE, fixes.module), ("instance", KEEP_INSTANCE, fixes.instance))
@@ -557,3 +826,42 @@ class TaskRefServer:
             changes: List[Any] = [types.TextDocumentEdit(text_document=identifier, edits=list(edits))]
             return types.WorkspaceEdit(document_changes=changes)
         return types.WorkspaceEdit(changes={document.uri: list(edits)})
+
+
+def _guarded(function: Callable[..., _T], *args: Any) -> Tuple[Optional[_T], Optional[Exception]]:
+    """(In a thread.)  What ``function`` returns, or the exception it raised
+    (a bug of ours, said on the loop)."""
+    try:
+        return function(*args), None
+    except Exception as exc:
+        return None, exc
+
+
+def _bytes(text: str) -> Optional[bytes]:
+    """A document's text as its file would hold it, for the project view (None:
+    a coding cookie other than UTF-8's: the view reads the file)."""
+    try:
+        data = text.encode("utf-8")
+        encoding, _ = tokenize.detect_encoding(iter(data.splitlines(keepends=True)[:2]).__next__)
+    except (UnicodeError, SyntaxError, StopIteration):
+        return None
+    return data if encoding in ("utf-8", "utf-8-sig") else None
+
+
+def _editor_options(value: Any) -> Dict[str, str]:
+    """The command's options the editor's settings give (``{"settings":
+    {...}}``, ``{"flake8-taskref": {...}}`` or the settings themselves; a
+    list of codes or a comma-separated string each); others are ignored."""
+    for key in ("settings", SECTION):
+        if isinstance(value, dict) and isinstance(value.get(key), dict):
+            value = value[key]
+    options: Dict[str, str] = {}
+    if not isinstance(value, dict):
+        return options
+    for key, name in EDITOR_SETTINGS.items():
+        given = value.get(key)
+        if isinstance(given, str):
+            options[name] = given
+        elif isinstance(given, list) and all(isinstance(item, str) for item in given):
+            options[name] = ",".join(given)
+    return options
