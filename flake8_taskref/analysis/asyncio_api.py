@@ -333,6 +333,9 @@ class ScopeVisitor(FunctionsRecorder):
                     isinstance(node.args[0], _PLAIN_HANDLE_EXPRS) or self._returns_future(node.args[0])
                 ):
                     return None  # an existing future: returned unchanged, no new task
+                if qualname == N.THREADSAFE and len(node.args) < 2 and not node.keywords and not any(
+                        isinstance(arg, ast.Starred) for arg in node.args):
+                    return None  # no loop given: the call raises TypeError, no task exists
                 return Spawn(node, qualname, None, self.frames)
             return None
         if isinstance(func, ast.Attribute) and func.attr in N.LOOP_SPAWN_METHODS:

@@ -120,3 +120,11 @@ class Feeder:
     @_traced
     async def _traced_wait(self) -> None:
         await self.queue.join()
+
+
+def no_loop_given(client: Any, loop: asyncio.AbstractEventLoop, args: Any) -> None:
+    # without a loop the call raises TypeError: no future, no task (a real
+    # package's bug, not a lost task); with one, given by name or unpacked, it is one
+    asyncio.run_coroutine_threadsafe(client.disconnect())
+    asyncio.run_coroutine_threadsafe(client.disconnect(), loop=loop)  # error: TRF001:5
+    asyncio.run_coroutine_threadsafe(*args)  # error: TRF001:5
