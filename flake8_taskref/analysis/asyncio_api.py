@@ -454,6 +454,14 @@ class ScopeVisitor(FunctionsRecorder):
                 else:
                     self._args(node, KEEP)
                 return
+            if isinstance(receiver, ast.Call) and self._qualname(receiver.func) == N.GATHER:
+                # gather(...).add_done_callback(cb): only looked at, as a bare gather
+                dropped = len(self.scope.drops)
+                self._gather(receiver, DROP)
+                for spawn in self.scope.drops[dropped:]:
+                    spawn.how = f" (only its .{attr}() is called)"
+                self._args(node, KEEP)
+                return
         if has_callback:
             self._callback_api(node, attr, callback_index, receiver)  # type: ignore[arg-type]
             self._receiver(receiver, attr, node)

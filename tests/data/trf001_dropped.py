@@ -66,6 +66,11 @@ async def comprehensions() -> None:
 async def gathers() -> None:
     asyncio.gather(job(), job())  # error: TRF001:5
     await asyncio.gather(job(), job())
+    # only looked at: a done callback keeps nothing (a trial's cron library)
+    asyncio.gather(job(), return_exceptions=True).add_done_callback(print)  # error: TRF001:5
+    gathered = asyncio.gather(job())
+    gathered.add_done_callback(print)
+    await gathered
 
 
 async def callbacks(loop: asyncio.AbstractEventLoop) -> None:
