@@ -118,22 +118,38 @@ def _leaves(exit: Exit, fate: List[Pos]) -> bool:
     return True
 
 
+def _carrying_loop(frames: Frames, spawns: Spawns) -> Optional[ast.AST]:
+    """The outermost loop around the exit that holds every spawn."""
+    for kind, node, _ in frames:
+        if kind == LOOP and all(pos_of(node) <= s.pos <= end_of(node) for s, _ in spawns):
+            return node
+    return None
+
+
 def _lost_at(
-    exit: Exit, spawns: Spawns, fate: List[Pos], scope: Scope, names: Set[str]
+    exit: Exit, spawns: Spawns, fate: List[Pos], scope: Scope, names: Set[str], carried: Set[str]
 ) -> Optional[Tuple[Spawn, str]]:
-    """The first task made before ``exit`` on its path and still pending there
-    (not under a test that it is ``done()``)."""
-    if any(
-        kind == BRANCH and isinstance(at, ast.If) and _done_test(at.test, name, detail)
-        for kind, at, detail in exit.frames for name in names
-    ):
-        return None
+    """The first task made before ``exit`` on its path and still pending there.
+    Not under an ``if`` whose test looks at the task (``if task.done():``, ``if
+    not task:``): the path may be the one where it is finished, or not made."""
+    for kind, at, _ in exit.frames:
+        if kind == BRANCH and isinstance(at, ast.If):
+            first_at, last_at = pos_of(at.test), end_of(at.test)
+            if any(first_at <= use.pos <= last_at for name in names for use in scope.uses.get(name, ())):
+                return None
     start = pos_of(exit.node)
     made = [(s, label) for s, label in spawns if s.pos < start and not _exclusive(s.frames, exit.frames)]
-    if not made:
-        return None
-    first = min(made, key=lambda item: item[0].pos)
     end = end_of(exit.node)
+    if not made:
+        # made later in a loop around the exit, and held across its passes by a
+        # local made before it: the exit meets the task of an earlier pass
+        loop = carried and _carrying_loop(exit.frames, spawns)
+        if not loop or any(pos_of(loop) <= p <= end_of(loop) for p in fate):
+            return None
+        if not all(b.pos < pos_of(loop) for name in carried for b in scope.bindings.get(name, ())):
+            return None
+        return min(spawns, key=lambda item: item[0].pos) if _leaves(exit, fate) else None
+    first = min(made, key=lambda item: item[0].pos)
     iters = _completion_loops(exit.frames, scope)
     if isinstance(exit.node, ast.Break):
         # handled anywhere in the loop it leaves: a pass may have finished it
@@ -159,8 +175,10 @@ def lost_on_exits(rules: Any, scope: Scope, live: List[Tuple[Group, Spawns]]) ->
             continue  # an opaque value bound where nothing can be told
         reachable, _ = rules._reachable(group, scope)
         names = {g.name for g in reachable if g.name}
+        # the locals other than its own that hold it (a set it is added to)
+        carried = {g.name for g in reachable[1:] if g.name and g.name not in {b.name for b in group.bindings}}
         for exit in scope.exits:
-            found = _lost_at(exit, spawns, fate, scope, names)
+            found = _lost_at(exit, spawns, fate, scope, names, carried)
             if found is None:
                 continue
             reported.add(id(group))

@@ -8,13 +8,13 @@ class CheckError(Exception):
     pass
 
 
-# 1. Raise after spawning: the tasks made so far run on, unheld.
+# 1. Raise after spawning: the tasks made so far (in earlier passes too) run on, unheld.
 async def fetch_all(urls, fetch):
     tasks = []
     for url in urls:
         if not url:
             raise CheckError(url)
-        tasks.append(asyncio.create_task(fetch(url)))
+        tasks.append(asyncio.create_task(fetch(url)))  # error: TRF007:22
     return await asyncio.gather(*tasks)
 
 
@@ -73,6 +73,38 @@ async def first_error_twin(jobs):
     for task in tasks:
         task.cancel()
     return results
+
+
+# 3. A caught timeout, then a return: the tasks of earlier passes run on.
+
+async def consume(queue, handle, stopping):
+    running = set()
+    while True:
+        try:
+            item = await asyncio.wait_for(queue.get(), 1)
+        except asyncio.TimeoutError:
+            if stopping.is_set():
+                return
+            continue
+        task = asyncio.create_task(handle(item))  # error: TRF007:16
+        running.add(task)
+        task.add_done_callback(running.discard)
+    await asyncio.gather(*running)
+
+
+async def consume_twin(queue, handle, stopping):
+    running = set()
+    while True:
+        try:
+            item = await asyncio.wait_for(queue.get(), 1)
+        except asyncio.TimeoutError:
+            if stopping.is_set():
+                break
+            continue
+        task = asyncio.create_task(handle(item))
+        running.add(task)
+        task.add_done_callback(running.discard)
+    await asyncio.gather(*running)
 
 
 # 5. Kept or awaited on one branch only.
@@ -184,3 +216,13 @@ async def startup(lifespan, loop):
         if exception is not None:
             raise exception
     await lifespan_task
+
+
+async def guarded(job, flag):
+    if flag:
+        task = asyncio.create_task(job())
+    else:
+        task = None
+    if not task:
+        return
+    await task
