@@ -128,7 +128,7 @@ def _carrying_loop(frames: Frames, spawns: Spawns) -> Optional[ast.AST]:
 
 def _lost_at(
     exit: Exit, spawns: Spawns, fate: List[Pos], scope: Scope, names: Set[str], carried: Set[str]
-) -> Optional[Tuple[Spawn, str]]:
+) -> Optional[Tuple[Spawn, str, str]]:
     """The first task made before ``exit`` on its path and still pending there.
     Not under an ``if`` whose test looks at the task (``if task.done():``, ``if
     not task:``): the path may be the one where it is finished, or not made."""
@@ -148,7 +148,8 @@ def _lost_at(
             return None
         if not all(b.pos < pos_of(loop) for name in carried for b in scope.bindings.get(name, ())):
             return None
-        return min(spawns, key=lambda item: item[0].pos) if _leaves(exit, fate) else None
+        spawn, label = min(spawns, key=lambda item: item[0].pos)
+        return (spawn, label, sorted(carried)[0]) if _leaves(exit, fate) else None
     first = min(made, key=lambda item: item[0].pos)
     iters = _completion_loops(exit.frames, scope)
     if isinstance(exit.node, ast.Break):
@@ -159,7 +160,7 @@ def _lost_at(
         if first[0].pos <= p <= end and not _apart(p, exit.frames):
             if not any(pos_of(it) <= p <= end_of(it) for it in iters):
                 return None
-    return first if _leaves(exit, fate) else None
+    return (*first, "") if _leaves(exit, fate) else None
 
 
 def lost_on_exits(rules: Any, scope: Scope, live: List[Tuple[Group, Spawns]]) -> None:
@@ -182,12 +183,12 @@ def lost_on_exits(rules: Any, scope: Scope, live: List[Tuple[Group, Spawns]]) ->
             if found is None:
                 continue
             reported.add(id(group))
-            spawn, label = found
+            spawn, label, holder = found
             kind = f"the {type(exit.node).__name__.lower()} on line {exit.node.lineno}"
             if isinstance(exit.node, ast.Break):
                 kind += " (nothing after its loop awaits, cancels or keeps it)"
             rules._spawn_error(
-                "TRF007", spawn, label, name=rules._display(group, reachable, scope),
+                "TRF007", spawn, label, name=holder or rules._display(group, reachable, scope),
                 exit=kind,
             )
             break
