@@ -22,6 +22,7 @@ from flake8_taskref.analysis.facts import (
     SUPPRESS,
     TRY,
     TRY_BODY,
+    TRY_HANDLERS,
     Exit,
     Frames,
     Group,
@@ -93,6 +94,36 @@ def _completion_loops(frames: Frames, scope: Scope) -> List[ast.expr]:
     return found
 
 
+def _timed_out(exit: Exit) -> List[Pos]:
+    """Where a ``try`` around the exit waits with a timeout, ``return
+    fut.result(timeout)`` (or ``x = ...``, or ``exception(...)``), when the exit is
+    in a handler of that ``try`` that catches the timeout: on that path the wait
+    ended with the future pending (the positions of ``fut``)."""
+    found = []
+    for kind, node, detail in exit.frames:
+        if kind != TRY or detail != TRY_HANDLERS:
+            continue
+        at = pos_of(exit.node)
+        handler = next((h for h in getattr(node, "handlers", ()) if _inside(at, h.body)), None)
+        if handler is None:
+            continue
+        caught = N.exception_names(handler.type)
+        if caught is not None and not caught & N.TIMEOUT_EXCEPTIONS:
+            continue
+        for statement in getattr(node, "body", ()):
+            call = getattr(statement, "value", None)
+            if (
+                isinstance(statement, (ast.Return, ast.Assign, ast.Expr))
+                and isinstance(call, ast.Call)
+                and isinstance(call.func, ast.Attribute)
+                and call.func.attr in ("result", "exception")
+                and isinstance(call.func.value, ast.Name)
+                and (call.args or any(k.arg == "timeout" for k in call.keywords))
+            ):
+                found.append(pos_of(call.func.value))
+    return found
+
+
 def _leaves(exit: Exit, fate: List[Pos]) -> bool:
     """Does the exit leave the frame (a ``break``: run to the function's end)
     with nothing on the way out that handles the task?"""
@@ -152,12 +183,13 @@ def _lost_at(
         return (spawn, label, sorted(carried)[0]) if _leaves(exit, fate) else None
     first = min(made, key=lambda item: item[0].pos)
     iters = _completion_loops(exit.frames, scope)
+    timed_out = _timed_out(exit)
     if isinstance(exit.node, ast.Break):
         # handled anywhere in the loop it leaves: a pass may have finished it
         loop = next(frame[1] for frame in reversed(exit.frames) if frame[0] == LOOP)
         end = max(end, end_of(loop))
     for p in fate:
-        if first[0].pos <= p <= end and not _apart(p, exit.frames):
+        if first[0].pos <= p <= end and not _apart(p, exit.frames) and p not in timed_out:
             if not any(pos_of(it) <= p <= end_of(it) for it in iters):
                 return None
     return (*first, "") if _leaves(exit, fate) else None

@@ -226,3 +226,37 @@ async def guarded(job, flag):
     if not task:
         return
     await task
+
+
+# 7. A run_coroutine_threadsafe future dropped when .result(timeout) raises.
+def call(coro, loop):
+    fut = asyncio.run_coroutine_threadsafe(coro, loop)  # error: TRF007:11
+    try:
+        return fut.result(5)
+    except asyncio.TimeoutError:
+        raise CheckError("slow")
+
+
+def call_twin(coro, loop):
+    fut = asyncio.run_coroutine_threadsafe(coro, loop)
+    try:
+        return fut.result(5)
+    except asyncio.TimeoutError:
+        fut.cancel()
+        raise CheckError("slow")
+
+
+def call_untimed(coro, loop):
+    fut = asyncio.run_coroutine_threadsafe(coro, loop)
+    try:
+        return fut.result()
+    except asyncio.TimeoutError:
+        raise CheckError("slow")
+
+
+def call_other_error(coro, loop):
+    fut = asyncio.run_coroutine_threadsafe(coro, loop)
+    try:
+        return fut.result(timeout=5)
+    except ValueError:
+        raise CheckError("bad")
