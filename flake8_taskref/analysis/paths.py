@@ -13,6 +13,7 @@ the answer is "not lost" (see docs/how-it-works.md).
 from __future__ import annotations
 
 import ast
+import bisect
 from typing import Any, Callable, List, Optional, Sequence, Set, Tuple
 
 from flake8_taskref.analysis import names as N
@@ -160,14 +161,8 @@ def _carrying_loop(frames: Frames, spawns: Spawns) -> Optional[ast.AST]:
 def _lost_at(
     exit: Exit, spawns: Spawns, fate: List[Pos], scope: Scope, names: Set[str], carried: Set[str]
 ) -> Optional[Tuple[Spawn, str, str]]:
-    """The first task made before ``exit`` on its path and still pending there.
-    Not under an ``if`` whose test looks at the task (``if task.done():``, ``if
-    not task:``): the path may be the one where it is finished, or not made."""
-    for kind, at, _ in exit.frames:
-        if kind == BRANCH and isinstance(at, ast.If):
-            first_at, last_at = pos_of(at.test), end_of(at.test)
-            if any(first_at <= use.pos <= last_at for name in names for use in scope.uses.get(name, ())):
-                return None
+    """The first task made before ``exit`` on its path and still pending there
+    (the cheap questions first: this is asked of every handle and exit)."""
     start = pos_of(exit.node)
     made = [(s, label) for s, label in spawns if s.pos < start and not _exclusive(s.frames, exit.frames)]
     end = end_of(exit.node)
@@ -180,27 +175,53 @@ def _lost_at(
         if not all(b.pos < pos_of(loop) for name in carried for b in scope.bindings.get(name, ())):
             return None
         spawn, label = min(spawns, key=lambda item: item[0].pos)
-        return (spawn, label, sorted(carried)[0]) if _leaves(exit, fate) else None
+        lost = _leaves(exit, fate) and not _looks_at(exit, names, scope)
+        return (spawn, label, sorted(carried)[0]) if lost else None
     first = min(made, key=lambda item: item[0].pos)
-    iters = _completion_loops(exit.frames, scope)
-    timed_out = _timed_out(exit)
     if isinstance(exit.node, ast.Break):
         # handled anywhere in the loop it leaves: a pass may have finished it
         loop = next(frame[1] for frame in reversed(exit.frames) if frame[0] == LOOP)
         end = max(end, end_of(loop))
-    for p in fate:
-        if first[0].pos <= p <= end and not _apart(p, exit.frames) and p not in timed_out:
-            if not any(pos_of(it) <= p <= end_of(it) for it in iters):
+    between = [p for p in fate if first[0].pos <= p <= end and not _apart(p, exit.frames)]
+    if between:
+        iters = _completion_loops(exit.frames, scope)
+        timed_out = _timed_out(exit)
+        for p in between:
+            if p not in timed_out and not any(pos_of(it) <= p <= end_of(it) for it in iters):
                 return None
-    return (*first, "") if _leaves(exit, fate) else None
+    return (*first, "") if _leaves(exit, fate) and not _looks_at(exit, names, scope) else None
+
+
+def _looks_at(exit: Exit, names: Set[str], scope: Scope) -> bool:
+    """Is the exit under an ``if`` whose test looks at the task (``if
+    task.done():``, ``if not task:``)?  That path may be the one where it is
+    finished, or never made."""
+    for kind, at, _ in exit.frames:
+        if kind == BRANCH and isinstance(at, ast.If):
+            first_at, last_at = pos_of(at.test), end_of(at.test)
+            if any(first_at <= use.pos <= last_at for name in names for use in scope.uses.get(name, ())):
+                return True
+    return False
+
+
+# How many (handle, exit) pairs one function may ask about: a function with
+# hundreds of both is left silent rather than made slow (the questions grow
+# with their product).
+BUDGET = 1_500
 
 
 def lost_on_exits(rules: Any, scope: Scope, live: List[Tuple[Group, Spawns]]) -> None:
     """TRF007: a task safe on the usual path, still pending at an explicit exit."""
-    if not scope.exits:
+    exits = scope.exits
+    if not exits:
         return
+    starts = [pos_of(exit.node) for exit in exits]  # in source order, as recorded
     reported: Set[int] = rules._reported
-    for group, spawns in live:
+    # an exit before every spawn meets a task only from an earlier pass of a loop
+    firsts = [bisect.bisect_right(starts, min(s.pos for s, _ in spawns)) for _, spawns in live]
+    if sum(len(exits) - first for first in firsts) > BUDGET:
+        return
+    for (group, spawns), after in zip(live, firsts):
         if id(group) in reported:
             continue
         fate: List[Pos] = rules._fate(group, scope)
@@ -210,7 +231,7 @@ def lost_on_exits(rules: Any, scope: Scope, live: List[Tuple[Group, Spawns]]) ->
         names = {g.name for g in reachable if g.name}
         # the locals other than its own that hold it (a set it is added to)
         carried = {g.name for g in reachable[1:] if g.name and g.name not in {b.name for b in group.bindings}}
-        for exit in scope.exits:
+        for exit in exits if carried else exits[after:]:
             found = _lost_at(exit, spawns, fate, scope, names, carried)
             if found is None:
                 continue
