@@ -711,3 +711,20 @@ def test_a_file_that_binds_set_where_the_fix_calls_it_is_not_fixed(
     else:
         assert after == source
         assert "mod.py:9:9: not fixed TRF001: the file binds the name 'set'" in proc.stderr.splitlines()
+
+
+def test_trf007_sites_are_listed_as_not_fixed(tmp_path: Path) -> None:
+    """TRF007 (a task pending at an exit on one path) needs a decision: --fix
+    leaves the file as it is and lists each site with the reason, no crash."""
+    source = DATA / "trf007_lost_on_exit.py"
+    target = tmp_path / source.name
+    shutil.copy(source, target)
+    proc = _fix(target)
+    assert proc.returncode == 1
+    assert target.read_bytes() == source.read_bytes()
+    reason = "needs a decision: finish the task on the path that leaves (cancel and await it), or keep it"
+    notes = [row for row in proc.stderr.splitlines() if ": not fixed " in row]
+    assert notes == [
+        f"trf007_lost_on_exit.py:{line}:{col}: not fixed TRF007: {reason}"
+        for line, col in ((17, 22), (24, 22), (55, 14), (89, 16), (117, 16), (129, 16), (150, 14), (233, 11))
+    ]

@@ -90,3 +90,14 @@ def test_case_copies_match_the_shared_cases() -> None:
     for upstream in sorted(UPSTREAM_CASES.glob("*.py")):
         ours = SHARED_CASES / upstream.name
         assert ours.read_bytes() == upstream.read_bytes(), ours
+
+
+def test_trf007_names_the_exit_and_the_local_that_holds_the_task() -> None:
+    """The finding is at the spawn and names the exit's line (and, for the tasks
+    of earlier passes of a loop, the collection made before it)."""
+    path = next(f for f in FILES if f.name == "trf007_lost_on_exit.py")
+    texts = {line: text for line, _, code, text in _results(path) if code == "TRF007"}
+    assert "held only by local 'tasks' and still pending at the raise on line 16," in texts[17]
+    assert "at the break on line 61 (nothing after its loop awaits, cancels or keeps it)" in texts[55]
+    assert "held only by local 'running' and still pending at the return on line 87," in texts[89]
+    assert "held only by local 'task' and still pending at the return on line 119," in texts[117]

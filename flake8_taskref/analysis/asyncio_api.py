@@ -49,6 +49,7 @@ from flake8_taskref.analysis.facts import (
 from flake8_taskref.analysis.modules import View
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.functions import SELF_NAMES, FunctionsRecorder
+from flake8_taskref.analysis.paths import record_exits
 from flake8_taskref.analysis.scopes import FUNCTIONS, end_of, pos_of
 from flake8_taskref.analysis.shortcut import HotLines
 
@@ -67,6 +68,7 @@ class ScopeVisitor(FunctionsRecorder):
         super().__init__(options, hot, filename, view)
         self.spawners = N.TASK_SPAWNERS | options.spawners
         self.timeouts = options.timeouts
+        record_exits(self)
 
     # ------------------------------------------------------------- statements
     def _unpack_call(self, elts: List[ast.expr], value: ast.expr, pos: Pos) -> bool:

@@ -324,7 +324,7 @@ class Scope:
         "defs", "rebound", "calls", "call_drops", "returns", "generator", "weak_drops", "klass", "types",
         "dropped_calls",
         "suspends",
-        "may_wait",
+        "may_wait", "exits",
     )
 
     MODULE, CLASS, FUNCTION = 0, 1, 2
@@ -389,6 +389,8 @@ class Scope:
         # Function scopes: names it calls as a statement, dropping the result
         # (``hook(*args)``: a parameter so called drops what a callback returns).
         self.dropped_calls: Set[str] = set()
+        # Function scopes: the explicit exits, in source order (``paths.py``).
+        self.exits: List[Exit] = []
 
     def holds_loop(self, name: str, loop_names: AbstractSet[str], depth: int = 0) -> bool:
         """Is ``name``, as seen from this scope, bound to an event loop (directly,
@@ -437,6 +439,17 @@ def may_add_task(add: CollectionAdd) -> bool:
         return False
     bindings = add.scope.bindings.get(add.use.name, ())
     return any(binding.group is not None and binding.group.spawns for binding in bindings)
+
+
+class Exit:
+    """An explicit way out of a statement list: ``return``, ``raise`` or
+    ``break`` (``paths.py``), with the statement context around it."""
+
+    __slots__ = ("node", "frames")
+
+    def __init__(self, node: ast.stmt, frames: Frames) -> None:
+        self.node = node
+        self.frames = frames
 
 
 class ModuleFacts:
@@ -545,6 +558,7 @@ class ModuleFacts:
             scope.calls = []
             scope.call_drops = []
             scope.returns = []
+            scope.exits = []
             for group in scope.groups:
                 group.bindings = []
                 group.flows = []

@@ -37,6 +37,11 @@ MESSAGES: Final[Dict[str, str]] = {
         "cancel, await or store the 'pending' set it returns"
     ),
     "TRF006": "TRF006 tasks added to '{collection}' are never removed from it; {fix}",
+    "TRF007": (
+        "TRF007 {what} returned by {call}(){where} is held only by local '{name}' and still pending "
+        "at {exit}, and the frame ends; await or cancel it on that path too, or "
+        + KEEP_HINT
+    ),
 }
 
 # TRF002's ``{why}``: how the local that holds the handle loses it.
@@ -57,6 +62,7 @@ NAMES: Final[Dict[str, str]] = {
     "TRF004": "shield-unkept-task",
     "TRF005": "pending-tasks-dropped",
     "TRF006": "task-set-never-pruned",
+    "TRF007": "task-lost-on-exit",
 }
 
 # One line per rule, for rule lists (SARIF's shortDescription, the docs).
@@ -67,6 +73,7 @@ SUMMARIES: Final[Dict[str, str]] = {
     "TRF004": "asyncio.shield() of a task nobody else keeps.",
     "TRF005": "The pending tasks of asyncio.wait() are dropped.",
     "TRF006": "A long-lived task collection is never pruned.",
+    "TRF007": "A task handled on the usual path is still pending at a return, raise or break.",
 }
 
 # TRF001/TRF002's ``{where}``: where a spawner of another module is defined.

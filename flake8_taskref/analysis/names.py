@@ -33,6 +33,7 @@ FUTURE_METHODS: FrozenSet[str] = frozenset({"run_in_executor", "create_future"})
 FUTURE_FUNCTIONS: FrozenSet[str] = frozenset({"asyncio.wrap_future", "asyncio.Future"})
 GATHER: str = "asyncio.gather"
 WAIT: str = "asyncio.wait"
+AS_COMPLETED: str = "asyncio.as_completed"
 WAIT_FOR: str = "asyncio.wait_for"
 SHIELD: str = "asyncio.shield"
 TIMEOUT_BLOCKS: FrozenSet[str] = frozenset({"asyncio.timeout", "asyncio.timeout_at"})

@@ -54,6 +54,7 @@ from flake8_taskref.analysis.modules import RETURNS_TASKS, Function, Resolver
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.summaries import Summaries, stub
 from flake8_taskref.analysis.task_sets import never_pruned
+from flake8_taskref.analysis.paths import held_by_forever, held_through_wait, lost_on_exits
 
 _FATE = (U_FINISH, U_KEEP)
 _KEPT = object()  # a flow whose target keeps the handle (not a local collection)
@@ -566,9 +567,11 @@ class ModuleRules:
             spawns = self._spawns(group, scope)
             if not spawns:
                 continue
-            if not self.safe(group, scope) and not self._held_forever(spawns, scope):
+            if not (self.safe(group, scope) or held_by_forever(self, group, spawns, scope)):
                 reachable, _ = self._reachable(group, scope)
                 wait = next((g.wait for g in reachable if g.wait is not None), None)
+                if wait is not None and held_through_wait(self, group, wait, scope):
+                    continue
                 name = self._display(group, reachable, scope)
                 self._reported.add(id(group))
                 if wait is not None:
@@ -597,6 +600,7 @@ class ModuleRules:
                 self._error("TRF005", site.node, names=", ".join(sorted(set(names))))
         self._shields(scope)
         self._timeouts(scope, live)
+        lost_on_exits(self, scope, live)
 
     def _why_lost(self, group: Group, reachable: List[Group], name: str) -> Tuple[str, str]:
         """The local TRF002 names, and why the handle is lost: added only to a weak
@@ -611,17 +615,6 @@ class ModuleRules:
                 if isinstance(target, str):  # added to a local collection
                     return target, TRF002_WHY["collection"]
         return name, TRF002_WHY["never"]
-
-    @staticmethod
-    def _held_forever(spawns: List[Tuple[Spawn, str]], scope: Scope) -> bool:
-        """Spawned before a ``while True:`` that never exits: the frame (and so
-        the local) lives as long as the function runs."""
-        for loop in scope.forever:
-            if id(loop) not in scope.loop_exits and all(
-                spawn.pos < _pos(loop) for spawn, _ in spawns
-            ):
-                return True
-        return False
 
     def _rebound_in_loop(self, group: Group, scope: Scope) -> bool:
         """``for c in cs: t = spawn(c)`` with ``t`` handled only after the loop."""

@@ -63,6 +63,10 @@ _FULL_DESCRIPTIONS = {
     "TRF006": "Tasks are added to a long-lived collection (an attribute of self or cls, a module-level "
               "name) that nothing removes from, so it keeps every task it was given, finished or not. "
               "Remove each task when it is done (e.g. task.add_done_callback(collection.discard)).",
+    "TRF007": "A task awaited, gathered, cancelled or kept on the usual path is still pending, held "
+              "only by a local, at an explicit return, raise or break on another path, and the frame "
+              "ends. Await or cancel it on that path too, or keep a reference (e.g. a set with "
+              "add_done_callback(set.discard)).",
 }
 
 _FORMATS = {

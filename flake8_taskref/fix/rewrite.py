@@ -67,6 +67,7 @@ NEEDS_A_HUMAN = {
     "TRF004": "needs a decision: store the task and shield the stored task",
     "TRF005": "needs a decision: cancel, await or store the 'pending' set",
     "TRF006": "needs a decision: where the collection should be pruned",
+    "TRF007": "needs a decision: finish the task on the path that leaves (cancel and await it), or keep it",
 }
 
 # (line, col_offset, end line, end col_offset, code): where a finding's node is,

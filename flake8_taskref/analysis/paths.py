@@ -1,0 +1,312 @@
+"""A task's fate on the paths of its function (TRF007, and two long-lived frames).
+
+The one pass (``scopes.py``) records every explicit exit of a function, a
+``return``, ``raise`` or ``break`` with the statement context around it
+(``Scope.exits``: ``record_exits`` adds it to the recorder's statement table).
+After the pass the rules ask, here, for a handle that is safe on the usual path,
+whether an exit leaves the frame with it still pending; and, for a handle they
+would report, whether a frame that lives (a loop that nothing leaves, a local
+that outlives the ``wait`` it took part in) holds it.  Nothing here walks a tree:
+the positions of the nodes recorded are compared.  Where the path cannot be told,
+the answer is "not lost" (see docs/how-it-works.md).
+"""
+from __future__ import annotations
+
+import ast
+import bisect
+from typing import Any, Callable, List, Optional, Sequence, Set, Tuple
+
+from flake8_taskref.analysis import names as N
+from flake8_taskref.analysis.facts import (
+    BRANCH,
+    LOOP,
+    SUPPRESS,
+    TRY,
+    TRY_BODY,
+    TRY_HANDLERS,
+    Exit,
+    Frames,
+    Group,
+    Pos,
+    Scope,
+    Spawn,
+    WaitSite,
+)
+from flake8_taskref.analysis.scopes import Recorder, end_of, pos_of
+
+Spawns = List[Tuple[Spawn, str]]
+_EXITS = (ast.Return, ast.Raise, ast.Break)
+
+
+def record_exits(recorder: Recorder) -> None:
+    """Record the explicit exits of functions as the recorder meets them."""
+    table = recorder._stmt
+
+    def recording(handler: Callable[[ast.stmt], None]) -> Callable[[ast.stmt], None]:
+        def record(node: ast.stmt) -> None:
+            scope = recorder.scope
+            if scope.kind == Scope.FUNCTION:
+                scope.exits.append(Exit(node, recorder.frames))
+            handler(node)
+        return record
+
+    for kind in _EXITS:
+        table[kind] = recording(table.get(kind, recorder._generic))
+
+
+def _span(body: Sequence[ast.stmt]) -> Tuple[Pos, Pos]:
+    return pos_of(body[0]), end_of(body[-1])
+
+
+def _inside(pos: Pos, body: Sequence[ast.stmt]) -> bool:
+    if not body:
+        return False
+    first, last = _span(body)
+    return first <= pos <= last
+
+
+def _apart(pos: Pos, frames: Frames) -> bool:
+    """Is ``pos`` in another branch of an ``if``/``match`` around the exit?"""
+    for kind, node, detail in frames:
+        if kind != BRANCH:
+            continue
+        if isinstance(node, ast.If):
+            bodies: List[Sequence[ast.stmt]] = [node.body, node.orelse]
+        else:
+            bodies = [case.body for case in getattr(node, "cases", ())]
+        if any(i != detail and _inside(pos, body) for i, body in enumerate(bodies)):
+            return True
+    return False
+
+
+def _exclusive(a: Frames, b: Frames) -> bool:
+    branches = {id(f[1]): f[2] for f in a if f[0] == BRANCH}
+    return any(f[0] == BRANCH and branches.get(id(f[1]), f[2]) != f[2] for f in b)
+
+
+def _completion_loops(frames: Frames, scope: Scope) -> List[ast.expr]:
+    """The iterables of the ``for x in asyncio.as_completed(...)`` loops around
+    an exit: leaving one early leaves its other tasks pending."""
+    found: List[ast.expr] = []
+    for kind, node, _ in frames:
+        if kind == LOOP and isinstance(node, (ast.For, ast.AsyncFor)) and isinstance(node.iter, ast.Call):
+            if scope.imports.resolve(node.iter.func) == N.AS_COMPLETED:
+                found.append(node.iter)
+    return found
+
+
+def _timed_out(exit: Exit) -> List[Pos]:
+    """Where a ``try`` around the exit waits with a timeout, ``return
+    fut.result(timeout)`` (or ``x = ...``, or ``exception(...)``), when the exit is
+    in a handler of that ``try`` that catches the timeout: on that path the wait
+    ended with the future pending (the positions of ``fut``)."""
+    found = []
+    for kind, node, detail in exit.frames:
+        if kind != TRY or detail != TRY_HANDLERS:
+            continue
+        at = pos_of(exit.node)
+        handler = next((h for h in getattr(node, "handlers", ()) if _inside(at, h.body)), None)
+        if handler is None:
+            continue
+        caught = N.exception_names(handler.type)
+        if caught is not None and not caught & N.TIMEOUT_EXCEPTIONS:
+            continue
+        for statement in getattr(node, "body", ()):
+            call = getattr(statement, "value", None)
+            if (
+                isinstance(statement, (ast.Return, ast.Assign, ast.Expr))
+                and isinstance(call, ast.Call)
+                and isinstance(call.func, ast.Attribute)
+                and call.func.attr in ("result", "exception")
+                and isinstance(call.func.value, ast.Name)
+                and (call.args or any(k.arg == "timeout" for k in call.keywords))
+            ):
+                found.append(pos_of(call.func.value))
+    return found
+
+
+def _leaves(exit: Exit, fate: List[Pos]) -> bool:
+    """Does the exit leave the frame (a ``break``: run to the function's end)
+    with nothing on the way out that handles the task?"""
+    node, frames = exit.node, exit.frames
+    inner = frames
+    loop: Optional[ast.AST] = None
+    if isinstance(node, ast.Break):
+        loops = [i for i, frame in enumerate(frames) if frame[0] == LOOP]
+        if len(loops) != 1:
+            return False  # out of a nested loop: the outer one may come back to the task
+        loop, inner = frames[loops[0]][1], frames[loops[0] + 1:]
+    for kind, around, detail in inner:
+        if kind == SUPPRESS and isinstance(node, ast.Raise):
+            return False
+        if kind != TRY:
+            continue
+        if detail == TRY_BODY and isinstance(node, ast.Raise) and getattr(around, "handlers", None):
+            return False  # a handler may catch it and go on
+        if any(_inside(p, getattr(around, "finalbody", ())) for p in fate):
+            return False
+    if loop is not None:
+        return not any(p > end_of(loop) for p in fate)
+    return True
+
+
+def _carrying_loop(frames: Frames, spawns: Spawns) -> Optional[ast.AST]:
+    """The outermost loop around the exit that holds every spawn."""
+    for kind, node, _ in frames:
+        if kind == LOOP and all(pos_of(node) <= s.pos <= end_of(node) for s, _ in spawns):
+            return node
+    return None
+
+
+def _lost_at(
+    exit: Exit, spawns: Spawns, fate: List[Pos], scope: Scope, names: Set[str], carried: Set[str]
+) -> Optional[Tuple[Spawn, str, str]]:
+    """The first task made before ``exit`` on its path and still pending there
+    (the cheap questions first: this is asked of every handle and exit)."""
+    start = pos_of(exit.node)
+    made = [(s, label) for s, label in spawns if s.pos < start and not _exclusive(s.frames, exit.frames)]
+    end = end_of(exit.node)
+    if not made:
+        # made later in a loop around the exit, and held across its passes by a
+        # local made before it: the exit meets the task of an earlier pass
+        loop = carried and _carrying_loop(exit.frames, spawns)
+        if not loop or any(pos_of(loop) <= p <= end_of(loop) for p in fate):
+            return None
+        if not all(b.pos < pos_of(loop) for name in carried for b in scope.bindings.get(name, ())):
+            return None
+        spawn, label = min(spawns, key=lambda item: item[0].pos)
+        lost = _leaves(exit, fate) and not _looks_at(exit, names, scope)
+        return (spawn, label, sorted(carried)[0]) if lost else None
+    first = min(made, key=lambda item: item[0].pos)
+    if isinstance(exit.node, ast.Break):
+        # handled anywhere in the loop it leaves: a pass may have finished it
+        loop = next(frame[1] for frame in reversed(exit.frames) if frame[0] == LOOP)
+        end = max(end, end_of(loop))
+    between = [p for p in fate if first[0].pos <= p <= end and not _apart(p, exit.frames)]
+    if between:
+        iters = _completion_loops(exit.frames, scope)
+        timed_out = _timed_out(exit)
+        for p in between:
+            if p not in timed_out and not any(pos_of(it) <= p <= end_of(it) for it in iters):
+                return None
+    return (*first, "") if _leaves(exit, fate) and not _looks_at(exit, names, scope) else None
+
+
+def _looks_at(exit: Exit, names: Set[str], scope: Scope) -> bool:
+    """Is the exit under an ``if`` whose test looks at the task (``if
+    task.done():``, ``if not task:``)?  That path may be the one where it is
+    finished, or never made."""
+    for kind, at, _ in exit.frames:
+        if kind == BRANCH and isinstance(at, ast.If):
+            first_at, last_at = pos_of(at.test), end_of(at.test)
+            if any(first_at <= use.pos <= last_at for name in names for use in scope.uses.get(name, ())):
+                return True
+    return False
+
+
+# How many (handle, exit) pairs one function may ask about: a function with
+# hundreds of both is left silent rather than made slow (the questions grow
+# with their product).
+BUDGET = 1_500
+
+
+def lost_on_exits(rules: Any, scope: Scope, live: List[Tuple[Group, Spawns]]) -> None:
+    """TRF007: a task safe on the usual path, still pending at an explicit exit."""
+    exits = scope.exits
+    if not exits:
+        return
+    starts = [pos_of(exit.node) for exit in exits]  # in source order, as recorded
+    reported: Set[int] = rules._reported
+    # an exit before every spawn meets a task only from an earlier pass of a loop
+    firsts = [bisect.bisect_right(starts, min(s.pos for s, _ in spawns)) for _, spawns in live]
+    if sum(len(exits) - first for first in firsts) > BUDGET:
+        return
+    for (group, spawns), after in zip(live, firsts):
+        if id(group) in reported:
+            continue
+        fate: List[Pos] = rules._fate(group, scope)
+        if (0, 0) in fate:
+            continue  # an opaque value bound where nothing can be told
+        reachable, _ = rules._reachable(group, scope)
+        names = {g.name for g in reachable if g.name}
+        # the locals other than its own that hold it (a set it is added to)
+        carried = {g.name for g in reachable[1:] if g.name and g.name not in {b.name for b in group.bindings}}
+        for exit in exits if carried else exits[after:]:
+            found = _lost_at(exit, spawns, fate, scope, names, carried)
+            if found is None:
+                continue
+            reported.add(id(group))
+            spawn, label, holder = found
+            kind = f"the {type(exit.node).__name__.lower()} on line {exit.node.lineno}"
+            if isinstance(exit.node, ast.Break):
+                kind += " (nothing after its loop awaits, cancels or keeps it)"
+            rules._spawn_error(
+                "TRF007", spawn, label, name=holder or rules._display(group, reachable, scope),
+                exit=kind,
+            )
+            break
+
+
+def held_by_forever(rules: Any, group: Group, spawns: Spawns, scope: Scope) -> bool:
+    """Made before a ``while True:`` loop that nothing leaves (the frame, and so
+    the local, lives as long as the function runs), or made in it and added to a
+    local collection made before it (which lives as long)."""
+    for loop in scope.forever:
+        if id(loop) in scope.loop_exits:
+            continue
+        start, end = pos_of(loop), end_of(loop)
+        if all(spawn.pos < start for spawn, _ in spawns):
+            return True
+        if not all(start <= spawn.pos <= end for spawn, _ in spawns):
+            continue
+        reachable, _ = rules._reachable(group, scope)
+        for held in reachable:
+            if held is group or not held.name or not held.bindings:
+                continue
+            if all(b.pos < start for b in scope.bindings.get(held.name, ())):
+                return True
+    return False
+
+
+def _done_test(test: ast.expr, name: str, branch: int) -> bool:
+    """Is branch ``branch`` of ``if test`` taken only when ``name`` is done?"""
+    negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
+    inner = test.operand if isinstance(test, ast.UnaryOp) and negated else test
+    return (
+        isinstance(inner, ast.Call)
+        and isinstance(inner.func, ast.Attribute)
+        and inner.func.attr == "done"
+        and isinstance(inner.func.value, ast.Name)
+        and inner.func.value.id == name
+        and branch == (1 if negated else 0)
+    )
+
+
+def held_through_wait(rules: Any, group: Group, wait: WaitSite, scope: Scope) -> bool:
+    """A local made before the loop around ``asyncio.wait()`` that every way out
+    of the loop leaves only once it is done: it holds the task while the loop
+    runs, and the pending set dropped in a pass drops nothing."""
+    name = group.name
+    if not name or not group.bindings:
+        return False
+    node = wait.node
+    frames = next(
+        (use.frames for _, use in rules.flows_of(group) if pos_of(node) <= use.pos <= end_of(node)), None
+    )
+    loops = [frame[1] for frame in frames or () if frame[0] == LOOP]
+    if not loops or not isinstance(loops[-1], ast.While):
+        return False
+    loop = loops[-1]
+    start, end = pos_of(loop), end_of(loop)
+    if any(b.pos >= start for b in scope.bindings.get(name, ())):
+        return False
+    for exit in scope.exits:
+        if not start <= pos_of(exit.node) <= end:
+            continue
+        if not any(
+            kind == BRANCH and isinstance(at, ast.If) and _done_test(at.test, name, detail)
+            for kind, at, detail in exit.frames
+        ):
+            return False
+    test = loop.test
+    return (isinstance(test, ast.Constant) and bool(test.value)) or _done_test(test, name, 1)

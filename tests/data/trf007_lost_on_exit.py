@@ -1,0 +1,262 @@
+import asyncio
+import logging
+
+log = logging.getLogger(__name__)
+
+
+class CheckError(Exception):
+    pass
+
+
+# 1. Raise after spawning: the tasks made so far (in earlier passes too) run on, unheld.
+async def fetch_all(urls, fetch):
+    tasks = []
+    for url in urls:
+        if not url:
+            raise CheckError(url)
+        tasks.append(asyncio.create_task(fetch(url)))  # error: TRF007:22
+    return await asyncio.gather(*tasks)
+
+
+async def fetch_all_checked(urls, fetch):
+    tasks = []
+    for url in urls:
+        tasks.append(asyncio.create_task(fetch(url)))  # error: TRF007:22
+        if not url:
+            raise CheckError(url)
+    return await asyncio.gather(*tasks)
+
+
+async def fetch_all_checked_twin(urls, fetch):
+    tasks = []
+    for url in urls:
+        tasks.append(asyncio.create_task(fetch(url)))
+        if not url:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            raise CheckError(url)
+    return await asyncio.gather(*tasks)
+
+
+async def fetch_all_finally_twin(urls, fetch):
+    tasks = []
+    try:
+        for url in urls:
+            tasks.append(asyncio.create_task(fetch(url)))
+            if not url:
+                raise CheckError(url)
+    finally:
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+# 2. Break out of a completion loop: the rest are pending.
+async def first_error(jobs):
+    tasks = [asyncio.create_task(job()) for job in jobs]  # error: TRF007:14
+    results = []
+    for fut in asyncio.as_completed(tasks):
+        try:
+            results.append(await fut)
+        except Exception:
+            break
+    return results
+
+
+async def first_error_twin(jobs):
+    tasks = [asyncio.create_task(job()) for job in jobs]
+    results = []
+    for fut in asyncio.as_completed(tasks):
+        try:
+            results.append(await fut)
+        except Exception:
+            break
+    for task in tasks:
+        task.cancel()
+    return results
+
+
+# 3. A caught timeout, then a return: the tasks of earlier passes run on.
+
+async def consume(queue, handle, stopping):
+    running = set()
+    while True:
+        try:
+            item = await asyncio.wait_for(queue.get(), 1)
+        except asyncio.TimeoutError:
+            if stopping.is_set():
+                return
+            continue
+        task = asyncio.create_task(handle(item))  # error: TRF007:16
+        running.add(task)
+        task.add_done_callback(running.discard)
+    await asyncio.gather(*running)
+
+
+async def consume_twin(queue, handle, stopping):
+    running = set()
+    while True:
+        try:
+            item = await asyncio.wait_for(queue.get(), 1)
+        except asyncio.TimeoutError:
+            if stopping.is_set():
+                break
+            continue
+        task = asyncio.create_task(handle(item))
+        running.add(task)
+        task.add_done_callback(running.discard)
+    await asyncio.gather(*running)
+
+
+# 5. Kept or awaited on one branch only.
+class Cache:
+    def __init__(self):
+        self._pending = set()
+        self._values = {}
+
+    async def get(self, key, load):
+        task = asyncio.create_task(load(key))  # error: TRF007:16
+        if key in self._values:
+            return self._values[key]
+        return await task
+
+    async def get_twin(self, key, load):
+        if key in self._values:
+            return self._values[key]
+        task = asyncio.create_task(load(key))
+        return await task
+
+    async def start(self, job, keep):
+        task = asyncio.create_task(job())  # error: TRF007:16
+        if keep:
+            self._pending.add(task)
+            task.add_done_callback(self._pending.discard)
+        else:
+            return None
+        return task
+
+    async def start_twin(self, job, keep):
+        task = asyncio.create_task(job())
+        if keep:
+            self._pending.add(task)
+            task.add_done_callback(self._pending.discard)
+        else:
+            await task
+            return None
+        return task
+
+
+# 6. A cancellation branch that leaves a task running and re-raises.
+async def serve(event, work):
+    worker = asyncio.create_task(work())  # error: TRF007:14
+    try:
+        await event.wait()
+    except asyncio.CancelledError:
+        log.info("cancelled; the worker goes on")
+        raise
+    await worker
+
+
+async def serve_twin(event, work):
+    worker = asyncio.create_task(work())
+    try:
+        await event.wait()
+    except asyncio.CancelledError:
+        worker.cancel()
+        raise
+    await worker
+
+
+# Where the path cannot be told, nothing is reported.
+async def handed_on(event, work, keeper):
+    worker = asyncio.create_task(work())
+    keeper(worker)
+    if event.is_set():
+        return None
+    await worker
+
+
+async def caught(urls, fetch):
+    tasks = []
+    for url in urls:
+        tasks.append(asyncio.create_task(fetch(url)))
+        try:
+            if not url:
+                raise CheckError(url)
+        except CheckError:
+            pass
+    return await asyncio.gather(*tasks)
+
+
+async def nested_break(groups, fetch):
+    tasks = []
+    for group in groups:
+        for url in group:
+            tasks.append(asyncio.create_task(fetch(url)))
+            if not url:
+                break
+    return await asyncio.gather(*tasks)
+
+
+async def break_then_gather(urls, fetch):
+    tasks = []
+    for url in urls:
+        if not url:
+            break
+        tasks.append(asyncio.create_task(fetch(url)))
+        if url == "last":
+            break
+    return await asyncio.gather(*tasks)
+
+
+async def startup(lifespan, loop):
+    lifespan_task = loop.create_task(lifespan.handle())
+    await lifespan.wait_for_startup()
+    if lifespan_task.done():
+        exception = lifespan_task.exception()
+        if exception is not None:
+            raise exception
+    await lifespan_task
+
+
+async def guarded(job, flag):
+    if flag:
+        task = asyncio.create_task(job())
+    else:
+        task = None
+    if not task:
+        return
+    await task
+
+
+# 7. A run_coroutine_threadsafe future dropped when .result(timeout) raises.
+def call(coro, loop):
+    fut = asyncio.run_coroutine_threadsafe(coro, loop)  # error: TRF007:11
+    try:
+        return fut.result(5)
+    except asyncio.TimeoutError:
+        raise CheckError("slow")
+
+
+def call_twin(coro, loop):
+    fut = asyncio.run_coroutine_threadsafe(coro, loop)
+    try:
+        return fut.result(5)
+    except asyncio.TimeoutError:
+        fut.cancel()
+        raise CheckError("slow")
+
+
+def call_untimed(coro, loop):
+    fut = asyncio.run_coroutine_threadsafe(coro, loop)
+    try:
+        return fut.result()
+    except asyncio.TimeoutError:
+        raise CheckError("slow")
+
+
+def call_other_error(coro, loop):
+    fut = asyncio.run_coroutine_threadsafe(coro, loop)
+    try:
+        return fut.result(timeout=5)
+    except ValueError:
+        raise CheckError("bad")
