@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, FrozenSet, List, NamedTuple, Optional, Set, Tuple, Union
 
-from flake8_taskref.analysis.names import TASK_SPAWNERS
+from flake8_taskref.analysis.names import NO_MODULE, TASK_SPAWNERS
 
 # What a function does to a parameter (``FunctionInfo.fates``).
 KEEPS, FINISHES, LOOKS, RESULT = "keep", "finish", "look", "result"
@@ -315,6 +315,10 @@ class Resolver:
         self._taint: List[Set[Tuple[Any, ...]]] = []
         # what was asked of the view: (module name, summary or None), in order
         self.consulted: Dict[str, Optional[ModuleSummary]] = {}
+
+    def is_own(self, module: ModuleSummary) -> bool:
+        """Is ``module`` the summary of the module being analysed?"""
+        return module is self._own_made or module.name == (self._own_name or NO_MODULE)
 
     def set_own(
         self, own: Union[ModuleSummary, Callable[[], ModuleSummary], None],

@@ -661,10 +661,11 @@ class ModuleRules:
                 else:
                     remote = self._remote_coroutine(site.coro, scope)
                     if remote is not None:
+                        own = self.resolver is not None and self.resolver.is_own(remote.module)
+                        where = f"line {remote.info.line}" if own else remote.where
                         self._error(
-                            "TRF004", site.node, related=remote,
-                            what=f"coroutine {N.dotted_text(site.coro)}() ({remote.where}; "
-                            "it is wrapped in a new task)",
+                            "TRF004", site.node, related=None if own else remote,
+                            what=f"coroutine {N.dotted_text(site.coro)}() ({where}; it is wrapped in a new task)",
                         )
             elif site.use is not None:
                 self._shield_use(site.node, site.use, site.frames, scope)
