@@ -665,7 +665,8 @@ class ModuleRules:
                         where = f"line {remote.info.line}" if own else remote.where
                         self._error(
                             "TRF004", site.node, related=None if own else remote,
-                            what=f"coroutine {N.dotted_text(site.coro)}() ({where}; it is wrapped in a new task)",
+                            what=f"coroutine {N.dotted_text(site.coro)}() ({where}; "
+                            "it is wrapped in a new task)",
                         )
             elif site.use is not None:
                 self._shield_use(site.node, site.use, site.frames, scope)
