@@ -511,6 +511,7 @@ class Taken:
     def __init__(self, anywhere: Optional[Callable[[str], bool]], names: Iterable[str] = ()) -> None:
         self.anywhere = anywhere
         self.names: Set[str] = set(names)
+        self.numbers: Dict[str, int] = {}  # fresh()'s next counter by base: names are only added
 
     def __contains__(self, name: object) -> bool:
         if name in self.names:
@@ -662,7 +663,7 @@ class Planner:
                 base = word.word
                 if words[base] > 1 and word.qualified is not None and qualified[word.qualified] < words[base]:
                     base = word.qualified
-                edit.handle = fresh(base, taken)
+                edit.handle = fresh(base, taken, taken.numbers)
                 taken.add(edit.handle)
 
     def _taken(self, scope: Union[Function, ast.Module]) -> Taken:
