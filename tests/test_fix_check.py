@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import shutil
+import sys
 from pathlib import Path
 from typing import Any, List
 
@@ -165,3 +166,23 @@ def test_naming_asks_a_linear_number_of_questions(monkeypatch: Any) -> None:
     new = result.source.decode()
     assert "job_task = " in new and f"job_task_{sites - 1} = " in new
     assert asked[0] <= 4 * sites, asked[0]
+
+
+@pytest.mark.skipif(sys.version_info < (3, 10), reason="match needs Python 3.10")
+def test_the_cases_of_a_match_share_a_name() -> None:
+    """Issue 33: the cases of one ``match`` exclude each other, as the branches
+    of an ``if`` do: one name serves them; a site after the ``match`` may run
+    with either, so it gets a name of its own."""
+    text = (
+        "import asyncio\n\n\nasync def job() -> None:\n    pass\n\n\ndef start(kind: str) -> None:\n"
+        "    match kind:\n"
+        "        case 'a':\n            asyncio.create_task(job())\n"
+        "        case _:\n            asyncio.create_task(job())\n"
+        "    asyncio.create_task(job())\n"
+    )
+    new = fix_source(text.encode(), _sites(text)).source.decode()
+    assert [line.strip() for line in new.splitlines() if " = asyncio.create_task" in line] == [
+        "job_task = asyncio.create_task(job())",
+        "job_task = asyncio.create_task(job())",
+        "job_task_1 = asyncio.create_task(job())",
+    ]
