@@ -32,7 +32,7 @@ speed against ``flake8 --select TRF``, and ``--fix`` on a copy of real code.
    counter) against the check of the same file, whole processes without a cache,
    best of ``--runs``; the fix over the check, and the time per site of the fix
    at the most sites over that at the fewest (1.0: linear).  ``--sites-only``
-   runs only this.
+   runs only this (it fails above 6x).
 """
 from __future__ import annotations
 
@@ -409,6 +409,9 @@ def big_file(runs: int) -> Dict[str, Any]:
 
 
 SITE_COUNTS = (1_000, 2_000, 4_000, 8_000, 16_000)
+# --diff over the check: the fixed file, each site four lines or more, is checked and
+# compiled again, so about 6x where the check's own cost per site is small
+SITES_RATIO = 6
 
 
 def _one_function(sites: int) -> str:
@@ -528,7 +531,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(report(res2))
         if args.json:
             args.json.write_text(json.dumps(res2, indent=2, default=str))
-        return 0 if all(row["ratio"] <= 5 for row in res2["sites"]["rows"]) else 1
+        return 0 if all(row["ratio"] <= SITES_RATIO for row in res2["sites"]["rows"]) else 1
     if args.big_file_only:
         res1: Dict[str, Any] = {"files": 0, "jobs": args.jobs, "python": sys.version.split()[0],
                                 "big": big_file(args.runs)}
@@ -565,7 +568,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             and not res["fix"].get("imports", {}).get("differ")
             and all(row["ratio"] <= 3 for row in res["scaling"]["files"].values())
             and _big_ok(res["big"])
-            and all(row["ratio"] <= 5 for row in res["sites"]["rows"])
+            and all(row["ratio"] <= SITES_RATIO for row in res["sites"]["rows"])
         )
     )
     return 0 if ok else 1
