@@ -26,6 +26,13 @@ speed against ``flake8 --select TRF``, and ``--fix`` on a copy of real code.
    maximum resident set), medians and the ratios fix over lint, measured in
    one run (targets: time at most 3x, memory at most 2x; issue 25).
    ``--big-file-only`` runs only this.
+6. *Many sites in one function* (issue 33: the names' counter made ``--diff`` of
+   8,000 sites 54 s): ``--diff`` of a generated function with 1,000 to 16,000
+   dropped tasks of one coroutine (all named after it, so each new name has a
+   counter) against the check of the same file, whole processes without a cache,
+   best of ``--runs``; the fix over the check, and the time per site of the fix
+   at the most sites over that at the fewest (1.0: linear).  ``--sites-only``
+   runs only this (it fails above 6x).
 """
 from __future__ import annotations
 
@@ -401,6 +408,41 @@ def big_file(runs: int) -> Dict[str, Any]:
         shutil.rmtree(work, ignore_errors=True)
 
 
+SITE_COUNTS = (1_000, 2_000, 4_000, 8_000, 16_000)
+# --diff over the check: the fixed file, each site four lines or more, is checked and
+# compiled again, so about 6x where the check's own cost per site is small
+SITES_RATIO = 6
+
+
+def _one_function(sites: int) -> str:
+    lines = ["import asyncio", "", "", "async def job() -> None:", "    await asyncio.sleep(1)", "", "",
+             "async def main() -> None:"]
+    lines += ["    asyncio.create_task(job())"] * sites
+    return "\n".join(lines) + "\n"
+
+
+def many_sites(runs: int, counts: Sequence[int] = SITE_COUNTS) -> Dict[str, Any]:
+    """``--diff`` of one function with many sites against its check (issue 33)."""
+    work = Path(tempfile.mkdtemp(prefix="taskref-sites-"))
+    try:
+        rows: List[Dict[str, Any]] = []
+        for count in counts:
+            folder = work / str(count)
+            folder.mkdir()
+            (folder / "many.py").write_text(_one_function(count))
+            base = [_bin("flake8-taskref"), "--isolated", "--no-cache", "--select", "TRF", "-j", "1"]
+            check_s = min(_measured([*base, "many.py"], folder).wall for _ in range(runs))
+            diffs = [_measured([*base, "--diff", "many.py"], folder) for _ in range(runs)]
+            if any(run.status != 1 for run in diffs):
+                raise SystemExit(f"--diff of {count} sites exited {[run.status for run in diffs]}")
+            diff_s = min(run.wall for run in diffs)
+            rows.append({"sites": count, "check_s": check_s, "diff_s": diff_s, "ratio": diff_s / check_s})
+        growth = (rows[-1]["diff_s"] / rows[-1]["sites"]) / (rows[0]["diff_s"] / rows[0]["sites"])
+        return {"rows": rows, "runs": runs, "growth_per_site": growth}
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def report(res: Dict[str, Any]) -> str:
     eq, fx = res.get("equivalence"), res.get("fix")
     lines = [f"corpus: {res['files']} files; jobs {res['jobs']}; {res['python']}"]
@@ -454,6 +496,13 @@ def report(res: Dict[str, Any]) -> str:
             f"  fix over lint: time {big['time_ratio']:.2f}x, CPU {big['cpu_ratio']:.2f}x (target <= 3), "
             f"peak memory {big['memory_ratio']:.2f}x (target <= 2); the site fixed: {big['fixed']}",
         ]
+    many = res.get("sites")
+    if many is not None:
+        for row in many["rows"]:
+            lines.append(f"one function, {row['sites']:,} sites, best of {many['runs']}: "
+                         f"check {row['check_s']:.2f} s, --diff {row['diff_s']:.2f} s: {row['ratio']:.2f}x")
+        lines.append("  time per site of --diff at the most sites over at the fewest: "
+                     f"{many['growth_per_site']:.2f}")
     return "\n".join(lines)
 
 
@@ -472,8 +521,17 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--scaling-only", action="store_true", help="only the fix scaling figures")
     parser.add_argument("--big-file-only", action="store_true",
                         help="only --fix of one generated 900,000-line file against its lint")
+    parser.add_argument("--sites-only", action="store_true",
+                        help="only --diff of one function with 1,000 to 16,000 sites against its check")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
+    if args.sites_only:
+        res2: Dict[str, Any] = {"files": 0, "jobs": 1, "python": sys.version.split()[0],
+                                "sites": many_sites(args.runs)}
+        print(report(res2))
+        if args.json:
+            args.json.write_text(json.dumps(res2, indent=2, default=str))
+        return 0 if all(row["ratio"] <= SITES_RATIO for row in res2["sites"]["rows"]) else 1
     if args.big_file_only:
         res1: Dict[str, Any] = {"files": 0, "jobs": args.jobs, "python": sys.version.split()[0],
                                 "big": big_file(args.runs)}
@@ -497,6 +555,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         res["fix"] = fix_pass(root, args.jobs, imports=args.imports)
         res["scaling"] = fix_scaling()
         res["big"] = big_file(args.runs)
+        res["sites"] = many_sites(args.runs)
     print(report(res))
     if args.json:
         args.json.write_text(json.dumps(res, indent=2, default=str))
@@ -509,6 +568,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             and not res["fix"].get("imports", {}).get("differ")
             and all(row["ratio"] <= 3 for row in res["scaling"]["files"].values())
             and _big_ok(res["big"])
+            and all(row["ratio"] <= SITES_RATIO for row in res["sites"]["rows"])
         )
     )
     return 0 if ok else 1

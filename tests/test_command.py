@@ -426,7 +426,7 @@ def test_diff_applies_with_git(tmp_path: Path) -> None:
     assert applied.returncode == 0, applied.stderr
     assert command(cwd=tmp_path).stdout == ""
     fixed = (tmp_path / "pkg" / "a.py").read_bytes()
-    assert b"_background_tasks.add(" in fixed and fixed.count(b"\n") == fixed.count(b"\r\n") == 9
+    assert b"_background_tasks.add(" in fixed and fixed.count(b"\n") == fixed.count(b"\r\n") == 10
 
 
 def test_sarif_uri_of_a_file_outside_the_root(tmp_path: Path) -> None:

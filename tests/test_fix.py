@@ -193,11 +193,13 @@ def test_a_pragma_stays_on_the_line_of_its_code(tmp_path: Path) -> None:
         "    legacy_task = " + wide.lstrip(),
         "    _background_tasks.add(legacy_task)",
         "    legacy_task.add_done_callback(_background_tasks.discard)",
+        "    del legacy_task",
         "    legacy_task_1 = (",
         "    " + narrow,
         "    )",
         "    _background_tasks.add(legacy_task_1)",
         "    legacy_task_1.add_done_callback(_background_tasks.discard)",
+        "    del legacy_task_1",
         f"    print(asyncio.create_task(legacy({retries})))  # type: ignore[no-untyped-call]",
     ]
     mypy = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "mod.py"],

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import shutil
+import sys
 from pathlib import Path
 from typing import Any, List
 
@@ -140,3 +141,48 @@ def test_a_tree_given_is_used_as_it_is(name: str) -> None:
     given = fix_source(data, sites, FixOptions(line_length=79), tree=tree)
     assert given.changed and given == fix_source(data, sites, FixOptions(line_length=79))
     assert ast.dump(tree, include_attributes=True) == before
+
+
+def test_naming_asks_a_linear_number_of_questions(monkeypatch: Any) -> None:
+    """Issue 33: each new name of a function with many sites of one coroutine
+    counted up from ``job_task_1``, asking whether each name was taken: n sites
+    asked n * n / 2 questions (8,000 sites: 32 million, most of a 54 s --diff).
+    The count goes on from where it stopped: a few questions a site."""
+    from flake8_taskref.fix import plan
+
+    asked = [0]
+    real = plan.Taken.__contains__
+
+    def counted(self: plan.Taken, name: object) -> bool:
+        asked[0] += 1
+        return real(self, name)
+
+    monkeypatch.setattr(plan.Taken, "__contains__", counted)
+    sites = 600
+    text = "import asyncio\n\n\nasync def job() -> None:\n    pass\n\n\nasync def main() -> None:\n"
+    text += "    asyncio.create_task(job())\n" * sites
+    result = fix_source(text.encode(), _sites(text))
+    assert sum(outcome.fixed for outcome in result.outcomes) == sites
+    new = result.source.decode()
+    assert "job_task = " in new and f"job_task_{sites - 1} = " in new
+    assert asked[0] <= 4 * sites, asked[0]
+
+
+@pytest.mark.skipif(sys.version_info < (3, 10), reason="match needs Python 3.10")
+def test_the_cases_of_a_match_share_a_name() -> None:
+    """Issue 33: the cases of one ``match`` exclude each other, as the branches
+    of an ``if`` do: one name serves them; a site after the ``match`` may run
+    with either, so it gets a name of its own."""
+    text = (
+        "import asyncio\n\n\nasync def job() -> None:\n    pass\n\n\ndef start(kind: str) -> None:\n"
+        "    match kind:\n"
+        "        case 'a':\n            asyncio.create_task(job())\n"
+        "        case _:\n            asyncio.create_task(job())\n"
+        "    asyncio.create_task(job())\n"
+    )
+    new = fix_source(text.encode(), _sites(text)).source.decode()
+    assert [line.strip() for line in new.splitlines() if " = asyncio.create_task" in line] == [
+        "job_task = asyncio.create_task(job())",
+        "job_task = asyncio.create_task(job())",
+        "job_task_1 = asyncio.create_task(job())",
+    ]

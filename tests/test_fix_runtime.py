@@ -165,3 +165,23 @@ def test_self_restarting_client(tmp_path: Path, variant: str) -> None:
     assert _run(tmp_path, "restart_client", variant) == [
         "running:started,stopping,stopped,started", "0", "0"
     ]
+
+
+@pytest.mark.parametrize("variant", ["", ".fixed"])
+@pytest.mark.parametrize("function", ["run()", "run_printing('printed')"])
+def test_finished_task_is_freed(tmp_path: Path, variant: str, function: str) -> None:
+    """Issue 33: a loop whose exception handler stops it, and a task whose
+    coroutine raises.  Once done, the task is freed and asyncio reports "Task
+    exception was never retrieved", which stops the loop.  A fix that bound the
+    task to a name living on through ``loop.run_forever()`` kept the finished
+    task, and the program hung: the fix releases its name after the statement."""
+    work = tmp_path / (variant.strip(".") or "original")
+    work.mkdir(exist_ok=True)
+    shutil.copy(FIX / f"finished_freed{variant}.py", work / "subject.py")
+    try:
+        proc = subprocess.run([sys.executable, "-c", f"import subject; subject.{function}; print('stopped')"],
+                              cwd=work, capture_output=True, text=True, timeout=20)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"{variant or 'the original'}: the loop was never stopped (the finished task was kept)")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split()[-1] == "stopped"

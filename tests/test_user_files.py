@@ -30,7 +30,7 @@ SOURCE = "import asyncio\n\n\nasync def main():\n    asyncio.create_task(main())
 FIXED = (
     "import asyncio\n\n_background_tasks: \"set[asyncio.Task[object]]\" = set()\n\n\nasync def main():\n"
     "    main_task = asyncio.create_task(main())\n    _background_tasks.add(main_task)\n"
-    "    main_task.add_done_callback(_background_tasks.discard)\n"
+    "    main_task.add_done_callback(_background_tasks.discard)\n    del main_task\n"
 )
 FINDING = ("TRF001 task returned by asyncio.create_task() is not stored; keep a reference "
            "(e.g. a set with add_done_callback(set.discard))")

@@ -3,7 +3,7 @@ function looks like (its ``__init__``, slots, first parameter)."""
 from __future__ import annotations
 
 import ast
-from typing import Container, List, Optional, Set, Union
+from typing import Container, Dict, List, Optional, Set, Union
 
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 Function = Union[ast.FunctionDef, ast.AsyncFunctionDef]
@@ -28,12 +28,19 @@ def last_name(node: ast.AST) -> str:
     return "" if name is None else name.rsplit(".", 1)[-1]
 
 
-def fresh(base: str, taken: Container[str]) -> str:
+def fresh(base: str, taken: Container[str], numbers: Optional[Dict[str, int]] = None) -> str:
+    """``base``, else ``base_1``, ``base_2``, ...: the first not taken.  With
+    ``numbers`` (where the names taken only grow, and each one returned is
+    taken at once), the count goes on from where it stopped for the same base
+    instead of starting again at 1: n names of one base cost n questions, not
+    n * n / 2 (8,000 sites of one function took 50 s; issue 33)."""
     if base not in taken:
         return base
-    number = 1
+    number = 1 if numbers is None else numbers.get(base, 1)
     while f"{base}_{number}" in taken:
         number += 1
+    if numbers is not None:
+        numbers[base] = number + 1
     return f"{base}_{number}"
 
 

@@ -511,6 +511,7 @@ class Taken:
     def __init__(self, anywhere: Optional[Callable[[str], bool]], names: Iterable[str] = ()) -> None:
         self.anywhere = anywhere
         self.names: Set[str] = set(names)
+        self.numbers: Dict[str, int] = {}  # fresh()'s next counter by base: names are only added
 
     def __contains__(self, name: object) -> bool:
         if name in self.names:
@@ -519,6 +520,40 @@ class Taken:
 
     def add(self, name: str) -> None:
         self.names.add(name)
+
+
+@dataclass
+class _Given:
+    """A handle's name given in a scope, and the branches of each site it names."""
+
+    name: str
+    paths: List[Dict[int, int]] = field(default_factory=list)
+    under: Set[int] = field(default_factory=set)  # the ifs and matches it is registered under
+
+
+# Names looked at for a site that could share one (bounds the cost on
+# pathological files: many sites in one branch)
+_SHARE_TRIES = 8
+
+
+def _exclusive(one: Dict[int, int], other: Dict[int, int]) -> bool:
+    """Are two sites in different branches of one ``if`` or ``match``?"""
+    return any(key in other and other[key] != branch for key, branch in one.items())
+
+
+def _shared(given: Dict[Tuple[str, int], List[_Given]], base: str, path: Dict[int, int]) -> Optional[_Given]:
+    """A name of this word whose every site is in a branch that excludes the
+    site of ``path`` (``if``/``elif``/``else``): one name serves them all.  Each
+    is released after its statement, and none is read elsewhere."""
+    tries = 0
+    for choice in path:
+        for candidate in given.get((base, choice), ()):
+            if all(_exclusive(path, other) for other in candidate.paths):
+                return candidate
+            tries += 1
+            if tries >= _SHARE_TRIES:
+                return None
+    return None
 
 
 class Planner:
@@ -658,12 +693,43 @@ class Planner:
             taken = self._taken(scopes[key])
             words = Counter(word.word for _, word in named)
             qualified = Counter(word.qualified for _, word in named)
+            # the names given, by word and by the ``if`` (or ``match``) whose branch holds a site named so
+            given: Dict[Tuple[str, int], List[_Given]] = {}
             for edit, word in named:
                 base = word.word
                 if words[base] > 1 and word.qualified is not None and qualified[word.qualified] < words[base]:
                     base = word.qualified
-                edit.handle = fresh(base, taken)
-                taken.add(edit.handle)
+                path = self._branches(edit.statement, scopes[key])
+                shared = _shared(given, base, path)
+                if shared is None:
+                    shared = _Given(fresh(base, taken, taken.numbers))
+                    taken.add(shared.name)
+                shared.paths.append(path)
+                for choice in path:
+                    if choice not in shared.under:
+                        shared.under.add(choice)
+                        given.setdefault((base, choice), []).append(shared)
+                edit.handle = shared.name
+
+    def _branches(self, statement: ast.stmt, scope: ast.AST) -> Dict[int, int]:
+        """The branches a statement is in, up to its scope: for each ``if``, 0
+        (its body) or 1 (its ``else``, an ``elif`` included), for each
+        ``match``, its case; two statements with different branches of one
+        ``if`` or ``match`` never both run in one pass through it."""
+        path: Dict[int, int] = {}
+        child: ast.AST = statement
+        node = self.facts.parent(statement)
+        while node is not None and node is not scope:
+            if isinstance(node, ast.If) and isinstance(child, ast.stmt):
+                first = node.orelse[0] if node.orelse else None
+                at = (child.lineno, child.col_offset)
+                path[id(node)] = int(first is not None and at >= (first.lineno, first.col_offset))
+            elif type(node).__name__ == "match_case":
+                match = self.facts.parent(node)
+                if match is not None:
+                    path[id(match)] = id(node)
+            child, node = node, self.facts.parent(node)
+        return path
 
     def _taken(self, scope: Union[Function, ast.Module]) -> Taken:
         """The names in use where a new handle is bound."""

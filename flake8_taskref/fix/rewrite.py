@@ -141,6 +141,13 @@ def _keep_codes(edit: Edit) -> List[str]:
             f"{edit.handle}.add_done_callback({edit.receiver}.discard)"]
 
 
+def _release_code(edit: Edit) -> str:
+    """A new name lets the task go once the statement is over: the set alone
+    keeps it, and only while it runs (a name that lived on to the end of the
+    function would keep a finished task, and its exception unreported)."""
+    return f"del {edit.handle}"
+
+
 def _after_line(source: Source, lineno: int, text: str) -> TextEdit:
     """Insert whole lines after line ``lineno`` (which may lack a line end: the
     file's last line)."""
@@ -187,10 +194,11 @@ def _statement_edits(source: Source, writer: _Writer, edit: Edit) -> List[TextEd
     end_line = statement.end_lineno or statement.lineno
     # to the end of the statement's last line: its comment moves with it
     stop = source.line_start(end_line) + len(source.line(end_line))
-    keep = writer.lines(_keep_codes(edit), indent)
     call = edit.spawn
-    if edit.form == "bind":
-        return [_after_line(source, end_line, keep)]
+    if edit.form == "bind":  # the user's own name holds the task as it did before
+        return [_after_line(source, end_line, writer.lines(_keep_codes(edit), indent))]
+    release = writer.lines([_release_code(edit)], indent)
+    keep = writer.lines(_keep_codes(edit), indent)
     floor = max(width(source.line(n).rstrip("\r\n")) for n in range(statement.lineno, end_line + 1))
     text, removed, bound = statement_text(source, statement)
     if removed:
@@ -208,7 +216,7 @@ def _statement_edits(source: Source, writer: _Writer, edit: Edit) -> List[TextEd
             code = _pragma_bound(writer, edit, code, value, indent, floor, bound)
         else:
             code = writer.statement(code, indent, floor)
-        return [(start, stop, code), _after_line(source, end_line, keep)]
+        return [(start, stop, code), _after_line(source, end_line, keep + release)]
     # hoist: the spawn moves to a line of its own before the statement, which
     # uses the handle in its place (the spawn is on one line, and no pragma is
     # on it: plan.py, rewrite.py)
@@ -220,6 +228,7 @@ def _statement_edits(source: Source, writer: _Writer, edit: Edit) -> List[TextEd
     return [
         (line_start, line_start, indent + writer.statement(bind, indent, floor) + source.newline + keep),
         (start, stop, writer.statement(rest, indent, floor)),
+        _after_line(source, end_line, release),
     ]
 
 

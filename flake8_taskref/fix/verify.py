@@ -4,7 +4,7 @@ What the fix changed is parsed again: each unit of the file it edited (a
 module-level statement, or a statement of a class body: ``units.py``), with its
 edits, and each group of lines it inserted between module-level statements
 (the new set).  The statements the fix added are taken out (the new sets,
-``S.add(t)``, ``t.add_done_callback(S.discard)``), each binding it made is
+``S.add(t)``, ``t.add_done_callback(S.discard)``, ``del t``), each binding it made is
 turned back into what it replaced (``t = spawn(...)`` becomes the statement
 ``spawn(...)``; a hoisted binding goes back into the statement that uses
 ``t``).  What is left must be the original unit, node for node (``ast.dump``):
@@ -53,6 +53,8 @@ class _Undo(ast.NodeTransformer):
         self.renamed: Set[Tuple[str, str]] = {
             (e.handle, ast.dump(e.spawn)) for e in edits if e.form == "rename"
         }
+        # the new names, each released by a ``del`` after its statement
+        self.released: Set[str] = {e.handle for e in edits if e.form != "bind"}
         self.sets: Set[str] = set()
         for keeper in new:
             own = None if keeper.init is None else first_param(keeper.init) or "self"
@@ -60,7 +62,10 @@ class _Undo(ast.NodeTransformer):
         self.hoisted: Dict[str, ast.expr] = {}
 
     def _added(self, statement: ast.stmt) -> bool:
-        """A statement the fix added: a keep line or a new set."""
+        """A statement the fix added: a keep line, a release or a new set."""
+        if isinstance(statement, ast.Delete) and len(statement.targets) == 1:
+            target = statement.targets[0]
+            return isinstance(target, ast.Name) and target.id in self.released
         if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
             call = statement.value
             func = call.func

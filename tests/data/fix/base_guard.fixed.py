@@ -25,6 +25,7 @@ class Worker(Base):
         run_task = asyncio.create_task(self._run())
         _background_tasks.add(run_task)
         run_task.add_done_callback(_background_tasks.discard)
+        del run_task
 
     async def _run(self) -> None:
         self.count += 1
@@ -51,6 +52,7 @@ class Job(Model):
         go_task = asyncio.create_task(self._go())
         _background_tasks.add(go_task)
         go_task.add_done_callback(_background_tasks.discard)
+        del go_task
 
     async def _go(self) -> None:
         await asyncio.sleep(0)

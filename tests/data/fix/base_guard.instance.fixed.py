@@ -26,6 +26,7 @@ class Worker(Base):
         run_task = asyncio.create_task(self._run())
         self.__background_tasks.add(run_task)
         run_task.add_done_callback(self.__background_tasks.discard)
+        del run_task
 
     async def _run(self) -> None:
         self.count += 1
@@ -52,6 +53,7 @@ class Job(Model):
         go_task = asyncio.create_task(self._go())
         _background_tasks.add(go_task)
         go_task.add_done_callback(_background_tasks.discard)
+        del go_task
 
     async def _go(self) -> None:
         await asyncio.sleep(0)

@@ -17,15 +17,18 @@ class Session:
         restart_task = asyncio.get_running_loop().create_task(self.restart())
         _background_tasks.add(restart_task)
         restart_task.add_done_callback(_background_tasks.discard)
+        del restart_task
 
     def schedule(self) -> None:
         restart_task = asyncio.get_event_loop().create_task(self.restart())
         _background_tasks.add(restart_task)
         restart_task.add_done_callback(_background_tasks.discard)
         restart_task.add_done_callback(print)
+        del restart_task
 
 
 def start(session: Session) -> None:
     restart_task = asyncio.get_running_loop().create_task(session.restart())
     _background_tasks.add(restart_task)
     restart_task.add_done_callback(_background_tasks.discard)
+    del restart_task

@@ -20,6 +20,7 @@ class Slotted:
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class Base:
@@ -31,6 +32,7 @@ class Base:
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class Child(Base):
@@ -42,6 +44,7 @@ class Child(Base):
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class Other(Base):
@@ -52,6 +55,7 @@ class Other(Base):
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class Inherits(Base):
@@ -59,6 +63,7 @@ class Inherits(Base):
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class Early:
@@ -74,6 +79,7 @@ class Early:
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
         return 1
 
 
@@ -94,3 +100,4 @@ class Outer:
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task

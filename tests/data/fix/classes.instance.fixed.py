@@ -20,6 +20,7 @@ class Slotted:
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class Base:
@@ -31,6 +32,7 @@ class Base:
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class Child(Base):
@@ -43,6 +45,7 @@ class Child(Base):
         job_task = asyncio.create_task(job())
         self.__background_tasks.add(job_task)
         job_task.add_done_callback(self.__background_tasks.discard)
+        del job_task
 
 
 class Other(Base):
@@ -54,6 +57,7 @@ class Other(Base):
         job_task = asyncio.create_task(job())
         self.__background_tasks.add(job_task)
         job_task.add_done_callback(self.__background_tasks.discard)
+        del job_task
 
 
 class Inherits(Base):
@@ -61,6 +65,7 @@ class Inherits(Base):
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class Early:
@@ -77,6 +82,7 @@ class Early:
         job_task = asyncio.create_task(job())
         self.__background_tasks.add(job_task)
         job_task.add_done_callback(self.__background_tasks.discard)
+        del job_task
         return 1
 
 
@@ -98,3 +104,4 @@ class Outer:
         job_task = asyncio.create_task(job())
         self.__background_tasks.add(job_task)
         job_task.add_done_callback(self.__background_tasks.discard)
+        del job_task

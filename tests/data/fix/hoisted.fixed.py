@@ -18,12 +18,15 @@ async def main() -> None:
     _background_tasks.add(job_task)
     job_task.add_done_callback(_background_tasks.discard)
     job_task.add_done_callback(report)  # a comment
+    del job_task
     job_task_1 = asyncio.create_task(job())
     _background_tasks.add(job_task_1)
     job_task_1.add_done_callback(_background_tasks.discard)
     print(job_task_1)
+    del job_task_1
     job_task_2 = asyncio.create_task(job())
     _background_tasks.add(job_task_2)
     job_task_2.add_done_callback(_background_tasks.discard)
     print("started", 1, job_task_2.get_name(), flush=True)
+    del job_task_2
 

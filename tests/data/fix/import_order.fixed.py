@@ -27,3 +27,4 @@ class Runner:
         job_task = loop.create_task(job(self.config.name))
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task

@@ -20,6 +20,7 @@ class Plain:
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class Slotted:
@@ -32,6 +33,7 @@ class Slotted:
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 @dataclass(slots=True)
@@ -42,6 +44,7 @@ class SlottedData:
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,7 @@ class Frozen:
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class Point(NamedTuple):
@@ -61,6 +65,7 @@ class Point(NamedTuple):
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class Color(enum.Enum):
@@ -70,6 +75,7 @@ class Color(enum.Enum):
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class Startable(Protocol):
@@ -77,6 +83,7 @@ class Startable(Protocol):
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class Meta(type):
@@ -91,6 +98,7 @@ class WithMeta(metaclass=Meta):
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class Guarded:
@@ -104,6 +112,7 @@ class Guarded:
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class NoInit:
@@ -111,12 +120,14 @@ class NoInit:
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
     @staticmethod
     def helper() -> None:
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class EarlyCall:
@@ -128,6 +139,7 @@ class EarlyCall:
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class SpawnsFirst:
@@ -135,10 +147,12 @@ class SpawnsFirst:
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
         super().__init__()
         job_task_1 = asyncio.create_task(job())
         _background_tasks.add(job_task_1)
         job_task_1.add_done_callback(_background_tasks.discard)
+        del job_task_1
 
 
 class BuiltByNew:
@@ -147,12 +161,14 @@ class BuiltByNew:
         job_task = asyncio.get_event_loop().create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
         return instance
 
     def __init_subclass__(cls) -> None:
         job_task = asyncio.get_event_loop().create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class Finalised:
@@ -163,6 +179,7 @@ class Finalised:
         job_task = asyncio.get_event_loop().create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class Parent:
@@ -173,6 +190,7 @@ class Parent:
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class SkipsParentInit(Parent):
@@ -190,6 +208,7 @@ class ReturnsEarly:
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class AlternativeConstructor:
@@ -204,6 +223,7 @@ class AlternativeConstructor:
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class Untyped:
@@ -214,3 +234,4 @@ class Untyped:
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task

@@ -21,6 +21,7 @@ class Plain:
         job_task = asyncio.create_task(job())
         self.__background_tasks.add(job_task)
         job_task.add_done_callback(self.__background_tasks.discard)
+        del job_task
 
 
 class Slotted:
@@ -33,6 +34,7 @@ class Slotted:
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 @dataclass(slots=True)
@@ -43,6 +45,7 @@ class SlottedData:
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,7 @@ class Frozen:
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class Point(NamedTuple):
@@ -62,6 +66,7 @@ class Point(NamedTuple):
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class Color(enum.Enum):
@@ -71,6 +76,7 @@ class Color(enum.Enum):
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class Startable(Protocol):
@@ -78,6 +84,7 @@ class Startable(Protocol):
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class Meta(type):
@@ -92,6 +99,7 @@ class WithMeta(metaclass=Meta):
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class Guarded:
@@ -105,6 +113,7 @@ class Guarded:
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class NoInit:
@@ -112,12 +121,14 @@ class NoInit:
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
     @staticmethod
     def helper() -> None:
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class EarlyCall:
@@ -129,6 +140,7 @@ class EarlyCall:
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class SpawnsFirst:
@@ -136,11 +148,13 @@ class SpawnsFirst:
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
         super().__init__()
         self.__background_tasks: set[asyncio.Task[object]] = set()
         job_task_1 = asyncio.create_task(job())
         self.__background_tasks.add(job_task_1)
         job_task_1.add_done_callback(self.__background_tasks.discard)
+        del job_task_1
 
 
 class BuiltByNew:
@@ -149,12 +163,14 @@ class BuiltByNew:
         job_task = asyncio.get_event_loop().create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
         return instance
 
     def __init_subclass__(cls) -> None:
         job_task = asyncio.get_event_loop().create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class Finalised:
@@ -165,6 +181,7 @@ class Finalised:
         job_task = asyncio.get_event_loop().create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class Parent:
@@ -175,6 +192,7 @@ class Parent:
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class SkipsParentInit(Parent):
@@ -193,6 +211,7 @@ class ReturnsEarly:
         job_task = asyncio.create_task(job())
         self.__background_tasks.add(job_task)
         job_task.add_done_callback(self.__background_tasks.discard)
+        del job_task
 
 
 class AlternativeConstructor:
@@ -207,6 +226,7 @@ class AlternativeConstructor:
         job_task = asyncio.create_task(job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
 
 class Untyped:
@@ -218,3 +238,4 @@ class Untyped:
         job_task = asyncio.create_task(job())
         self.__background_tasks.add(job_task)
         job_task.add_done_callback(self.__background_tasks.discard)
+        del job_task

@@ -9,6 +9,7 @@ _background_tasks: "set[object]" = set()
 sleep_task = loop.create_task(__import__("asyncio").sleep(0))
 _background_tasks.add(sleep_task)
 sleep_task.add_done_callback(_background_tasks.discard)
+del sleep_task
 
 import asyncio  # noqa: E402
 
@@ -17,3 +18,4 @@ def later() -> None:
     sleep_task = asyncio.create_task(asyncio.sleep(0))
     _background_tasks.add(sleep_task)
     sleep_task.add_done_callback(_background_tasks.discard)
+    del sleep_task

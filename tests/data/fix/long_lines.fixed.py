@@ -16,6 +16,7 @@ class Dispatcher:
         collect_from_every_rank_task.add_done_callback(
             _background_tasks.discard
         )
+        del collect_from_every_rank_task
         watch_ranks_task = asyncio.create_task(
             self._watch_ranks()
         )
@@ -24,6 +25,7 @@ class Dispatcher:
             _background_tasks.discard
         )
         print(watch_ranks_task.get_name())
+        del watch_ranks_task
         watcher = asyncio.create_task(self._watch_ranks())
         _background_tasks.add(watcher)
         watcher.add_done_callback(_background_tasks.discard)

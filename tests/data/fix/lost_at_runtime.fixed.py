@@ -23,6 +23,7 @@ def start_workers() -> None:
         worker_task = asyncio.create_task(worker(number))
         _background_tasks.add(worker_task)
         worker_task.add_done_callback(_background_tasks.discard)
+        del worker_task
 
 
 async def main() -> None:

@@ -17,6 +17,7 @@ class Server:
         job_task = asyncio.create_task(self._job())
         _background_tasks.add(job_task)
         job_task.add_done_callback(_background_tasks.discard)
+        del job_task
 
     async def handle(self) -> None:
         task = asyncio.create_task(self._job())

@@ -15,6 +15,7 @@ class Server:
         job_task = asyncio.create_task(self._job())
         self.job_tasks.add(job_task)
         job_task.add_done_callback(self.job_tasks.discard)
+        del job_task
 
     async def handle(self) -> None:
         task = asyncio.create_task(self._job())

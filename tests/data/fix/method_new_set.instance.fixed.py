@@ -27,15 +27,18 @@ class Dispatcher:
         )  # the result loop
         self.__background_tasks.add(collect_results_task)
         collect_results_task.add_done_callback(self.__background_tasks.discard)
+        del collect_results_task
         watch_ranks_task = asyncio.create_task(self._watch_ranks())
         self.__background_tasks.add(watch_ranks_task)
         watch_ranks_task.add_done_callback(self.__background_tasks.discard)
+        del watch_ranks_task
         expire_mappings_task = asyncio.create_task(
             self._expire_mappings(),  # every 30 s
             name="expire",
         )
         self.__background_tasks.add(expire_mappings_task)
         expire_mappings_task.add_done_callback(self.__background_tasks.discard)
+        del expire_mappings_task
 
     async def _collect_results(self) -> None:
         await asyncio.sleep(1)

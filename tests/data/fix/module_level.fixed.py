@@ -14,6 +14,7 @@ try:
     sleep_task = loop.create_task(asyncio.sleep(0))
     _background_tasks.add(sleep_task)
     sleep_task.add_done_callback(_background_tasks.discard)
+    del sleep_task
 except ImportError:
     json = None
 
@@ -22,6 +23,7 @@ def f(x: "Dict[str, int]") -> None:
     g_task = asyncio.create_task(g())
     _background_tasks.add(g_task)
     g_task.add_done_callback(_background_tasks.discard)
+    del g_task
 
 
 def h() -> None:

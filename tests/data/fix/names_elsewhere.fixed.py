@@ -15,6 +15,7 @@ async def produce(queue: "asyncio.Queue[int]") -> None:
     get_task = asyncio.create_task(queue.get())
     _background_tasks.add(get_task)
     get_task.add_done_callback(_background_tasks.discard)
+    del get_task
 
 
 async def consume(queue: "asyncio.Queue[int]") -> int:

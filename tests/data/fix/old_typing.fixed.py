@@ -17,3 +17,4 @@ def start() -> None:
     beat_task = asyncio.create_task(beat())
     _background_tasks.add(beat_task)
     beat_task.add_done_callback(_background_tasks.discard)
+    del beat_task

@@ -26,33 +26,41 @@ class Service:
         legacy_task = asyncio.create_task(legacy(1))  # type: ignore[no-untyped-call]
         self.__background_tasks.add(legacy_task)
         legacy_task.add_done_callback(self.__background_tasks.discard)
+        del legacy_task
         work_task = asyncio.create_task(work(self.name))  # type: ignore[arg-type]
         self.__background_tasks.add(work_task)
         work_task.add_done_callback(self.__background_tasks.discard)
+        del work_task
         work_task_1 = asyncio.create_task(work(2))
         self.__background_tasks.add(work_task_1)
         work_task_1.add_done_callback(self.__background_tasks.discard)
+        del work_task_1
         work_task_2 = asyncio.create_task(work(3))
         self.__background_tasks.add(work_task_2)
         work_task_2.add_done_callback(self.__background_tasks.discard)
+        del work_task_2
         work_task_3 = asyncio.create_task(work(self.retries))  # noqa: E501
         self.__background_tasks.add(work_task_3)
         work_task_3.add_done_callback(self.__background_tasks.discard)
+        del work_task_3
         legacy_task_1 = (
             asyncio.create_task(legacy(self.retries), name="service start")  # type: ignore
         )
         self.__background_tasks.add(legacy_task_1)
         legacy_task_1.add_done_callback(self.__background_tasks.discard)
+        del legacy_task_1
         work_task_4 = asyncio.create_task(  # pyright: ignore[reportArgumentType]
             work(self.name),  # type: ignore[arg-type]
         )
         self.__background_tasks.add(work_task_4)
         work_task_4.add_done_callback(self.__background_tasks.discard)
+        del work_task_4
         legacy_task_2 = asyncio.create_task(legacy(  # type: ignore[no-untyped-call]
             self.retries,
         ))
         self.__background_tasks.add(legacy_task_2)
         legacy_task_2.add_done_callback(self.__background_tasks.discard)
+        del legacy_task_2
 
     async def stop(self) -> None:
         legacy_task = (
@@ -60,6 +68,7 @@ class Service:
         )
         self.__background_tasks.add(legacy_task)
         legacy_task.add_done_callback(self.__background_tasks.discard)
+        del legacy_task
         legacy_task_1 = (
             asyncio.create_task(legacy(  # type: ignore[no-untyped-call]  # the old client's
                 self.retries,
@@ -67,3 +76,4 @@ class Service:
         )
         self.__background_tasks.add(legacy_task_1)
         legacy_task_1.add_done_callback(self.__background_tasks.discard)
+        del legacy_task_1

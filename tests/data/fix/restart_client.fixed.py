@@ -37,6 +37,7 @@ class Client:
         restart_task = asyncio.get_running_loop().create_task(self.restart())
         _background_tasks.add(restart_task)
         restart_task.add_done_callback(_background_tasks.discard)
+        del restart_task
 
     async def _pump(self) -> None:
         await asyncio.sleep(3600)

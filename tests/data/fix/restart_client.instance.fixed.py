@@ -36,6 +36,7 @@ class Client:
         restart_task = asyncio.get_running_loop().create_task(self.restart())
         self.__background_tasks.add(restart_task)
         restart_task.add_done_callback(self.__background_tasks.discard)
+        del restart_task
 
     async def _pump(self) -> None:
         await asyncio.sleep(3600)

@@ -16,6 +16,7 @@ class OneShot:
         work_task = asyncio.create_task(self._work(event))
         _background_tasks.add(work_task)
         work_task.add_done_callback(_background_tasks.discard)
+        del work_task
 
     async def _work(self, event: asyncio.Event) -> None:
         await event.wait()

@@ -16,6 +16,7 @@ class Bridge:
         )
         _background_tasks.add(deliver_task)
         deliver_task.add_done_callback(_background_tasks.discard)
+        del deliver_task
 
     def spawn_too(self) -> None:
         deliver_task = asyncio.get_running_loop().create_task(
@@ -23,6 +24,7 @@ class Bridge:
         )
         _background_tasks.add(deliver_task)
         deliver_task.add_done_callback(_background_tasks.discard)
+        del deliver_task
 
     async def deliver(self, message: str) -> Any:
         await asyncio.sleep(0)

@@ -29,6 +29,7 @@ def start_streaming() -> None:
     stream_task = asyncio.create_task(stream())
     _background_tasks.add(stream_task)
     stream_task.add_done_callback(_background_tasks.discard)
+    del stream_task
 
 
 class Cache:
@@ -41,6 +42,7 @@ class Cache:
         ping_task = asyncio.get_running_loop().create_task(self.ping())
         _background_tasks.add(ping_task)
         ping_task.add_done_callback(_background_tasks.discard)
+        del ping_task
 
     def connect_and_show(self) -> None:
         _ = asyncio.create_task(self.ping())
@@ -60,6 +62,7 @@ def dispatch(coro, handler_name: str) -> None:
                 stream_with_logging_task.add_done_callback(
                     _background_tasks.discard
                 )
+                del stream_with_logging_task
 
 
 async def stream_with_logging(coro, info: str) -> None:

@@ -21,6 +21,7 @@ class Poller:
         job_task = asyncio.ensure_future(job())
         self.__background_tasks.add(job_task)
         job_task.add_done_callback(self.__background_tasks.discard)
+        del job_task
 
     async def reqSummary(self) -> None:
         await asyncio.sleep(self.interval)
@@ -29,6 +30,7 @@ class Poller:
         req_summary_task = asyncio.ensure_future(self.reqSummary())
         self.__background_tasks.add(req_summary_task)
         req_summary_task.add_done_callback(self.__background_tasks.discard)
+        del req_summary_task
 
     def watch(self, loop: asyncio.AbstractEventLoop) -> None:
         both = asyncio.gather(job(), loop.create_future(), return_exceptions=True)
@@ -41,7 +43,9 @@ def spawn_all(callback: Callable[[], Awaitable[Any]]) -> None:
     job_task = asyncio.create_task(job())
     _background_tasks.add(job_task)
     job_task.add_done_callback(_background_tasks.discard)
+    del job_task
     asyncio.shield(job())
     callback_task = asyncio.ensure_future(callback())
     _background_tasks.add(callback_task)
     callback_task.add_done_callback(_background_tasks.discard)
+    del callback_task

@@ -11,6 +11,7 @@ class Tabs:
 		run_task = asyncio.create_task(self.run())
 		_background_tasks.add(run_task)
 		run_task.add_done_callback(_background_tasks.discard)
+		del run_task
 
 	async def run(self):
 		await asyncio.sleep(1)
@@ -20,6 +21,7 @@ async def main():
 	main_task = asyncio.ensure_future(main())  # café
 	_background_tasks.add(main_task)
 	main_task.add_done_callback(_background_tasks.discard)
+	del main_task
 	tâche = asyncio.create_task(main())
 	_background_tasks.add(tâche)
 	tâche.add_done_callback(_background_tasks.discard)
