@@ -524,13 +524,14 @@ def _project(
     command line), and no cache with ``taskref-no-cache``; ``root`` None: no
     project (``settings.find_project_root``): the paths ``checked`` alone, and
     no cache unless the command line names its folder."""
+    folder = raw("taskref-cache-dir")
+    no_cache = raw("taskref-no-cache")
+    cache_dir = None if root is None else os.path.join(root, CACHE_DIR)
+    if folder is not None and folder[0].strip():
+        cache_dir = os.path.normpath(os.path.join(folder[1], folder[0].strip()))
+    if no_cache is not None and _bool("taskref-no-cache", no_cache[0]):
+        cache_dir = None
     if root is None:
-        folder = raw("taskref-cache-dir")
-        no_cache = raw("taskref-no-cache")
-        cache_dir: Optional[str] = None
-        off = no_cache is not None and _bool("taskref-no-cache", no_cache[0])
-        if folder is not None and folder[0].strip() and not off:
-            cache_dir = os.path.normpath(os.path.join(folder[1], folder[0].strip()))
         return ProjectSettings(here, (), cache_dir, lone_paths(checked, here))
     roots: Tuple[str, ...] = ()
     src = raw("taskref-src")
@@ -540,13 +541,6 @@ def _project(
         except opts.OptionValueError as exc:
             raise ConfigError(str(exc)) from exc
         roots = tuple(os.path.normpath(os.path.join(src[1], item)) for item in items)
-    folder = raw("taskref-cache-dir")
-    no_cache = raw("taskref-no-cache")
-    cache_dir = os.path.join(root, CACHE_DIR)
-    if folder is not None and folder[0].strip():
-        cache_dir = os.path.normpath(os.path.join(folder[1], folder[0].strip()))
-    if no_cache is not None and _bool("taskref-no-cache", no_cache[0]):
-        cache_dir = None
     return ProjectSettings(os.path.abspath(root), roots, cache_dir)
 
 
