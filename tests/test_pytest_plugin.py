@@ -3,10 +3,19 @@ from __future__ import annotations
 
 import pytest
 
+from flake8_taskref.analysis import api
 from flake8_taskref.runtime import attribution
 from flake8_taskref.runtime import watch as runtime
 
 pytest_plugins = ("pytester",)
+
+# pytester's in-process runs put sys.modules back as it was after each run, so a
+# module first imported inside one run is imported afresh by the next, and the
+# classes of the first copy, still held by modules imported before, fail the
+# next copy's isinstance checks. The analysis is imported here, once, for
+# every run of this module to share (without this, a helper in another module
+# was not confirmed when the tests ran in one process, -n 0).
+api.load()
 
 # A task that waits on an event only it holds: once its handle is dropped,
 # only the cyclic collector can free it, and it does so while it is pending.
