@@ -239,6 +239,9 @@ class ScopeVisitor(FunctionsRecorder):
         weakref.WeakSet()`` make a weak collection; ``self.x = param`` may
         give the attribute a type."""
         self._note_attr_type(target, value)
+        if isinstance(value, ast.Call) and self._in_function() and (
+                self.scope.imports.resolve(value.func) == N.CURRENT_TASK):
+            self.scope.keeps_itself = True  # ``self._task = asyncio.current_task()``
         if isinstance(target, ast.Subscript):
             key = self._collection_key(target.value)
             if key is None:

@@ -324,7 +324,7 @@ class Scope:
         "defs", "rebound", "calls", "call_drops", "returns", "generator", "weak_drops", "klass", "types",
         "dropped_calls",
         "suspends",
-        "may_wait", "exits",
+        "may_wait", "exits", "keeps_itself",
     )
 
     MODULE, CLASS, FUNCTION = 0, 1, 2
@@ -391,6 +391,9 @@ class Scope:
         self.dropped_calls: Set[str] = set()
         # Function scopes: the explicit exits, in source order (``paths.py``).
         self.exits: List[Exit] = []
+        # Function scopes: does the body store ``asyncio.current_task()`` where
+        # it outlives the frame (its task keeps itself: ``coroutines.py``)?
+        self.keeps_itself = False
 
     def holds_loop(self, name: str, loop_names: AbstractSet[str], depth: int = 0) -> bool:
         """Is ``name``, as seen from this scope, bound to an event loop (directly,

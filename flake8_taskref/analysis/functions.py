@@ -357,10 +357,13 @@ class FunctionsRecorder(InterfaceRecorder):
         """A task of a coroutine function that never suspends is never pending
         unkept, which ``rules._never_suspends`` asks of ``run_coroutine_threadsafe``
         alone: enter the cold coroutine functions whose calls it is given, to see
-        whether they suspend."""
+        whether they suspend.  In a file that names ``current_task``, a coroutine
+        function may keep its own task (``coroutines.keeps_itself``): enter those
+        whose calls any spawn is given."""
         names: Set[str] = set()
+        every = holds_word(hot.text, "current_task")
         for scope in self.facts.scopes:
-            for spawn in _threadsafe_spawns(scope):
+            for spawn in _coroutine_spawns(scope, every):
                 func = spawn.node.args[0].func  # type: ignore[attr-defined]
                 name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
                 if name is not None:
@@ -398,7 +401,7 @@ class FunctionsRecorder(InterfaceRecorder):
                 coro = site.coro
                 if isinstance(coro, ast.Attribute) and isinstance(coro.value, ast.Attribute):
                     names.add(coro.value.attr)
-            for spawn in _threadsafe_spawns(scope):  # does its coroutine ever wait?
+            for spawn in _coroutine_spawns(scope):  # does its coroutine ever wait?
                 func = spawn.node.args[0].func  # type: ignore[attr-defined]
                 if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Attribute):
                     names.add(func.value.attr)
@@ -442,15 +445,20 @@ class FunctionsRecorder(InterfaceRecorder):
         return rest
 
 
-def _threadsafe_spawns(scope: Scope) -> Iterator[Spawn]:
+def _coroutine_spawns(scope: Scope, every: bool = False) -> Iterator[Spawn]:
     """The ``run_coroutine_threadsafe(<call>, loop)`` of a scope: whether its
-    coroutine ever waits decides whether its future can be lost."""
+    coroutine ever waits decides whether its future can be lost.  With
+    ``every``, each spawn given a call (returned ones too): whether its
+    coroutine keeps its own task."""
     spawns = list(scope.drops) + [spawn for group in scope.groups for spawn in group.spawns]
     spawns += [spawn for spawn, _ in scope.call_drops] + [spawn for spawn, _ in scope.weak_drops]
+    if every:
+        spawns += [item for item in scope.returns if isinstance(item, Spawn)]
     for spawn in spawns:
         node = spawn.node
-        if (spawn.callee == N.THREADSAFE and spawn.receiver is None and isinstance(node, ast.Call)
-                and node.args and isinstance(node.args[0], ast.Call)):
+        if not (every or (spawn.callee == N.THREADSAFE and spawn.receiver is None)):
+            continue
+        if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Call):
             yield spawn
 
 

@@ -17,6 +17,7 @@ TASK_SPAWNERS: FrozenSet[str] = frozenset(
 # Spawners whose handle is a ``concurrent.futures.Future``: its ``result()`` and
 # ``exception()`` wait until the task is done (on an asyncio task they raise).
 THREADSAFE: str = "asyncio.run_coroutine_threadsafe"
+CURRENT_TASK: str = "asyncio.current_task"
 WAITING_FUTURE_METHODS: FrozenSet[str] = frozenset({"result", "exception"})
 # Coroutine functions of the standard library: ``asyncio.shield()`` of their call
 # wraps it in a new task (as it does a coroutine function of the file's own).

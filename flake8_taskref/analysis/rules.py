@@ -55,6 +55,7 @@ from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.summaries import Summaries, stub
 from flake8_taskref.analysis.task_sets import never_pruned
 from flake8_taskref.analysis.paths import held_by_forever, held_through_wait, lost_on_exits
+from flake8_taskref.analysis.coroutines import keeps_itself, own_coroutine, self_keepers
 
 _FATE = (U_FINISH, U_KEEP)
 _KEPT = object()  # a flow whose target keeps the handle (not a local collection)
@@ -139,6 +140,7 @@ class ModuleRules:
         self._aliases_by_class: Optional[Dict[int, List[Tuple[str, str, Scope]]]] = None
         # Groups added to a weak collection (its text): they are not kept by it.
         self._weak_adds: Dict[int, str] = {}
+        self._keepers = self_keepers(facts.scopes)  # coroutine functions that keep their own task
         self.summaries = Summaries(facts, self, self.resolver, options.words)
 
     # ---------------------------------------------------------------- driver
@@ -225,6 +227,8 @@ class ModuleRules:
                 result = spawn.callee
         elif self._never_suspends(spawn, scope):
             result = None  # its coroutine runs to its end in the task's first step
+        elif keeps_itself(spawn, scope, self._keepers):
+            result = None  # its coroutine stores its own task where it outlives the frame
         elif receiver is None:
             result = spawn.callee
         elif isinstance(receiver, ast.Name):
@@ -301,18 +305,7 @@ class ModuleRules:
         if N.puts_into_queue(node.args[0]):
             return True  # ``queue.put(item)``: see ``Scope.may_wait``
         func = node.args[0].func
-        owner: Optional[Scope] = None
-        name = ""
-        if isinstance(func, ast.Name):
-            current: Optional[Scope] = scope
-            while current is not None:
-                if current.kind != Scope.CLASS and func.id in current.async_defs:
-                    owner, name = current, func.id
-                    break
-                if func.id in current.bindings and current.kind != Scope.CLASS:
-                    return False
-                current = current.parent
-        elif isinstance(func, ast.Attribute):
+        if isinstance(func, ast.Attribute):
             own = isinstance(func.value, ast.Name) and func.value.id in ("self", "cls")
             if not own or (scope.cls is not None and func.attr not in scope.cls.bindings):
                 # a method of a receiver whose class is written down, or of a base of another module
@@ -321,14 +314,9 @@ class ModuleRules:
                     return False
                 whole = self.resolver.whole_function(found)
                 return whole is not None and not whole.info.may_wait and not whole.info.stub
-            owner, name = scope.cls, func.attr
-        if owner is None or name not in owner.async_defs or name in owner.rebound:
+        coroutine = own_coroutine(func, scope, self.facts.scopes)
+        if coroutine is None:
             return False
-        entered = [s for s in self.facts.scopes if isinstance(s.node, ast.AsyncFunctionDef)
-                   and s.node.name == name and s.parent is owner]
-        if len(entered) != 1:
-            return False
-        coroutine = entered[0]
         # a decorator is taken to keep what the body does (a tracer, a logger);
         # a stub (``pass``, a docstring) is a hook a subclass overrides
         node_of = coroutine.node
