@@ -694,7 +694,10 @@ class ScopeVisitor(FunctionsRecorder):
                 self.scope.drops.append(spawn)
                 return
             group.spawns.append(spawn)
-        if group is not sink:
+        if sink == FINISH:
+            # awaited: its tasks are done where the gather ends (after the spawns in it)
+            group.events.append((U_FINISH, end_of(node)))
+        elif group is not sink:
             self._apply_sink(group, sink, node)
 
     def _new_future(self, node: ast.Call) -> bool:
