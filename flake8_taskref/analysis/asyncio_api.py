@@ -49,7 +49,7 @@ from flake8_taskref.analysis.facts import (
 from flake8_taskref.analysis.modules import View
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.functions import SELF_NAMES, FunctionsRecorder
-from flake8_taskref.analysis.paths import record_exits
+from flake8_taskref.analysis.exits import record_exits
 from flake8_taskref.analysis.scopes import FUNCTIONS, end_of, pos_of
 from flake8_taskref.analysis.shortcut import HotLines
 

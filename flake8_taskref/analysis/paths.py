@@ -1,20 +1,20 @@
 """A task's fate on the paths of its function (TRF007, and two long-lived frames).
 
-The one pass (``scopes.py``) records every explicit exit of a function, a
-``return``, ``raise`` or ``break`` with the statement context around it
-(``Scope.exits``: ``record_exits`` adds it to the recorder's statement table).
-After the pass the rules ask, here, for a handle that is safe on the usual path,
-whether an exit leaves the frame with it still pending; and, for a handle they
-would report, whether a frame that lives (a loop that nothing leaves, a local
-that outlives the ``wait`` it took part in) holds it.  Nothing here walks a tree:
-the positions of the nodes recorded are compared.  Where the path cannot be told,
-the answer is "not lost" (see docs/how-it-works.md).
+The one pass records every explicit exit of a function, a ``return``, ``raise``
+or ``break`` with the statement context around it (``Scope.exits``, recorded by
+``exits.py``).  After the pass the rules ask, here, for a handle that is safe on
+the usual path, whether an exit leaves the frame with it still pending; and, for
+a handle they would report, whether a frame that lives (a loop that nothing
+leaves, a local that outlives the ``wait`` it took part in) holds it.  Nothing
+here walks a tree: the positions of the nodes recorded are compared.  Where the
+path cannot be told, the answer is "not lost" (see docs/how-it-works.md).  What
+it asks of the rules is ``Asked``.
 """
 from __future__ import annotations
 
 import ast
 import bisect
-from typing import Any, Callable, List, Optional, Sequence, Set, Tuple
+from typing import Any, List, Optional, Protocol, Sequence, Set, Tuple
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
@@ -30,28 +30,30 @@ from flake8_taskref.analysis.facts import (
     Pos,
     Scope,
     Spawn,
+    Use,
     WaitSite,
 )
-from flake8_taskref.analysis.scopes import Recorder, end_of, pos_of
+from flake8_taskref.analysis.scopes import end_of, pos_of
 
 Spawns = List[Tuple[Spawn, str]]
-_EXITS = (ast.Return, ast.Raise, ast.Break)
 
 
-def record_exits(recorder: Recorder) -> None:
-    """Record the explicit exits of functions as the recorder meets them."""
-    table = recorder._stmt
+class Asked(Protocol):
+    """What this module asks of the rules (``rules.ModuleRules``): the handles
+    already reported, where a handle goes and what happens to it, its name, and
+    the finding at a spawn."""
 
-    def recording(handler: Callable[[ast.stmt], None]) -> Callable[[ast.stmt], None]:
-        def record(node: ast.stmt) -> None:
-            scope = recorder.scope
-            if scope.kind == Scope.FUNCTION:
-                scope.exits.append(Exit(node, recorder.frames))
-            handler(node)
-        return record
+    _reported: Set[int]
 
-    for kind in _EXITS:
-        table[kind] = recording(table.get(kind, recorder._generic))
+    def flows_of(self, group: Group) -> List[Tuple[Any, Use]]: ...
+
+    def _fate(self, group: Group, scope: Scope, kinds: Tuple[int, ...] = ...) -> List[Pos]: ...
+
+    def _reachable(self, group: Group, scope: Scope) -> Tuple[List[Group], List[Pos]]: ...
+
+    def _display(self, group: Group, reachable: List[Group], scope: Scope) -> str: ...
+
+    def _spawn_error(self, code: str, spawn: Spawn, label: str, **fields: Any) -> None: ...
 
 
 def _span(body: Sequence[ast.stmt]) -> Tuple[Pos, Pos]:
@@ -210,7 +212,7 @@ def _looks_at(exit: Exit, names: Set[str], scope: Scope) -> bool:
 BUDGET = 1_500
 
 
-def lost_on_exits(rules: Any, scope: Scope, live: List[Tuple[Group, Spawns]]) -> None:
+def lost_on_exits(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]]) -> None:
     """TRF007: a task safe on the usual path, still pending at an explicit exit."""
     exits = scope.exits
     if not exits:
@@ -247,7 +249,7 @@ def lost_on_exits(rules: Any, scope: Scope, live: List[Tuple[Group, Spawns]]) ->
             break
 
 
-def held_by_forever(rules: Any, group: Group, spawns: Spawns, scope: Scope) -> bool:
+def held_by_forever(rules: Asked, group: Group, spawns: Spawns, scope: Scope) -> bool:
     """Made before a ``while True:`` loop that nothing leaves (the frame, and so
     the local, lives as long as the function runs), or made in it and added to a
     local collection made before it (which lives as long)."""
@@ -282,7 +284,7 @@ def _done_test(test: ast.expr, name: str, branch: int) -> bool:
     )
 
 
-def held_through_wait(rules: Any, group: Group, wait: WaitSite, scope: Scope) -> bool:
+def held_through_wait(rules: Asked, group: Group, wait: WaitSite, scope: Scope) -> bool:
     """A local made before the loop around ``asyncio.wait()`` that every way out
     of the loop leaves only once it is done: it holds the task while the loop
     runs, and the pending set dropped in a pass drops nothing."""
