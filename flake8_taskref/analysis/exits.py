@@ -1,8 +1,8 @@
 """The explicit ways out, recorded in the one pass (for ``paths.py`` and ``rules.py``).
 
-``record_exits`` wraps the recorder's statement handlers: a ``return``, ``raise``
-or ``break`` of a function is added to ``Scope.exits`` with the statement context
-around it; a ``return`` marks every loop around it as left, a ``break`` the loop
+``record_exits`` wraps the recorder's statement handlers: a ``return``, ``raise``,
+``break`` or ``continue`` of a function is added to ``Scope.exits`` with the
+statement context around it; a ``return`` marks every loop around it as left, a ``break`` the loop
 it leaves (``Scope.loop_exits``: where each exit ends); a ``while True:`` at the
 top of a function body (in nothing but ``suppress`` blocks) is a loop the frame
 may never leave (``Scope.forever``).  Nothing is decided here.
@@ -15,7 +15,7 @@ from typing import Callable
 from flake8_taskref.analysis.facts import LOOP, SUPPRESS, Exit, Scope
 from flake8_taskref.analysis.scopes import Recorder, end_of
 
-_EXITS = (ast.Return, ast.Raise, ast.Break)
+_EXITS = (ast.Return, ast.Raise, ast.Break, ast.Continue)
 
 
 def record_exits(recorder: Recorder) -> None:

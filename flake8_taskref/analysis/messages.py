@@ -73,7 +73,7 @@ SUMMARIES: Final[Dict[str, str]] = {
     "TRF004": "asyncio.shield() of a task nobody else keeps.",
     "TRF005": "The pending tasks of asyncio.wait() are dropped.",
     "TRF006": "A long-lived task collection is never pruned.",
-    "TRF007": "A task handled on the usual path is still pending at a return, raise or break.",
+    "TRF007": "A task handled on the usual path is still pending at a return, raise, break or continue.",
 }
 
 # TRF001/TRF002's ``{where}``: where a spawner of another module is defined.

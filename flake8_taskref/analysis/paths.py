@@ -36,6 +36,7 @@ from flake8_taskref.analysis.facts import (
 from flake8_taskref.analysis.scopes import end_of, pos_of
 
 Spawns = List[Tuple[Spawn, str]]
+_LOOP_EXITS = (ast.Break, ast.Continue)
 
 
 class Asked(Protocol):
@@ -127,17 +128,29 @@ def _timed_out(exit: Exit) -> List[Pos]:
     return found
 
 
+def _loop_index(frames: Frames) -> int:
+    """The index of the innermost loop in ``frames`` (-1: none)."""
+    for index in range(len(frames) - 1, -1, -1):
+        if frames[index][0] == LOOP:
+            return index
+    return -1
+
+
 def _leaves(exit: Exit, fate: List[Pos]) -> bool:
-    """Does the exit leave the frame (a ``break``: run to the function's end)
-    with nothing on the way out that handles the task?"""
+    """Does the exit leave the frame (a ``break`` or ``continue``: its loop, and
+    nothing after it, nor before it in an outer loop's next pass, handles the
+    task) with nothing on the way out that handles the task?"""
     node, frames = exit.node, exit.frames
     inner = frames
     loop: Optional[ast.AST] = None
-    if isinstance(node, ast.Break):
-        loops = [i for i, frame in enumerate(frames) if frame[0] == LOOP]
-        if len(loops) != 1:
-            return False  # out of a nested loop: the outer one may come back to the task
-        loop, inner = frames[loops[0]][1], frames[loops[0] + 1:]
+    first = (0, 0)
+    if isinstance(node, _LOOP_EXITS):
+        index = _loop_index(frames)
+        if index < 0:
+            return False
+        loop, inner = frames[index][1], frames[index + 1:]
+        outermost = next(frame[1] for frame in frames if frame[0] == LOOP)
+        first = pos_of(outermost) if outermost is not loop else pos_of(loop)
     for kind, around, detail in inner:
         if kind == SUPPRESS and isinstance(node, ast.Raise):
             return False
@@ -148,7 +161,8 @@ def _leaves(exit: Exit, fate: List[Pos]) -> bool:
         if any(_inside(p, getattr(around, "finalbody", ())) for p in fate):
             return False
     if loop is not None:
-        return not any(p > end_of(loop) for p in fate)
+        start = pos_of(loop)
+        return not any(p > end_of(loop) or first <= p < start for p in fate)
     return True
 
 
@@ -170,7 +184,12 @@ def _lost_at(
     end = end_of(exit.node)
     if not made:
         # made later in a loop around the exit, and held across its passes by a
-        # local made before it: the exit meets the task of an earlier pass
+        # local made before it: the exit meets the task of an earlier pass (a
+        # continue, or a break out of an inner loop, leaves it held)
+        if isinstance(exit.node, ast.Continue) or (
+            isinstance(exit.node, ast.Break) and sum(f[0] == LOOP for f in exit.frames) != 1
+        ):
+            return None
         loop = carried and _carrying_loop(exit.frames, spawns)
         if not loop or any(pos_of(loop) <= p <= end_of(loop) for p in fate):
             return None
@@ -180,11 +199,22 @@ def _lost_at(
         lost = _leaves(exit, fate) and not _looks_at(exit, names, scope)
         return (spawn, label, sorted(carried)[0]) if lost else None
     first = min(made, key=lambda item: item[0].pos)
-    if isinstance(exit.node, ast.Break):
-        # handled anywhere in the loop it leaves: a pass may have finished it
-        loop = next(frame[1] for frame in reversed(exit.frames) if frame[0] == LOOP)
-        end = max(end, end_of(loop))
-    between = [p for p in fate if first[0].pos <= p <= end and not _apart(p, exit.frames)]
+    begin = first[0].pos
+    if isinstance(exit.node, _LOOP_EXITS):
+        index = _loop_index(exit.frames)
+        loop = exit.frames[index][1]
+        if not carried and all(_fresh(s.frames, exit.frames, index) for s, _ in spawns):
+            # made anew in each pass of the loop the exit leaves or continues:
+            # the rest of this pass is skipped, the next one rebinds the local
+            # (and first runs the top of the body)
+            if isinstance(exit.node, ast.Continue):
+                begin = pos_of(loop)
+        elif isinstance(exit.node, ast.Continue):
+            return None  # the next pass may still hold the task, and handle it
+        else:
+            # handled anywhere in the loop it leaves: a pass may have finished it
+            end = max(end, end_of(loop))
+    between = [p for p in fate if begin <= p <= end and not _apart(p, exit.frames)]
     if between:
         iters = _completion_loops(exit.frames, scope)
         timed_out = _timed_out(exit)
@@ -192,6 +222,13 @@ def _lost_at(
             if p not in timed_out and not any(pos_of(it) <= p <= end_of(it) for it in iters):
                 return None
     return (*first, "") if _leaves(exit, fate) and not _looks_at(exit, names, scope) else None
+
+
+def _fresh(made: Frames, frames: Frames, index: int) -> bool:
+    """Is a spawn with statement context ``made`` a statement of the body of the
+    loop ``frames[index]`` (under no ``if`` or ``try`` in it): made anew, and its
+    local rebound, in each pass?"""
+    return len(made) == index + 1 and made[index][1] is frames[index][1] and made[:index] == frames[:index]
 
 
 def _looks_at(exit: Exit, names: Set[str], scope: Scope) -> bool:
@@ -242,6 +279,8 @@ def lost_on_exits(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]]) 
             kind = f"the {type(exit.node).__name__.lower()} on line {exit.node.lineno}"
             if isinstance(exit.node, ast.Break):
                 kind += " (nothing after its loop awaits, cancels or keeps it)"
+            elif isinstance(exit.node, ast.Continue):
+                kind += " (the next pass rebinds it, and nothing after its loop awaits, cancels or keeps it)"
             rules._spawn_error(
                 "TRF007", spawn, label, name=holder or rules._display(group, reachable, scope),
                 exit=kind,
@@ -303,7 +342,7 @@ def held_through_wait(rules: Asked, group: Group, wait: WaitSite, scope: Scope) 
     if any(b.pos >= start for b in scope.bindings.get(name, ())):
         return False
     for exit in scope.exits:
-        if not start <= pos_of(exit.node) <= end:
+        if isinstance(exit.node, ast.Continue) or not start <= pos_of(exit.node) <= end:
             continue
         if not any(
             kind == BRANCH and isinstance(at, ast.If) and _done_test(at.test, name, detail)
