@@ -501,6 +501,8 @@ class ScopeVisitor(FunctionsRecorder):
         if isinstance(receiver, ast.Name):
             if attr in N.FINISH_TASK_METHODS:
                 kind = U_FINISH
+                if self._in_function():
+                    self.scope.cancels.add(pos_of(receiver))
             elif attr in N.WAITING_FUTURE_METHODS:
                 kind = U_RESULT
             elif attr in N.HARMLESS_TASK_METHODS or attr in N.REMOVE_METHODS or attr in N.CALLBACK_APIS:

@@ -324,7 +324,7 @@ class Scope:
         "defs", "rebound", "calls", "call_drops", "returns", "generator", "weak_drops", "klass", "types",
         "dropped_calls",
         "suspends",
-        "may_wait", "exits",
+        "may_wait", "exits", "cancels",
     )
 
     MODULE, CLASS, FUNCTION = 0, 1, 2
@@ -391,6 +391,8 @@ class Scope:
         self.dropped_calls: Set[str] = set()
         # Function scopes: the explicit exits, in source order (``paths.py``).
         self.exits: List[Exit] = []
+        # ... and where a local's ``cancel()`` is called (the name's position).
+        self.cancels: Set[Pos] = set()
 
     def holds_loop(self, name: str, loop_names: AbstractSet[str], depth: int = 0) -> bool:
         """Is ``name``, as seen from this scope, bound to an event loop (directly,

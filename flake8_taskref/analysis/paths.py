@@ -24,6 +24,7 @@ from flake8_taskref.analysis.facts import (
     TRY,
     TRY_BODY,
     TRY_HANDLERS,
+    U_FINISH,
     Exit,
     Frames,
     Group,
@@ -175,8 +176,9 @@ def _carrying_loop(frames: Frames, spawns: Spawns) -> Optional[ast.AST]:
 
 
 def _lost_at(
-    exit: Exit, spawns: Spawns, fate: List[Pos], scope: Scope, names: Set[str], carried: Set[str]
-) -> Optional[Tuple[Spawn, str, str]]:
+    exit: Exit, spawns: Spawns, fate: List[Pos], scope: Scope, names: Set[str], carried: Set[str],
+    held: Set[int],
+) -> Optional[Tuple[Spawn, str, str, str]]:
     """The first task made before ``exit`` on its path and still pending there
     (the cheap questions first: this is asked of every handle and exit)."""
     start = pos_of(exit.node)
@@ -197,7 +199,7 @@ def _lost_at(
             return None
         spawn, label = min(spawns, key=lambda item: item[0].pos)
         lost = _leaves(exit, fate) and not _looks_at(exit, names, scope)
-        return (spawn, label, sorted(carried)[0]) if lost else None
+        return (spawn, label, sorted(carried)[0], "") if lost else None
     first = min(made, key=lambda item: item[0].pos)
     begin = first[0].pos
     if isinstance(exit.node, _LOOP_EXITS):
@@ -215,13 +217,87 @@ def _lost_at(
             # handled anywhere in the loop it leaves: a pass may have finished it
             end = max(end, end_of(loop))
     between = [p for p in fate if begin <= p <= end and not _apart(p, exit.frames)]
+    note = ""
     if between:
         iters = _completion_loops(exit.frames, scope)
         timed_out = _timed_out(exit)
+        abandoned = _abandoned(exit, scope, held) if scope.waits and scope.cancels else None
         for p in between:
-            if p not in timed_out and not any(pos_of(it) <= p <= end_of(it) for it in iters):
-                return None
-    return (*first, "") if _leaves(exit, fate) and not _looks_at(exit, names, scope) else None
+            if p in timed_out or any(pos_of(it) <= p <= end_of(it) for it in iters):
+                continue
+            if abandoned is not None and abandoned[0] <= p <= abandoned[1] and p in abandoned[2]:
+                note = f" (the wait on line {abandoned[3]} left it pending after cancel())"
+                continue
+            return None
+    return (*first, "", note) if _leaves(exit, fate) and not _looks_at(exit, names, scope) else None
+
+
+def _breaks_when_empty(statement: ast.stmt, name: str) -> bool:
+    """Is ``statement`` ``if not name: break``?"""
+    if not isinstance(statement, ast.If):
+        return False
+    test, body = statement.test, statement.body
+    return (
+        isinstance(test, ast.UnaryOp)
+        and isinstance(test.op, ast.Not)
+        and isinstance(test.operand, ast.Name)
+        and test.operand.id == name
+        and len(body) == 1
+        and isinstance(body[0], ast.Break)
+        and not statement.orelse
+    )
+
+
+def _abandoned(exit: Exit, scope: Scope, held: Set[int]) -> Optional[Tuple[Pos, Pos, Set[Pos], int]]:
+    """Is the exit in the ``else`` of a loop that, in each pass, waits with a
+    timeout (or ``return_when``) for the pending tasks it holds and leaves by a
+    ``break`` only when none is pending::
+
+        for attempt in range(3):
+            for task in pending:
+                task.cancel()
+            _done, pending = await asyncio.wait(pending, timeout=5)
+            if not pending:
+                break
+        else:
+            log.error("abandoning %s", pending)
+            return
+
+    The ``else`` runs only when the last wait saw tasks still pending: the
+    cancels and the wait in the loop's body do not finish them there.  The span
+    of the body, those places (the cancels, the wait's rebinding), and the wait's
+    line; None when the loop is not so (a ``continue`` in it, the wait or the
+    test under an ``if``, a task of another wait)."""
+    at = pos_of(exit.node)
+    for site in scope.waits:
+        pending = site.pending
+        if id(pending) not in held or len(pending.bindings) != 1:
+            continue
+        binding = pending.bindings[0]
+        statement, frames = binding.stmt, binding.frames
+        index = _loop_index(frames)
+        value = getattr(statement, "value", None)
+        if index < 0 or index != len(frames) - 1:
+            continue  # not a statement of a loop's body
+        if not isinstance(value, ast.Await) or value.value is not site.node:
+            continue
+        loop = frames[index][1]
+        body: Sequence[ast.stmt] = getattr(loop, "body", ())
+        if not _inside(at, getattr(loop, "orelse", ())) or statement not in body:
+            continue
+        after = body.index(statement) + 1
+        if after >= len(body) or not _breaks_when_empty(body[after], binding.name):
+            continue
+        first, last = _span(body)
+        if any(
+            isinstance(other.node, ast.Continue) and first <= pos_of(other.node) <= last
+            for other in scope.exits
+        ):
+            continue
+        places = {p for p in scope.cancels if first <= p <= last}
+        places.update(pos for kind, pos in pending.events if kind == U_FINISH)
+        return first, last, places, site.node.lineno
+    return None
 
 
 def _fresh(made: Frames, frames: Frames, index: int) -> bool:
@@ -267,16 +343,17 @@ def lost_on_exits(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]]) 
         if (0, 0) in fate:
             continue  # an opaque value bound where nothing can be told
         reachable, _ = rules._reachable(group, scope)
+        held = {id(g) for g in reachable}
         names = {g.name for g in reachable if g.name}
         # the locals other than its own that hold it (a set it is added to)
         carried = {g.name for g in reachable[1:] if g.name and g.name not in {b.name for b in group.bindings}}
         for exit in exits if carried else exits[after:]:
-            found = _lost_at(exit, spawns, fate, scope, names, carried)
+            found = _lost_at(exit, spawns, fate, scope, names, carried, held)
             if found is None:
                 continue
             reported.add(id(group))
-            spawn, label, holder = found
-            kind = f"the {type(exit.node).__name__.lower()} on line {exit.node.lineno}"
+            spawn, label, holder, note = found
+            kind = f"the {type(exit.node).__name__.lower()} on line {exit.node.lineno}{note}"
             if isinstance(exit.node, ast.Break):
                 kind += " (nothing after its loop awaits, cancels or keeps it)"
             elif isinstance(exit.node, ast.Continue):

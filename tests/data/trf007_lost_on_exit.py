@@ -382,3 +382,95 @@ async def groups_carried(groups, job, stopping):
         task = asyncio.create_task(job(groups))
         running.add(task)
         task.add_done_callback(running.discard)
+
+
+# 4, its for-else form: after the cancel attempts, the tasks still pending are abandoned.
+async def run_workers(jobs, stopping):
+    tasks = [asyncio.create_task(job()) for job in jobs]  # error: TRF007:14
+    await stopping.wait()
+    pending = set(tasks)
+    for _ in range(3):
+        for task in pending:
+            task.cancel()
+        _done, pending = await asyncio.wait(pending, timeout=5)
+        if not pending:
+            break
+    else:
+        log.error("abandoning tasks: %s", pending)
+        return
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def run_workers_raising(jobs, stopping):
+    tasks = [asyncio.create_task(job()) for job in jobs]  # error: TRF007:14
+    await stopping.wait()
+    pending = set(tasks)
+    for attempt in range(3):
+        for task in pending:
+            if attempt:
+                log.debug("cancelling %s again", task.get_name())
+            task.cancel()
+        _done, pending = await asyncio.wait(pending, timeout=5)
+        if not pending:
+            break
+    else:
+        raise CheckError(f"{len(pending)} tasks did not stop")
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def run_workers_twin(jobs, stopping):
+    tasks = [asyncio.create_task(job()) for job in jobs]
+    await stopping.wait()
+    pending = set(tasks)
+    for _ in range(3):
+        for task in pending:
+            task.cancel()
+        _done, pending = await asyncio.wait(pending, timeout=5)
+        if not pending:
+            break
+    else:
+        log.error("waiting on for tasks: %s", pending)
+        await asyncio.gather(*pending, return_exceptions=True)
+        return
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def run_workers_cancelled(jobs, stopping):
+    tasks = [asyncio.create_task(job()) for job in jobs]
+    await stopping.wait()
+    for task in tasks:
+        task.cancel()
+    return
+
+
+async def run_workers_skipping(jobs, stopping, again):
+    tasks = [asyncio.create_task(job()) for job in jobs]
+    await stopping.wait()
+    pending = set(tasks)
+    for _ in range(3):
+        if again():
+            continue
+        for task in pending:
+            task.cancel()
+        _done, pending = await asyncio.wait(pending, timeout=5)
+        if not pending:
+            break
+    else:
+        return
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def run_workers_checked_elsewhere(jobs, stopping):
+    tasks = [asyncio.create_task(job()) for job in jobs]
+    await stopping.wait()
+    pending = set(tasks)
+    for _ in range(3):
+        for task in pending:
+            task.cancel()
+        _done, pending = await asyncio.wait(pending, timeout=5)
+        log.info("%d left", len(pending))
+        if not pending:
+            break
+    else:
+        return
+    await asyncio.gather(*tasks, return_exceptions=True)
