@@ -543,6 +543,8 @@ class ScopeVisitor(FunctionsRecorder):
                     self._prune(callback.value)
                 self._name_use(callback.value.id, callback.value, receiver.id)
             else:
+                if api in N.LATER_APIS:
+                    self._handed_helper(node, api, index)
                 self.value(callback, KEEP)
         self._args(node, KEEP, skip=index)
 
