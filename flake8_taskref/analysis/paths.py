@@ -295,7 +295,8 @@ def _abandoned(exit: Exit, scope: Scope, held: Set[int]) -> Optional[Tuple[Pos, 
         ):
             continue
         places = {p for p in scope.cancels if first <= p <= last}
-        places.update(pos for kind, pos in pending.events if kind == U_FINISH)
+        if (U_FINISH, binding.pos) in pending.events:
+            places.add(binding.pos)  # the wait waits on the set it rebinds
         return first, last, places, site.node.lineno
     return None
 
