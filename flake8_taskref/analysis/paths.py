@@ -1,8 +1,8 @@
 """A task's fate on the paths of its function (TRF007, and two long-lived frames).
 
-The one pass records every explicit exit of a function, a ``return``, ``raise``
-or ``break`` with the statement context around it (``Scope.exits``, recorded by
-``exits.py``).  After the pass the rules ask, here, for a handle that is safe on
+The one pass records every explicit exit of a function, a ``return``, ``raise``,
+``break`` or ``continue`` with the statement context around it (``Scope.exits``,
+recorded by ``exits.py``), and where ``cancel()`` is called (``Scope.cancels``).  After the pass the rules ask, here, for a handle that is safe on
 the usual path, whether an exit leaves the frame with it still pending; and, for
 a handle they would report, whether a frame that lives (a loop that nothing
 leaves, a local that outlives the ``wait`` it took part in) holds it.  Nothing
