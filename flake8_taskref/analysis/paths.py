@@ -2,9 +2,10 @@
 
 The one pass records every explicit exit of a function, a ``return``, ``raise``,
 ``break`` or ``continue`` with the statement context around it (``Scope.exits``,
-recorded by ``exits.py``), and where ``cancel()`` is called (``Scope.cancels``).  After the pass the rules ask, here, for a handle that is safe on
-the usual path, whether an exit leaves the frame with it still pending; and, for
-a handle they would report, whether a frame that lives (a loop that nothing
+recorded by ``exits.py``), and where ``cancel()`` is called (``Scope.cancels``).
+After the pass the rules ask, here, for a handle that is safe on the usual path,
+whether an exit leaves the frame with it still pending; and, for a handle they
+would report, whether a frame that lives (a loop that nothing
 leaves, a local that outlives the ``wait`` it took part in) holds it.  Nothing
 here walks a tree: the positions of the nodes recorded are compared.  Where the
 path cannot be told, the answer is "not lost" (see docs/how-it-works.md).  What
