@@ -357,9 +357,12 @@ def lost_on_exits(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]]) 
             spawn, label, holder, note = found
             kind = f"the {type(exit.node).__name__.lower()} on line {exit.node.lineno}{note}"
             if isinstance(exit.node, ast.Break):
-                kind += " (nothing after its loop awaits, cancels or keeps it)"
+                kind += " (nothing after its loop awaits, cancels or keeps it), and the frame ends"
             elif isinstance(exit.node, ast.Continue):
-                kind += " (the next pass rebinds it, and nothing after its loop awaits, cancels or keeps it)"
+                kind += ", where the next pass rebinds it"
+                kind += " (nothing after its loop awaits, cancels or keeps it)"
+            else:
+                kind += ", and the frame ends"
             rules._spawn_error(
                 "TRF007", spawn, label, name=holder or rules._display(group, reachable, scope),
                 exit=kind,
