@@ -728,5 +728,24 @@ def test_trf007_sites_are_listed_as_not_fixed(tmp_path: Path) -> None:
     notes = [row for row in proc.stderr.splitlines() if ": not fixed " in row]
     assert notes == [
         f"trf007_lost_on_exit.py:{line}:{col}: not fixed TRF007: {reason}"
-        for line, col in ((17, 22), (24, 22), (55, 14), (89, 16), (117, 16), (129, 16), (150, 14), (233, 11))
+        for line, col in ((17, 22), (24, 22), (55, 14), (89, 16), (117, 16), (129, 16), (150, 14), (233, 11),
+                          (268, 16), (276, 16), (336, 20), (345, 20), (389, 14), (405, 14))
+    ]
+
+
+def test_a_function_handed_to_the_loop_as_a_callback_is_listed_as_not_fixed(tmp_path: Path) -> None:
+    """A function of the file handed to call_soon() and the like returns a task the
+    loop drops: there is no statement of ours to keep it in, and --fix says so per
+    site, leaving the file as it is."""
+    source = DATA / "trf001_later_callbacks.py"
+    target = tmp_path / source.name
+    shutil.copy(source, target)
+    proc = _fix(target)
+    assert proc.returncode == 1
+    assert target.read_bytes() == source.read_bytes()
+    reason = "the spawner itself is passed on as a callback: no statement to extend"
+    notes = [row for row in proc.stderr.splitlines() if ": not fixed " in row]
+    assert notes == [
+        f"trf001_later_callbacks.py:{line}:{col}: not fixed TRF001: {reason}"
+        for line, col in ((48, 40), (54, 37), (55, 53), (68, 20))
     ]

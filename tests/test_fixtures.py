@@ -101,3 +101,8 @@ def test_trf007_names_the_exit_and_the_local_that_holds_the_task() -> None:
     assert "at the break on line 61 (nothing after its loop awaits, cancels or keeps it)" in texts[55]
     assert "held only by local 'running' and still pending at the return on line 87," in texts[89]
     assert "held only by local 'task' and still pending at the return on line 119," in texts[117]
+    assert "at the continue on line 270, where the next pass rebinds it (nothing after its loop" in texts[268]
+    assert "the frame ends" not in texts[268]
+    assert "at the return on line 119, and the frame ends; await or cancel it" in texts[117]
+    assert "at the break on line 338 (nothing after its loop awaits" in texts[336]
+    assert "at the return on line 400 (the wait on line 395 left it pending after cancel())," in texts[389]

@@ -49,7 +49,7 @@ from flake8_taskref.analysis.facts import (
 from flake8_taskref.analysis.modules import View
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.functions import SELF_NAMES, FunctionsRecorder
-from flake8_taskref.analysis.paths import record_exits
+from flake8_taskref.analysis.exits import record_exits
 from flake8_taskref.analysis.scopes import FUNCTIONS, end_of, pos_of
 from flake8_taskref.analysis.shortcut import HotLines
 
@@ -504,6 +504,8 @@ class ScopeVisitor(FunctionsRecorder):
         if isinstance(receiver, ast.Name):
             if attr in N.FINISH_TASK_METHODS:
                 kind = U_FINISH
+                if self._in_function():
+                    self.scope.cancels.add(pos_of(receiver))
             elif attr in N.WAITING_FUTURE_METHODS:
                 kind = U_RESULT
             elif attr in N.HARMLESS_TASK_METHODS or attr in N.REMOVE_METHODS or attr in N.CALLBACK_APIS:
@@ -544,6 +546,8 @@ class ScopeVisitor(FunctionsRecorder):
                     self._prune(callback.value)
                 self._name_use(callback.value.id, callback.value, receiver.id)
             else:
+                if api in N.LATER_APIS:
+                    self._handed_helper(node, api, index)
                 self.value(callback, KEEP)
         self._args(node, KEEP, skip=index)
 

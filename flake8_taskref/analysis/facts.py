@@ -324,7 +324,7 @@ class Scope:
         "defs", "rebound", "calls", "call_drops", "returns", "generator", "weak_drops", "klass", "types",
         "dropped_calls",
         "suspends",
-        "may_wait", "exits", "keeps_itself",
+        "may_wait", "exits", "cancels", "keeps_itself",
     )
 
     MODULE, CLASS, FUNCTION = 0, 1, 2
@@ -389,8 +389,10 @@ class Scope:
         # Function scopes: names it calls as a statement, dropping the result
         # (``hook(*args)``: a parameter so called drops what a callback returns).
         self.dropped_calls: Set[str] = set()
-        # Function scopes: the explicit exits, in source order (``paths.py``).
+        # Function scopes: the explicit exits, in source order (``exits.py``).
         self.exits: List[Exit] = []
+        # ... and where a local's ``cancel()`` is called (the name's position).
+        self.cancels: Set[Pos] = set()
         # Function scopes: does the body store ``asyncio.current_task()`` where
         # it outlives the frame (its task keeps itself: ``coroutines.py``)?
         self.keeps_itself = False
@@ -445,8 +447,9 @@ def may_add_task(add: CollectionAdd) -> bool:
 
 
 class Exit:
-    """An explicit way out of a statement list: ``return``, ``raise`` or
-    ``break`` (``paths.py``), with the statement context around it."""
+    """An explicit way out of a statement list: ``return``, ``raise``, ``break``
+    or ``continue`` (recorded by ``exits.py``, followed by ``paths.py``), with the
+    statement context around it."""
 
     __slots__ = ("node", "frames")
 

@@ -148,6 +148,51 @@ class FunctionsRecorder(InterfaceRecorder):
             return False
         return self._record_call(node, name, owner, owner is not self.facts.module, sink, None)
 
+    def _handed_helper(self, node: ast.Call, api: str, index: int) -> bool:
+        """``loop.call_soon(helper, *args)`` (``call_soon_threadsafe``,
+        ``call_later``, ``call_at``): the loop calls ``helper(*args)`` later and
+        drops what it returns.  ``helper`` a function of this file (``helper``,
+        ``self.helper``) or a name imported from another module of the project is
+        recorded as so called, its result dropped: whether it returns a new task
+        that nothing keeps is decided at the end, as for a call (True when
+        recorded; the callback and the arguments are the caller's to visit)."""
+        scope = self.scope
+        callback = node.args[index]
+        if scope.kind != Scope.FUNCTION:
+            return False
+        qualname = self._qualname(callback)
+        owner: Optional[Scope] = None
+        remote: Optional[Remote] = None
+        if qualname is not None:
+            if qualname.partition(".")[0] in N.STDLIB:
+                return False
+            name = qualname.rpartition(".")[2]
+            remote = Remote(dotted=qualname, module=scope.imports.module_of(callback))
+        elif isinstance(callback, ast.Name):
+            owner, name = self.facts.module, callback.id
+        elif (
+            isinstance(callback, ast.Attribute)
+            and isinstance(callback.value, ast.Name)
+            and callback.value.id in SELF_NAMES
+        ):
+            owner, name = scope.cls, callback.attr
+        else:
+            return False
+        if remote is None and (owner is None or (name not in owner.defs and not (
+            owner.klass is not None and any(owner.klass.bases)
+        ))):
+            return False
+        call = ast.Call(func=callback, args=list(node.args[index + 1:]), keywords=[])
+        ast.copy_location(call, callback)
+        bound = owner is not None and owner is not self.facts.module
+        site = CallSite(call, name, owner, bound, scope, remote)
+        scope.calls.append(site)
+        spawn = Spawn(callback, site.text, None, self.frames)
+        spawn.helper = site
+        spawn.how = f" (it is returned from a callback of {api}(), which drops it)"
+        scope.drops.append(spawn)
+        return True
+
     def _remote_call(self, node: ast.Call, qualname: str, sink: Sink) -> bool:
         """A call of a name the file imports from a module outside the standard
         library: maybe a function (or a class's method) of another module of the

@@ -39,7 +39,7 @@ MESSAGES: Final[Dict[str, str]] = {
     "TRF006": "TRF006 tasks added to '{collection}' are never removed from it; {fix}",
     "TRF007": (
         "TRF007 {what} returned by {call}(){where} is held only by local '{name}' and still pending "
-        "at {exit}, and the frame ends; await or cancel it on that path too, or "
+        "at {exit}; await or cancel it on that path too, or "
         + KEEP_HINT
     ),
 }
@@ -73,7 +73,7 @@ SUMMARIES: Final[Dict[str, str]] = {
     "TRF004": "asyncio.shield() of a task nobody else keeps.",
     "TRF005": "The pending tasks of asyncio.wait() are dropped.",
     "TRF006": "A long-lived task collection is never pruned.",
-    "TRF007": "A task handled on the usual path is still pending at a return, raise or break.",
+    "TRF007": "A task handled on the usual path is still pending at a return, raise, break or continue.",
 }
 
 # TRF001/TRF002's ``{where}``: where a spawner of another module is defined.

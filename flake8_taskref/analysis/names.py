@@ -72,6 +72,9 @@ CALLBACK_APIS: Dict[str, int] = {
     "add_writer": 1,
 }
 
+# The loop's methods that call a callback later with the arguments they are given.
+LATER_APIS: FrozenSet[str] = frozenset({"call_soon", "call_soon_threadsafe", "call_later", "call_at"})
+
 # Methods of a task that neither keep nor finish it (their result is not the task).
 HARMLESS_TASK_METHODS: FrozenSet[str] = frozenset(
     {

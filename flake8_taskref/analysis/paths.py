@@ -1,20 +1,21 @@
 """A task's fate on the paths of its function (TRF007, and two long-lived frames).
 
-The one pass (``scopes.py``) records every explicit exit of a function, a
-``return``, ``raise`` or ``break`` with the statement context around it
-(``Scope.exits``: ``record_exits`` adds it to the recorder's statement table).
+The one pass records every explicit exit of a function, a ``return``, ``raise``,
+``break`` or ``continue`` with the statement context around it (``Scope.exits``,
+recorded by ``exits.py``), and where ``cancel()`` is called (``Scope.cancels``).
 After the pass the rules ask, here, for a handle that is safe on the usual path,
 whether an exit leaves the frame with it still pending; and, for a handle they
-would report, whether a frame that lives (a loop that nothing leaves, a local
-that outlives the ``wait`` it took part in) holds it.  Nothing here walks a tree:
-the positions of the nodes recorded are compared.  Where the path cannot be told,
-the answer is "not lost" (see docs/how-it-works.md).
+would report, whether a frame that lives (a loop that nothing
+leaves, a local that outlives the ``wait`` it took part in) holds it.  Nothing
+here walks a tree: the positions of the nodes recorded are compared.  Where the
+path cannot be told, the answer is "not lost" (see docs/how-it-works.md).  What
+it asks of the rules is ``Asked``.
 """
 from __future__ import annotations
 
 import ast
 import bisect
-from typing import Any, Callable, List, Optional, Sequence, Set, Tuple
+from typing import Any, List, Optional, Protocol, Sequence, Set, Tuple
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
@@ -24,34 +25,38 @@ from flake8_taskref.analysis.facts import (
     TRY,
     TRY_BODY,
     TRY_HANDLERS,
+    U_FINISH,
     Exit,
     Frames,
     Group,
     Pos,
     Scope,
     Spawn,
+    Use,
     WaitSite,
 )
-from flake8_taskref.analysis.scopes import Recorder, end_of, pos_of
+from flake8_taskref.analysis.scopes import end_of, pos_of
 
 Spawns = List[Tuple[Spawn, str]]
-_EXITS = (ast.Return, ast.Raise, ast.Break)
+_LOOP_EXITS = (ast.Break, ast.Continue)
 
 
-def record_exits(recorder: Recorder) -> None:
-    """Record the explicit exits of functions as the recorder meets them."""
-    table = recorder._stmt
+class Asked(Protocol):
+    """What this module asks of the rules (``rules.ModuleRules``): the handles
+    already reported, where a handle goes and what happens to it, its name, and
+    the finding at a spawn."""
 
-    def recording(handler: Callable[[ast.stmt], None]) -> Callable[[ast.stmt], None]:
-        def record(node: ast.stmt) -> None:
-            scope = recorder.scope
-            if scope.kind == Scope.FUNCTION:
-                scope.exits.append(Exit(node, recorder.frames))
-            handler(node)
-        return record
+    _reported: Set[int]
 
-    for kind in _EXITS:
-        table[kind] = recording(table.get(kind, recorder._generic))
+    def flows_of(self, group: Group) -> List[Tuple[Any, Use]]: ...
+
+    def _fate(self, group: Group, scope: Scope, kinds: Tuple[int, ...] = ...) -> List[Pos]: ...
+
+    def _reachable(self, group: Group, scope: Scope) -> Tuple[List[Group], List[Pos]]: ...
+
+    def _display(self, group: Group, reachable: List[Group], scope: Scope) -> str: ...
+
+    def _spawn_error(self, code: str, spawn: Spawn, label: str, **fields: Any) -> None: ...
 
 
 def _span(body: Sequence[ast.stmt]) -> Tuple[Pos, Pos]:
@@ -125,17 +130,29 @@ def _timed_out(exit: Exit) -> List[Pos]:
     return found
 
 
+def _loop_index(frames: Frames) -> int:
+    """The index of the innermost loop in ``frames`` (-1: none)."""
+    for index in range(len(frames) - 1, -1, -1):
+        if frames[index][0] == LOOP:
+            return index
+    return -1
+
+
 def _leaves(exit: Exit, fate: List[Pos]) -> bool:
-    """Does the exit leave the frame (a ``break``: run to the function's end)
-    with nothing on the way out that handles the task?"""
+    """Does the exit leave the frame (a ``break`` or ``continue``: its loop, and
+    nothing after it, nor before it in an outer loop's next pass, handles the
+    task) with nothing on the way out that handles the task?"""
     node, frames = exit.node, exit.frames
     inner = frames
     loop: Optional[ast.AST] = None
-    if isinstance(node, ast.Break):
-        loops = [i for i, frame in enumerate(frames) if frame[0] == LOOP]
-        if len(loops) != 1:
-            return False  # out of a nested loop: the outer one may come back to the task
-        loop, inner = frames[loops[0]][1], frames[loops[0] + 1:]
+    first = (0, 0)
+    if isinstance(node, _LOOP_EXITS):
+        index = _loop_index(frames)
+        if index < 0:
+            return False
+        loop, inner = frames[index][1], frames[index + 1:]
+        outermost = next(frame[1] for frame in frames if frame[0] == LOOP)
+        first = pos_of(outermost) if outermost is not loop else pos_of(loop)
     for kind, around, detail in inner:
         if kind == SUPPRESS and isinstance(node, ast.Raise):
             return False
@@ -146,7 +163,8 @@ def _leaves(exit: Exit, fate: List[Pos]) -> bool:
         if any(_inside(p, getattr(around, "finalbody", ())) for p in fate):
             return False
     if loop is not None:
-        return not any(p > end_of(loop) for p in fate)
+        start = pos_of(loop)
+        return not any(p > end_of(loop) or first <= p < start for p in fate)
     return True
 
 
@@ -159,8 +177,9 @@ def _carrying_loop(frames: Frames, spawns: Spawns) -> Optional[ast.AST]:
 
 
 def _lost_at(
-    exit: Exit, spawns: Spawns, fate: List[Pos], scope: Scope, names: Set[str], carried: Set[str]
-) -> Optional[Tuple[Spawn, str, str]]:
+    exit: Exit, spawns: Spawns, fate: List[Pos], scope: Scope, names: Set[str], carried: Set[str],
+    held: Set[int],
+) -> Optional[Tuple[Spawn, str, str, str]]:
     """The first task made before ``exit`` on its path and still pending there
     (the cheap questions first: this is asked of every handle and exit)."""
     start = pos_of(exit.node)
@@ -168,7 +187,12 @@ def _lost_at(
     end = end_of(exit.node)
     if not made:
         # made later in a loop around the exit, and held across its passes by a
-        # local made before it: the exit meets the task of an earlier pass
+        # local made before it: the exit meets the task of an earlier pass (a
+        # continue, or a break out of an inner loop, leaves it held)
+        if isinstance(exit.node, ast.Continue) or (
+            isinstance(exit.node, ast.Break) and sum(f[0] == LOOP for f in exit.frames) != 1
+        ):
+            return None
         loop = carried and _carrying_loop(exit.frames, spawns)
         if not loop or any(pos_of(loop) <= p <= end_of(loop) for p in fate):
             return None
@@ -176,20 +200,113 @@ def _lost_at(
             return None
         spawn, label = min(spawns, key=lambda item: item[0].pos)
         lost = _leaves(exit, fate) and not _looks_at(exit, names, scope)
-        return (spawn, label, sorted(carried)[0]) if lost else None
+        return (spawn, label, sorted(carried)[0], "") if lost else None
     first = min(made, key=lambda item: item[0].pos)
-    if isinstance(exit.node, ast.Break):
-        # handled anywhere in the loop it leaves: a pass may have finished it
-        loop = next(frame[1] for frame in reversed(exit.frames) if frame[0] == LOOP)
-        end = max(end, end_of(loop))
-    between = [p for p in fate if first[0].pos <= p <= end and not _apart(p, exit.frames)]
+    begin = first[0].pos
+    if isinstance(exit.node, _LOOP_EXITS):
+        index = _loop_index(exit.frames)
+        loop = exit.frames[index][1]
+        if not carried and all(_fresh(s.frames, exit.frames, index) for s, _ in spawns):
+            # made anew in each pass of the loop the exit leaves or continues:
+            # the rest of this pass is skipped, the next one rebinds the local
+            # (and first runs the top of the body)
+            if isinstance(exit.node, ast.Continue):
+                begin = pos_of(loop)
+        elif isinstance(exit.node, ast.Continue):
+            return None  # the next pass may still hold the task, and handle it
+        else:
+            # handled anywhere in the loop it leaves: a pass may have finished it
+            end = max(end, end_of(loop))
+    between = [p for p in fate if begin <= p <= end and not _apart(p, exit.frames)]
+    note = ""
     if between:
         iters = _completion_loops(exit.frames, scope)
         timed_out = _timed_out(exit)
+        abandoned = _abandoned(exit, scope, held) if scope.waits and scope.cancels else None
         for p in between:
-            if p not in timed_out and not any(pos_of(it) <= p <= end_of(it) for it in iters):
-                return None
-    return (*first, "") if _leaves(exit, fate) and not _looks_at(exit, names, scope) else None
+            if p in timed_out or any(pos_of(it) <= p <= end_of(it) for it in iters):
+                continue
+            if abandoned is not None and abandoned[0] <= p <= abandoned[1] and p in abandoned[2]:
+                note = f" (the wait on line {abandoned[3]} left it pending after cancel())"
+                continue
+            return None
+    return (*first, "", note) if _leaves(exit, fate) and not _looks_at(exit, names, scope) else None
+
+
+def _breaks_when_empty(statement: ast.stmt, name: str) -> bool:
+    """Is ``statement`` ``if not name: break``?"""
+    if not isinstance(statement, ast.If):
+        return False
+    test, body = statement.test, statement.body
+    return (
+        isinstance(test, ast.UnaryOp)
+        and isinstance(test.op, ast.Not)
+        and isinstance(test.operand, ast.Name)
+        and test.operand.id == name
+        and len(body) == 1
+        and isinstance(body[0], ast.Break)
+        and not statement.orelse
+    )
+
+
+def _abandoned(exit: Exit, scope: Scope, held: Set[int]) -> Optional[Tuple[Pos, Pos, Set[Pos], int]]:
+    """Is the exit in the ``else`` of a loop that, in each pass, waits with a
+    timeout (or ``return_when``) for the pending tasks it holds and leaves by a
+    ``break`` only when none is pending::
+
+        for attempt in range(3):
+            for task in pending:
+                task.cancel()
+            _done, pending = await asyncio.wait(pending, timeout=5)
+            if not pending:
+                break
+        else:
+            log.error("abandoning %s", pending)
+            return
+
+    The ``else`` runs only when the last wait saw tasks still pending: the
+    cancels and the wait in the loop's body do not finish them there.  The span
+    of the body, those places (the cancels, the wait's rebinding), and the wait's
+    line; None when the loop is not so (a ``continue`` in it, the wait or the
+    test under an ``if``, a task of another wait)."""
+    at = pos_of(exit.node)
+    for site in scope.waits:
+        pending = site.pending
+        if id(pending) not in held or len(pending.bindings) != 1:
+            continue
+        binding = pending.bindings[0]
+        statement, frames = binding.stmt, binding.frames
+        index = _loop_index(frames)
+        value = getattr(statement, "value", None)
+        if index < 0 or index != len(frames) - 1:
+            continue  # not a statement of a loop's body
+        if not isinstance(value, ast.Await) or value.value is not site.node:
+            continue
+        loop = frames[index][1]
+        body: Sequence[ast.stmt] = getattr(loop, "body", ())
+        if not _inside(at, getattr(loop, "orelse", ())) or statement not in body:
+            continue
+        after = body.index(statement) + 1
+        if after >= len(body) or not _breaks_when_empty(body[after], binding.name):
+            continue
+        first, last = _span(body)
+        if any(
+            isinstance(other.node, ast.Continue) and first <= pos_of(other.node) <= last
+            for other in scope.exits
+        ):
+            continue
+        places = {p for p in scope.cancels if first <= p <= last}
+        if (U_FINISH, binding.pos) in pending.events:
+            places.add(binding.pos)  # the wait waits on the set it rebinds
+        return first, last, places, site.node.lineno
+    return None
+
+
+def _fresh(made: Frames, frames: Frames, index: int) -> bool:
+    """Is a spawn with statement context ``made`` a statement of the body of the
+    loop ``frames[index]`` (under no ``if`` or ``try`` in it): made anew, and its
+    local rebound, in each pass?"""
+    return len(made) == index + 1 and made[index][1] is frames[index][1] and made[:index] == frames[:index]
 
 
 def _looks_at(exit: Exit, names: Set[str], scope: Scope) -> bool:
@@ -210,7 +327,7 @@ def _looks_at(exit: Exit, names: Set[str], scope: Scope) -> bool:
 BUDGET = 1_500
 
 
-def lost_on_exits(rules: Any, scope: Scope, live: List[Tuple[Group, Spawns]]) -> None:
+def lost_on_exits(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]]) -> None:
     """TRF007: a task safe on the usual path, still pending at an explicit exit."""
     exits = scope.exits
     if not exits:
@@ -228,18 +345,24 @@ def lost_on_exits(rules: Any, scope: Scope, live: List[Tuple[Group, Spawns]]) ->
         if (0, 0) in fate:
             continue  # an opaque value bound where nothing can be told
         reachable, _ = rules._reachable(group, scope)
+        held = {id(g) for g in reachable}
         names = {g.name for g in reachable if g.name}
         # the locals other than its own that hold it (a set it is added to)
         carried = {g.name for g in reachable[1:] if g.name and g.name not in {b.name for b in group.bindings}}
         for exit in exits if carried else exits[after:]:
-            found = _lost_at(exit, spawns, fate, scope, names, carried)
+            found = _lost_at(exit, spawns, fate, scope, names, carried, held)
             if found is None:
                 continue
             reported.add(id(group))
-            spawn, label, holder = found
-            kind = f"the {type(exit.node).__name__.lower()} on line {exit.node.lineno}"
+            spawn, label, holder, note = found
+            kind = f"the {type(exit.node).__name__.lower()} on line {exit.node.lineno}{note}"
             if isinstance(exit.node, ast.Break):
+                kind += " (nothing after its loop awaits, cancels or keeps it), and the frame ends"
+            elif isinstance(exit.node, ast.Continue):
+                kind += ", where the next pass rebinds it"
                 kind += " (nothing after its loop awaits, cancels or keeps it)"
+            else:
+                kind += ", and the frame ends"
             rules._spawn_error(
                 "TRF007", spawn, label, name=holder or rules._display(group, reachable, scope),
                 exit=kind,
@@ -247,7 +370,7 @@ def lost_on_exits(rules: Any, scope: Scope, live: List[Tuple[Group, Spawns]]) ->
             break
 
 
-def held_by_forever(rules: Any, group: Group, spawns: Spawns, scope: Scope) -> bool:
+def held_by_forever(rules: Asked, group: Group, spawns: Spawns, scope: Scope) -> bool:
     """Made before a ``while True:`` loop that nothing leaves (the frame, and so
     the local, lives as long as the function runs), or made in it and added to a
     local collection made before it (which lives as long)."""
@@ -282,7 +405,7 @@ def _done_test(test: ast.expr, name: str, branch: int) -> bool:
     )
 
 
-def held_through_wait(rules: Any, group: Group, wait: WaitSite, scope: Scope) -> bool:
+def held_through_wait(rules: Asked, group: Group, wait: WaitSite, scope: Scope) -> bool:
     """A local made before the loop around ``asyncio.wait()`` that every way out
     of the loop leaves only once it is done: it holds the task while the loop
     runs, and the pending set dropped in a pass drops nothing."""
@@ -301,7 +424,7 @@ def held_through_wait(rules: Any, group: Group, wait: WaitSite, scope: Scope) ->
     if any(b.pos >= start for b in scope.bindings.get(name, ())):
         return False
     for exit in scope.exits:
-        if not start <= pos_of(exit.node) <= end:
+        if isinstance(exit.node, ast.Continue) or not start <= pos_of(exit.node) <= end:
             continue
         if not any(
             kind == BRANCH and isinstance(at, ast.If) and _done_test(at.test, name, detail)

@@ -134,7 +134,7 @@ class Recorder:
             ast.Global: self._global,
             ast.Nonlocal: self._global,
             ast.Delete: self._delete,  # type: ignore[dict-item]
-            ast.Break: self._break,  # type: ignore[dict-item]
+            ast.Break: self._nothing,
             ast.Pass: self._nothing,
             ast.Continue: self._nothing,
         }
@@ -312,18 +312,9 @@ class Recorder:
         self.value(node.value, DROP)
 
     def _return(self, node: ast.Return) -> None:
-        for frame in self.frames:
-            if frame[0] == LOOP:
-                self.scope.loop_exits.setdefault(id(frame[1]), []).append(end_of(node))
         if node.value is not None:
             self.scope.may_wait |= not N.holds_no_task(node.value, getattr(self.scope.node, "returns", None))
             self._return_value(node.value)
-
-    def _break(self, node: ast.Break) -> None:
-        for frame in reversed(self.frames):
-            if frame[0] == LOOP:
-                self.scope.loop_exits.setdefault(id(frame[1]), []).append(end_of(node))
-                return
 
     def _assign(self, node: ast.Assign) -> None:
         value = node.value
@@ -490,13 +481,6 @@ class Recorder:
 
     def _while(self, node: ast.While) -> None:
         test = node.test
-        if (
-            all(frame[0] == SUPPRESS for frame in self.frames)
-            and self._in_function()
-            and isinstance(test, ast.Constant)
-            and test.value
-        ):
-            self.scope.forever.append(node)
         saved = self._push((LOOP, node, 0))
         self._poll(test)
         self.value(test, TRUTH)

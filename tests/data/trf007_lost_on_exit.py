@@ -260,3 +260,217 @@ def call_other_error(coro, loop):
         return fut.result(timeout=5)
     except ValueError:
         raise CheckError("bad")
+
+
+# continue and break out of the loop that makes the task in each pass
+async def each_skipping(ns, job):
+    for n in ns:
+        task = asyncio.create_task(job(n))  # error: TRF007:16
+        if n < 0:
+            continue
+        await task
+
+
+async def each_stopping(ns, job):
+    for n in ns:
+        task = asyncio.create_task(job(n))  # error: TRF007:16
+        if n < 0:
+            break
+        await task
+
+
+async def each_skipping_after_cancel(ns, job):
+    for n in ns:
+        task = asyncio.create_task(job(n))
+        if n < 0:
+            task.cancel()
+            continue
+        await task
+
+
+async def each_kept_past_the_break(ns, job):
+    task = None
+    for n in ns:
+        task = asyncio.create_task(job(n))
+        if n < 0:
+            break
+        await task
+    if task is not None:
+        await task
+
+
+async def each_awaited_at_the_top(ns, job):
+    task = None
+    for n in ns:
+        if task is not None:
+            await task
+        task = asyncio.create_task(job(n))
+        if n < 0:
+            continue
+        await task
+        task = None
+
+
+async def each_collected(ns, job):
+    tasks = []
+    for n in ns:
+        tasks.append(asyncio.create_task(job(n)))
+        if n < 0:
+            continue
+    await asyncio.gather(*tasks)
+
+
+async def each_made_on_a_branch(ns, job):
+    for n in ns:
+        if n:
+            task = asyncio.create_task(job(n))
+        if n < 0:
+            continue
+        await task
+
+
+# ... and out of an inner loop
+async def groups_stopping(groups, job):
+    for group in groups:
+        for n in group:
+            task = asyncio.create_task(job(n))  # error: TRF007:20
+            if n < 0:
+                break
+            await task
+
+
+async def groups_skipping(groups, job):
+    for group in groups:
+        for n in group:
+            task = asyncio.create_task(job(n))  # error: TRF007:20
+            if n < 0:
+                continue
+            await task
+
+
+async def groups_kept_past_the_break(groups, job):
+    for group in groups:
+        task = None
+        for n in group:
+            task = asyncio.create_task(job(n))
+            if n < 0:
+                break
+            await task
+        if task is not None:
+            await task
+
+
+async def groups_awaited_in_the_next_pass(groups, job):
+    task = None
+    for group in groups:
+        if task is not None:
+            await task
+        for n in group:
+            task = asyncio.create_task(job(n))
+            if n < 0:
+                break
+            await task
+            task = None
+
+
+async def groups_carried(groups, job, stopping):
+    running = set()
+    while True:
+        for group in groups:
+            if stopping.is_set():
+                break
+        task = asyncio.create_task(job(groups))
+        running.add(task)
+        task.add_done_callback(running.discard)
+
+
+# 4, its for-else form: after the cancel attempts, the tasks still pending are abandoned.
+async def run_workers(jobs, stopping):
+    tasks = [asyncio.create_task(job()) for job in jobs]  # error: TRF007:14
+    await stopping.wait()
+    pending = set(tasks)
+    for _ in range(3):
+        for task in pending:
+            task.cancel()
+        _done, pending = await asyncio.wait(pending, timeout=5)
+        if not pending:
+            break
+    else:
+        log.error("abandoning tasks: %s", pending)
+        return
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def run_workers_raising(jobs, stopping):
+    tasks = [asyncio.create_task(job()) for job in jobs]  # error: TRF007:14
+    await stopping.wait()
+    pending = set(tasks)
+    for attempt in range(3):
+        for task in pending:
+            if attempt:
+                log.debug("cancelling %s again", task.get_name())
+            task.cancel()
+        _done, pending = await asyncio.wait(pending, timeout=5)
+        if not pending:
+            break
+    else:
+        raise CheckError(f"{len(pending)} tasks did not stop")
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def run_workers_twin(jobs, stopping):
+    tasks = [asyncio.create_task(job()) for job in jobs]
+    await stopping.wait()
+    pending = set(tasks)
+    for _ in range(3):
+        for task in pending:
+            task.cancel()
+        _done, pending = await asyncio.wait(pending, timeout=5)
+        if not pending:
+            break
+    else:
+        log.error("waiting on for tasks: %s", pending)
+        await asyncio.gather(*pending, return_exceptions=True)
+        return
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def run_workers_cancelled(jobs, stopping):
+    tasks = [asyncio.create_task(job()) for job in jobs]
+    await stopping.wait()
+    for task in tasks:
+        task.cancel()
+    return
+
+
+async def run_workers_skipping(jobs, stopping, again):
+    tasks = [asyncio.create_task(job()) for job in jobs]
+    await stopping.wait()
+    pending = set(tasks)
+    for _ in range(3):
+        if again():
+            continue
+        for task in pending:
+            task.cancel()
+        _done, pending = await asyncio.wait(pending, timeout=5)
+        if not pending:
+            break
+    else:
+        return
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def run_workers_checked_elsewhere(jobs, stopping):
+    tasks = [asyncio.create_task(job()) for job in jobs]
+    await stopping.wait()
+    pending = set(tasks)
+    for _ in range(3):
+        for task in pending:
+            task.cancel()
+        _done, pending = await asyncio.wait(pending, timeout=5)
+        log.info("%d left", len(pending))
+        if not pending:
+            break
+    else:
+        return
+    await asyncio.gather(*tasks, return_exceptions=True)

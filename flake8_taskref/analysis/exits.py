@@ -1,0 +1,59 @@
+"""The explicit ways out, recorded in the one pass (for ``paths.py`` and ``rules.py``).
+
+``record_exits`` wraps the recorder's statement handlers: a ``return``, ``raise``,
+``break`` or ``continue`` of a function is added to ``Scope.exits`` with the
+statement context around it; a ``return`` marks every loop around it as left, a ``break`` the loop
+it leaves (``Scope.loop_exits``: where each exit ends); a ``while True:`` at the
+top of a function body (in nothing but ``suppress`` blocks) is a loop the frame
+may never leave (``Scope.forever``).  Nothing is decided here.
+"""
+from __future__ import annotations
+
+import ast
+from typing import Callable
+
+from flake8_taskref.analysis.facts import LOOP, SUPPRESS, Exit, Scope
+from flake8_taskref.analysis.scopes import Recorder, end_of
+
+_EXITS = (ast.Return, ast.Raise, ast.Break, ast.Continue)
+
+
+def record_exits(recorder: Recorder) -> None:
+    """Record the explicit exits of functions as the recorder meets them."""
+    table = recorder._stmt
+
+    def recording(handler: Callable[[ast.stmt], None]) -> Callable[[ast.stmt], None]:
+        def record(node: ast.stmt) -> None:
+            scope = recorder.scope
+            if isinstance(node, ast.Return):
+                for frame in recorder.frames:
+                    if frame[0] == LOOP:
+                        scope.loop_exits.setdefault(id(frame[1]), []).append(end_of(node))
+            elif isinstance(node, ast.Break):
+                for frame in reversed(recorder.frames):
+                    if frame[0] == LOOP:
+                        scope.loop_exits.setdefault(id(frame[1]), []).append(end_of(node))
+                        break
+            if scope.kind == Scope.FUNCTION:
+                scope.exits.append(Exit(node, recorder.frames))
+            handler(node)
+        return record
+
+    for kind in _EXITS:
+        table[kind] = recording(table.get(kind, recorder._generic))
+
+    loop = table[ast.While]
+
+    def forever(node: ast.stmt) -> None:
+        test = getattr(node, "test", None)
+        if (
+            isinstance(node, ast.While)
+            and all(frame[0] == SUPPRESS for frame in recorder.frames)
+            and recorder.scope.kind == Scope.FUNCTION
+            and isinstance(test, ast.Constant)
+            and test.value
+        ):
+            recorder.scope.forever.append(node)
+        loop(node)
+
+    table[ast.While] = forever
