@@ -22,8 +22,10 @@ they are checked, so that a run parses each once.
 
 **Words.**  The text shortcut passes over a file that names no spawner; the
 project's own spawners are named by their functions' names.  ``words()`` makes
-the project's index once (cached): every module under the source roots is read,
-those that name a spawner are summarised, and the names under which their
+the project's index once (cached): every module under the source roots is read
+(and, in folders the project's excludes leave out of the walk, those that the
+imports of the modules read name: ``_Pruned``), those that name a spawner are
+summarised, and the names under which their
 functions and methods that return new tasks are called (re-exports included)
 are the project's words; modules that name one of those are summarised in turn,
 until no new word appears.
@@ -44,7 +46,9 @@ import re
 import sys
 import threading
 import warnings
-from typing import Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple, Union
+from typing import (
+    Any, Callable, Dict, FrozenSet, List, NamedTuple, Optional, Pattern, Sequence, Set, Tuple, Union,
+)
 
 from flake8_taskref import __version__
 from flake8_taskref.analysis.api import (
@@ -63,10 +67,13 @@ from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.names import TASK_SPAWNERS
 from flake8_taskref.project.cache import Cache, content_hash, digest
 from flake8_taskref.project.entries import (
+    STR,
+    dict_of,
     error_from_json,
     error_to_json,
     findings_entry,
     index_entry,
+    list_of,
     summary_entry,
 )
 from flake8_taskref.project.source import (
@@ -434,38 +441,64 @@ class ProjectView:
         # (each entry's shape checked: anything else is a miss)
         previous = index_entry(self.cache.get("index", self.project_root)) or {}
         same_roots = previous.get("roots") == list(self._walked)
-        known: Dict[str, List[Any]] = previous.get("files", {}) if same_roots else {}
         files: Dict[str, List[Any]] = {}
         todo: List[_Stamp] = []
-        walked = walk_modules(self._walked, self.excluded)
-        for path, stat in walked if self._lone is None else _reached(list(walked), self._finder, self._lone):
+        pruned_paths: List[str] = []
+        walked = list(walk_modules(self._walked, self.excluded, pruned_paths if self._lone is None else None))
+        # what the walk left out by the project's excludes: the modules an
+        # import names there are reached from their importers (the names
+        # that point there kept with the index, by importer)
+        pruned = _Pruned.of(sorted(set(pruned_paths)), self.roots)
+        before_outside = previous.get("outside", {})
+        if previous.get("pruned", []) != pruned.paths or not _OUTSIDE(before_outside):
+            same_roots = False  # which names point there is known of no file: each is read again
+            before_outside = {}
+        known: Dict[str, List[Any]] = previous.get("files", {}) if same_roots else {}
+        outside: Dict[str, List[str]] = {}
+        if self._lone is not None:
+            walked = _reached(walked, self._finder, self._lone)
+        for path, stat in walked:
             entry = known.get(path)
             if path in _OPEN:  # the editor's text: read now, and never kept as the file's
                 todo.append((path, -1, -1, -1, -1))
-                continue
-            # unchanged: its size, modification and change times and inode
-            # (as git compares them: a restored modification time changes the
-            # change time), and the text hash of a file that names a spawner
-            if (type(entry) is list and len(entry) == 7 and entry[0] == stat.st_mtime_ns
-                    and entry[1] == stat.st_size and entry[5] == stat.st_ctime_ns and entry[6] == stat.st_ino
-                    and type(entry[2]) is str and type(entry[3]) is bool
-                    and (type(entry[4]) is str or (entry[4] is None and not entry[3]))):
+            elif entry is not None and _unchanged(entry, stat):
                 files[path] = entry
+                if path in before_outside:
+                    outside[path] = before_outside[path]
             else:
                 todo.append((path, stat.st_mtime_ns, stat.st_size, stat.st_ctime_ns, stat.st_ino))
         fork = _fork() if jobs >= 2 and len(todo) >= _FILES_PER_WORKER * 2 else None
         if fork is not None:
-            self._index_in_workers(fork, todo, files, min(jobs, len(todo) // _FILES_PER_WORKER))
+            count = min(jobs, len(todo) // _FILES_PER_WORKER)
+            self._index_in_workers(fork, todo, files, count, pruned, outside)
         else:
-            for path, mtime, size, ctime, inode in todo:
-                data = self._read(path)
-                if data is not None:
-                    hashed = content_hash(data)
-                    names = self._names(data, self.options)
-                    text_hash = _text_hash(data) if names else None
-                    files[path] = [mtime, size, hashed, names, text_hash, ctime, inode]
-                    if names and path not in self._summaries:  # summarised now, read once
-                        self._summaries[path] = self._made(path, data, hashed)
+            for stamp in todo:
+                self._index_file(stamp, files, pruned, outside, None)
+        # the modules reached through the names that point where the walk did not go
+        reach = sorted(outside)
+        while reach:
+            importer = reach.pop()
+            roots = self.roots_for(importer)
+            for name in outside[importer]:
+                module = self._finder.find(name, roots)
+                if module is None or module in files:
+                    continue
+                try:
+                    stat = os.stat(module)
+                except OSError:
+                    continue
+                entry = known.get(module)
+                if entry is not None and module not in _OPEN and _unchanged(entry, stat):
+                    files[module] = entry
+                    if module in before_outside:
+                        outside[module] = before_outside[module]
+                else:
+                    opened = module in _OPEN
+                    todo.append((module, -1, -1, -1, -1) if opened else
+                                (module, stat.st_mtime_ns, stat.st_size, stat.st_ctime_ns, stat.st_ino))
+                    self._index_file(todo[-1], files, pruned, outside, None)
+                if module in outside:
+                    reach.append(module)
         changed = bool(todo) or set(files) != set(known)
         self._files = files
         if not changed and "words" in previous and "hot" in previous:
@@ -522,11 +555,35 @@ class ProjectView:
         result = frozenset(words)
         self.cache.put("index", self.project_root, {
             "roots": list(self._walked), "files": files, "words": sorted(result), "hot": sorted(self._hot),
+            "pruned": pruned.paths, "outside": outside,
         })
         return result
 
+    def _index_file(
+        self, stamp: _Stamp, files: Dict[str, List[Any]], pruned: "_Pruned", outside: Dict[str, List[str]],
+        data: Optional[bytes],
+    ) -> None:
+        """Read (unless ``data`` is its text, read already), hash and scan one
+        file of the index, summarise it if it names a spawner, and note the
+        names its imports give that point where the walk did not go."""
+        path, mtime, size, ctime, inode = stamp
+        if data is None or path in _OPEN:
+            data = self._read(path)
+        if data is None:
+            return
+        hashed = content_hash(data)
+        names = self._names(data, self.options)
+        text_hash = _text_hash(data) if names else None
+        files[path] = [mtime, size, hashed, names, text_hash, ctime, inode]
+        if names and path not in self._summaries:  # summarised now, read once
+            self._summaries[path] = self._made(path, data, hashed)
+        pointing = pruned.names(path, data)
+        if pointing:
+            outside[path] = pointing
+
     def _index_in_workers(
         self, fork: Any, todo: List[_Stamp], files: Dict[str, List[Any]], count: int,
+        pruned: "_Pruned", outside: Dict[str, List[str]],
     ) -> None:
         """Read, hash and scan the files of a cold index in ``count`` worker
         processes, which summarise those that name a spawner too (the summary
@@ -534,9 +591,12 @@ class ProjectView:
         batches = [todo[start::count] for start in range(count)]
         pool = fork.Pool(count, initializer=_index_worker_start)
         try:
-            for results in pool.imap_unordered(_index_batch, [(batch, self.options) for batch in batches]):
-                for path, (mtime, size, ctime, inode), hashed, names, text_hash, summary in results:
+            args = [(batch, self.options, pruned) for batch in batches]
+            for results in pool.imap_unordered(_index_batch, args):
+                for path, (mtime, size, ctime, inode), hashed, names, text_hash, summary, pointing in results:
                     files[path] = [mtime, size, hashed, names, text_hash, ctime, inode]
+                    if pointing:
+                        outside[path] = pointing
                     if names:
                         found = None if summary is None else ModuleSummary.from_json(summary)
                         self._summaries[path] = found
@@ -667,10 +727,11 @@ def _index_worker_start() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _index_batch(args: Tuple[List[_Stamp], Options]) -> List[Tuple[Any, ...]]:
+def _index_batch(args: Tuple[List[_Stamp], Options, "_Pruned"]) -> List[Tuple[Any, ...]]:
     """A worker's share of a cold index: each file's size, time, hash, whether
-    it names a spawner, and then its summary."""
-    batch, options = args
+    it names a spawner, its summary, and the names its imports give that point
+    where the walk did not go."""
+    batch, options, pruned = args
     results: List[Tuple[Any, ...]] = []
     for path, *stamp in batch:
         try:
@@ -684,7 +745,7 @@ def _index_batch(args: Tuple[List[_Stamp], Options]) -> List[Tuple[Any, ...]]:
             made = _summarised(_parse("".join(lines)), with_words(options, []), path, lines)
             summary = None if made is None else made.to_json()
         results.append((path, stamp, content_hash(data), names, _text_hash(data) if names else None,
-                        summary))
+                        summary, pruned.names(path, data)))
     return results
 
 
@@ -726,6 +787,67 @@ def _reached(
             seen.add(module)
             found.append((module, status))
     return found
+
+
+def _unchanged(entry: Any, stat: os.stat_result) -> bool:
+    """Is an index's entry that of a file unchanged since: its size,
+    modification and change times and inode (as git compares them: a restored
+    modification time changes the change time), and the text hash of a file
+    that names a spawner?"""
+    return (type(entry) is list and len(entry) == 7 and entry[0] == stat.st_mtime_ns
+            and entry[1] == stat.st_size and entry[5] == stat.st_ctime_ns and entry[6] == stat.st_ino
+            and type(entry[2]) is str and type(entry[3]) is bool
+            and (type(entry[4]) is str or (entry[4] is None and not entry[3])))
+
+
+# the index's names that point where the walk did not go, by importer
+_OUTSIDE = dict_of(STR, list_of(STR))
+
+
+class _Pruned(NamedTuple):
+    """What the walk of a project left out by its excludes (folders and
+    ``.py`` files), and which import names point there: a module an import
+    names is found wherever it lies, but nothing there is walked."""
+
+    paths: List[str]  # sorted
+    folders: FrozenSet[str]
+    files: FrozenSet[str]
+    roots: Tuple[str, ...]  # the project's source roots
+    # a word each name that points there spells (the last part of each path)
+    words: Optional[Pattern[bytes]]
+
+    @classmethod
+    def of(cls, paths: List[str], roots: Tuple[str, ...]) -> "_Pruned":
+        parts = sorted({os.path.basename(path)[:-3] if path.endswith(".py") else os.path.basename(path)
+                        for path in paths})
+        spelled = b"|".join(re.escape(part.encode("utf-8", "surrogateescape")) for part in parts)
+        words = re.compile(rb"(?<![\w])(?:" + spelled + rb")(?![\w])") if parts else None
+        folders = frozenset(path for path in paths if not path.endswith(".py"))
+        return cls(paths, folders, frozenset(paths) - folders, roots, words)
+
+    def names(self, path: str, data: bytes) -> List[str]:
+        """The dotted names the imports of a module name that point where the
+        walk did not go (those that can: a name that spells none of the last
+        parts of those paths cannot point there)."""
+        if self.words is None or self.words.search(data) is None:
+            return []
+        root = package_root(path)
+        own = module_name_in(path, root) or ""
+        package = own if path.endswith("__init__.py") else own.rpartition(".")[0]
+        roots = (root,) + tuple(other for other in self.roots if other != root)
+        return sorted({name for name in _imported(decode(data), package) if self._points(name, roots)})
+
+    def _points(self, name: str, roots: Tuple[str, ...]) -> bool:
+        parts = name.split(".")
+        for root in roots:
+            here = root
+            for part in parts:
+                here = os.path.join(here, part)
+                if here in self.folders:
+                    return True
+            if here + ".py" in self.files or os.path.join(here, "__init__.py") in self.files:
+                return True
+        return False
 
 
 def _imported(text: str, package: str) -> List[str]:
