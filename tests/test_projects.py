@@ -484,3 +484,37 @@ def test_the_index_in_workers_reaches_excluded_helpers(
     for jobs in (1, 2):
         made = view.ProjectView(Options.build(), ".", (), Cache(None), lambda path: path.startswith(excluded))
         assert {"spawn", "launch", "fire_and_forget"} <= made.words(jobs), jobs
+
+
+_TASKS = "import asyncio\n\n\ndef start(coro):\n    return asyncio.create_task(coro)\n"
+_TASKS_USER = ("from myapp.tasks import start\n\n\nasync def w():\n    pass\n\n\n"
+               "async def main():\n    start(w())\n")
+
+
+def _start_rows(helper: str) -> List[Tuple[int, int, str, str]]:
+    """The finding, its helper's file as the message names it."""
+    return [(9, 5, "TRF001", f"task returned by start() ({helper}:4) is not stored; keep a reference "
+             "(e.g. a set with add_done_callback(set.discard))")]
+
+
+def test_messages_name_the_helpers_file_from_the_current_folder(tmp_path: Path) -> None:
+    """In a src layout the helper's file is ``src/myapp/tasks.py`` from the
+    project root (a terminal opens it there), as the finding's own path is;
+    from a folder below, relative to it (issue 31, low)."""
+    project = _write(tmp_path / "layout", {
+        "pyproject.toml": "", "src/myapp/__init__.py": "",
+        "src/myapp/tasks.py": _TASKS, "src/myapp/user.py": _TASKS_USER,
+    })
+    user = os.path.join("src", "myapp", "user.py")
+    rows = {user: _start_rows(os.path.join("src", "myapp", "tasks.py"))}
+    assert _flake8(project, user) == rows
+    assert _command(project, user) == rows
+    assert _command(project / "src", os.path.join("myapp", "user.py")) == {
+        os.path.join("myapp", "user.py"): _start_rows(os.path.join("myapp", "tasks.py"))}
+    # from a folder outside the project (the editor server's may be anywhere):
+    # relative to the project root
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (project / "setup.cfg").write_text("[flake8]\n", encoding="utf-8")
+    assert _command(elsewhere, "--config", str(project / "setup.cfg"), str(project / user)) == {
+        str(project / user): _start_rows(os.path.join("src", "myapp", "tasks.py"))}

@@ -173,6 +173,7 @@ class ProjectView:
         self._summaries: Dict[str, Optional[ModuleSummary]] = {}  # by file, made in part
         self._wholes: Dict[str, Optional[ModuleSummary]] = {}  # by file, whole
         self._digests: Dict[int, Tuple[ModuleSummary, str]] = {}
+        self._shown_summaries: Dict[int, Tuple[ModuleSummary, ModuleSummary]] = {}
         # the project's words known so far (the index's rounds add to them): a
         # summary in part is made with those its module names
         self._known: FrozenSet[str] = frozenset()
@@ -213,7 +214,7 @@ class ProjectView:
         with self._lock:
             if path not in self._summaries:
                 self._summaries[path] = self._make(path)
-            return self._summaries[path]
+            return self._shown(self._summaries[path])
 
     def whole(self, path: str) -> Optional[ModuleSummary]:
         """The whole summary of the module in ``path``: every function entered
@@ -223,7 +224,31 @@ class ProjectView:
         with self._lock:
             if path not in self._wholes:
                 self._wholes[path] = self._make_whole(path)
-            return self._wholes[path]
+            return self._shown(self._wholes[path])
+
+    def _shown(self, summary: Optional[ModuleSummary]) -> Optional[ModuleSummary]:
+        """A summary as messages name its module's file: relative to the
+        current folder when it is below it, as a finding's own path is
+        (``src/app/tasks.py``, not ``app/tasks.py`` under its source root),
+        else to the project root (the editor server's current folder is
+        anywhere), else under its source root; made once per summary."""
+        if summary is None or not summary.file:
+            return summary
+        known = self._shown_summaries.get(id(summary))
+        if known is None or known[0] is not summary:
+            if self._cwd is None:
+                self._cwd = os.getcwd()
+            shown = summary.path
+            for base in (self._cwd, self.project_root):
+                try:
+                    relative = os.path.relpath(os.path.join(self._cwd, summary.file), base)
+                except ValueError:  # another drive (Windows)
+                    continue
+                if not relative.startswith(os.pardir):
+                    shown = relative
+                    break
+            known = self._shown_summaries[id(summary)] = (summary, summary._replace(path=shown))
+        return known[1]
 
     def _make_whole(self, path: str) -> Optional[ModuleSummary]:
         data = self._read(path)
@@ -414,6 +439,7 @@ class ProjectView:
         self._summaries.clear()
         self._wholes.clear()
         self._digests.clear()
+        self._shown_summaries.clear()
         self._known = frozenset()
         self._trees.clear()
         self._findings.clear()
