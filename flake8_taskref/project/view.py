@@ -481,8 +481,9 @@ class ProjectView:
             before_outside = {}
         known: Dict[str, List[Any]] = previous.get("files", {}) if same_roots else {}
         outside: Dict[str, List[str]] = {}
+        kept: Dict[str, bytes] = {}  # what _reached read already
         if self._lone is not None:
-            walked = _reached(walked, self._finder, self._lone)
+            walked = _reached(walked, self._finder, self._lone, kept)
         for path, stat in walked:
             entry = known.get(path)
             if path in _OPEN:  # the editor's text: read now, and never kept as the file's
@@ -499,7 +500,7 @@ class ProjectView:
             self._index_in_workers(fork, todo, files, count, pruned, outside)
         else:
             for stamp in todo:
-                self._index_file(stamp, files, pruned, outside, None)
+                self._index_file(stamp, files, pruned, outside, kept.pop(stamp[0], None))
         # the modules reached through the names that point where the walk did not go
         reach = sorted(outside)
         while reach:
@@ -784,11 +785,14 @@ _IMPORT = re.compile(
 
 def _reached(
     walked: List[Tuple[str, os.stat_result]], finder: Finder, lone: Tuple[str, ...],
+    kept: Optional[Dict[str, bytes]] = None,
 ) -> List[Tuple[str, os.stat_result]]:
     """The files checked outside every project, and the modules their imports
     reach, transitively (found by name above each importer's top package, as
     the analysis finds them; never a walk of a folder): what the index reads
-    where there is no project."""
+    where there is no project.  The bytes of each file read here for its
+    imports are put in ``kept``: the index takes them from there, so that each
+    file is read once."""
     found = list(walked)
     seen = {path for path, _ in found}
     at = 0
@@ -796,9 +800,12 @@ def _reached(
         path = found[at][0]
         at += 1
         try:
-            text = decode(read_bytes(path))
+            data = read_bytes(path)
         except (OSError, NotAFile):
             continue
+        if kept is not None:
+            kept[path] = data
+        text = decode(data)
         root = package_root(path)
         own = module_name_in(path, root) or ""
         package = own if path.endswith("__init__.py") else own.rpartition(".")[0]
