@@ -47,7 +47,7 @@ import sys
 import threading
 import warnings
 from typing import (
-    Any, Callable, Dict, FrozenSet, List, NamedTuple, Optional, Pattern, Sequence, Set, Tuple, Union,
+    Any, Callable, Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Set, Tuple, Union,
 )
 
 from flake8_taskref import __version__
@@ -843,44 +843,51 @@ class _Pruned(NamedTuple):
     names is found wherever it lies, but nothing there is walked."""
 
     paths: List[str]  # sorted
-    folders: FrozenSet[str]
-    files: FrozenSet[str]
     roots: Tuple[str, ...]  # the project's source roots
     # a word each name that points there spells (the last part of each path)
-    words: Optional[Pattern[bytes]]
+    words: Tuple[bytes, ...]
+    # by root: the dotted names of the folders left out under it (a name
+    # points there if it is one or starts with one), and of the files
+    under: Dict[str, Tuple[Tuple[str, ...], FrozenSet[str]]]
 
     @classmethod
     def of(cls, paths: List[str], roots: Tuple[str, ...]) -> "_Pruned":
         parts = sorted({os.path.basename(path)[:-3] if path.endswith(".py") else os.path.basename(path)
                         for path in paths})
-        spelled = b"|".join(re.escape(part.encode("utf-8", "surrogateescape")) for part in parts)
-        words = re.compile(rb"(?<![\w])(?:" + spelled + rb")(?![\w])") if parts else None
-        folders = frozenset(path for path in paths if not path.endswith(".py"))
-        return cls(paths, folders, frozenset(paths) - folders, roots, words)
+        return cls(paths, roots, tuple(part.encode("utf-8", "surrogateescape") for part in parts), {})
 
     def names(self, path: str, data: bytes) -> List[str]:
         """The dotted names the imports of a module name that point where the
         walk did not go (those that can: a name that spells none of the last
         parts of those paths cannot point there)."""
-        if self.words is None or self.words.search(data) is None:
+        if not any(word in data for word in self.words):  # (a search for bytes: the cheap question first)
             return []
         root = package_root(path)
         own = module_name_in(path, root) or ""
         package = own if path.endswith("__init__.py") else own.rpartition(".")[0]
-        roots = (root,) + tuple(other for other in self.roots if other != root)
-        return sorted({name for name in _imported(decode(data), package) if self._points(name, roots)})
+        unders = [self._under(other) for other in (root, *(other for other in self.roots if other != root))]
+        return sorted({
+            name for name in _imported(decode(data), package)
+            if any(name in files or any(name == folder or name.startswith(folder + ".") for folder in folders)
+                   for folders, files in unders)
+        })
 
-    def _points(self, name: str, roots: Tuple[str, ...]) -> bool:
-        parts = name.split(".")
-        for root in roots:
-            here = root
-            for part in parts:
-                here = os.path.join(here, part)
-                if here in self.folders:
-                    return True
-            if here + ".py" in self.files or os.path.join(here, "__init__.py") in self.files:
-                return True
-        return False
+    def _under(self, root: str) -> Tuple[Tuple[str, ...], FrozenSet[str]]:
+        known = self.under.get(root)
+        if known is None:
+            folders: List[str] = []
+            files: Set[str] = set()
+            for path in self.paths:
+                if path.endswith(".py"):
+                    name = module_name_in(path, root)
+                    if name is not None:
+                        files.add(name)
+                    continue
+                name = module_name_in(path + ".py", root)  # (the folder's name, as a module's)
+                if name is not None:
+                    folders.append(name)
+            known = self.under[root] = (tuple(folders), frozenset(files))
+        return known
 
 
 def _imported(text: str, package: str) -> List[str]:
