@@ -503,11 +503,20 @@ class ProjectView:
                 self._index_file(stamp, files, pruned, outside, kept.pop(stamp[0], None))
         # the modules reached through the names that point where the walk did not go
         reach = sorted(outside)
+        roots_by_folder: Dict[str, Tuple[str, ...]] = {}  # (the same for the modules of one folder)
         while reach:
             importer = reach.pop()
-            roots = self.roots_for(importer)
-            for name in outside[importer]:
+            folder = os.path.dirname(importer)
+            roots = roots_by_folder.get(folder)
+            if roots is None:
+                roots = roots_by_folder[folder] = self.roots_for(importer)
+            plain: Set[str] = set()  # names found as a module that is no package
+            for name in outside[importer]:  # (sorted: a name before the names under it)
+                if name.rpartition(".")[0] in plain:
+                    continue  # a name in a module (``from a.util import spawn``): no module of its own
                 module = self._finder.find(name, roots)
+                if module is not None and not module.endswith("__init__.py"):
+                    plain.add(name)
                 if module is None or module in files:
                     continue
                 try:
