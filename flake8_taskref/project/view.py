@@ -427,8 +427,9 @@ class ProjectView:
         summaries are made again, and the findings that consulted it too."""
         with self._lock:
             self._generation += 1
-            self._summaries.pop(path, None)
-            self._wholes.pop(path, None)
+            for made in (self._summaries.pop(path, None), self._wholes.pop(path, None)):
+                if made is not None:  # (its summary as messages name its file: made again too)
+                    self._shown_summaries.pop(id(made), None)
             self._trees.pop(path, None)
             for user in [user for user, uses in self._uses.items() if path in uses]:
                 self._findings.pop(user, None)
