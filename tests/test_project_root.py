@@ -89,6 +89,14 @@ def test_the_index_outside_a_project_reads_the_file_and_what_it_imports(
     assert [len(result.findings) for result in results] == [1]
     reached = {"app.py", "helpers.py", os.path.join("pkg", "__init__.py"), os.path.join("pkg", "m1.py")}
     assert set(read) <= reached
+    # the index takes the bytes its search for imports read (issue 31): each
+    # file is read once for both, then by the round that looks for the words
+    # found (spawn, of helpers.py) in every file, and app.py, which names it,
+    # for its summary with it: 9 reads, 13 before (each file read again)
+    read.clear()
+    view_module._VIEWS.clear()
+    view_module.project_view(settings.options, settings.project, settings.exclude).words()
+    assert sorted(set(read)) == sorted(reached) and len(read) < 3 * len(reached), read
 
 
 def test_a_folder_with_git_or_a_project_file_is_a_project(tmp_path: Path) -> None:
@@ -139,3 +147,25 @@ def test_helpers_in_a_package_named_build_or_dist_are_seen(tmp_path: Path, folde
     for face in (_command, _flake8):
         rows = face(tmp_path, "app")
         assert [row[:3] for row in rows[name]] == [(6, 5, "TRF001")], rows
+
+
+@pytest.mark.parametrize("marker", [".git", "setup.py", ".hg"])
+def test_the_editor_server_reads_settings_from_the_root_the_index_uses(tmp_path: Path, marker: str) -> None:
+    """``project_folder`` (where the editor server reads a document's settings)
+    is the project root of a run in the document's folder, by the rule every
+    face follows: a project marked only by ``.git``, ``setup.py`` or ``.hg``,
+    and a sub-project's ``pyproject.toml`` under a ``.flake8`` at the top, gave
+    the document's own folder and the sub-project's before."""
+    from flake8_taskref.project.config import project_folder, settings_at
+
+    root = tmp_path / "project"
+    (root / "pkg" / "sub").mkdir(parents=True)
+    (root / marker).mkdir() if marker.startswith(".") else (root / marker).write_text("")
+    document = str(root / "pkg" / "sub" / "m.py")
+    assert project_folder(document) == str(root)
+    assert settings_at(project_folder(document)).project.root == str(root)
+    (root / ".flake8").write_text("[flake8]\nper-file-ignores = pkg/sub/*.py:TRF001\n")
+    (root / "pkg" / "pyproject.toml").write_text("[project]\nname = 'pkg'\n")
+    assert project_folder(document) == str(root)
+    assert "TRF001" not in settings_at(project_folder(document)).codes_for(document)
+    assert project_folder(str(_folder(tmp_path) / "app.py")) == str(tmp_path / "scratch")  # no project

@@ -2,7 +2,8 @@
 module of the project to be seen (spawner helpers of a utility module,
 re-exports, inherited spawning methods and loop attributes, methods of typed
 receivers, coroutine methods shielded, helpers across an import cycle, asyncio
-names under a compatibility module's name), each with its keeping twin, and
+names under a compatibility module's name, helpers in folders the project
+excludes), each with its keeping twin, and
 what must stay silent (a task on some paths only, a name bound twice, a module
 that does not parse, dynamic classes, a base outside the project).
 
@@ -35,6 +36,7 @@ CASES: Dict[str, Tuple[str, ...]] = {
     "src_layout": ("--isolated",),
     "star_exports": ("--isolated",),
     "configured_roots": ("--config", "setup.cfg"),
+    "excluded_helpers": ("--config", "setup.cfg"),
     "names_app": ("--isolated",),
 }
 Rows = Dict[str, List[Tuple[int, int, str, str]]]
@@ -437,3 +439,82 @@ def test_the_index_in_workers_makes_the_summaries_it_makes_alone(
         assert summary is not None and summary.partial
         digests.append(made.digest_of(summary))
     assert digests[0] == digests[1]
+
+
+def test_an_excluded_helper_is_followed_as_it_changes_and_appears(tmp_path: Path) -> None:
+    """A helper in an excluded folder is reached from the names its importers'
+    imports give, kept with the index: a warm run sees it change, and sees a
+    module appear there that an unchanged file imports (issue 31, item 7)."""
+    project = _copy("excluded_helpers", tmp_path)
+    args = ("--config", "setup.cfg", ".")
+    main = os.path.join("app", "main.py")
+    before = _command(project, *args)
+    assert [row[:3] for row in before[main]] == [(14, 5, "TRF001"), (15, 5, "TRF001"), (16, 5, "TRF001")]
+    _edit(project / "app" / "main.py", "from tools.helpers import spawn\n",
+          "from tools.helpers import spawn\nfrom tools.later import begin\n")
+    _edit(project / "app" / "main.py", "    kept = spawn(work())\n",
+          "    begin(work())\n    kept = spawn(work())\n")
+    assert [row[:3] for row in _command(project, *args)[main]] == [
+        (15, 5, "TRF001"), (16, 5, "TRF001"), (17, 5, "TRF001")]
+    (project / "tools" / "later.py").write_text(
+        "import asyncio\n\n\ndef begin(coro):\n    return asyncio.create_task(coro)\n", encoding="utf-8")
+    expected_rows = [(15, 5, "TRF001"), (16, 5, "TRF001"), (17, 5, "TRF001"), (18, 5, "TRF001")]
+    for face in (_command, _flake8):  # warm: main.py and the index unchanged but for the new module
+        assert [row[:3] for row in face(project, *args)[main]] == expected_rows
+    _edit(project / "tools" / "deep.py", "    return asyncio.get_running_loop().create_task(coro)\n",
+          "    return coro\n")
+    assert [row[:3] for row in _flake8(project, *args)[main]] == [
+        (15, 5, "TRF001"), (17, 5, "TRF001"), (18, 5, "TRF001")]
+    assert _command(project, *args) == _command(project, "--no-cache", *args)
+
+
+def test_the_index_in_workers_reaches_excluded_helpers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The workers of a cold index give the names that point into excluded
+    folders too: the same words as the index made alone."""
+    from flake8_taskref.analysis.options import Options
+    from flake8_taskref.project import view
+    from flake8_taskref.project.cache import Cache
+
+    project = _copy("excluded_helpers", tmp_path)
+    monkeypatch.chdir(project)
+    monkeypatch.setattr(view, "_FILES_PER_WORKER", 1)
+    excluded = (str(project / "tools"), str(project / "app" / "vendored"))
+    for jobs in (1, 2):
+        made = view.ProjectView(Options.build(), ".", (), Cache(None), lambda path: path.startswith(excluded))
+        assert {"spawn", "launch", "fire_and_forget"} <= made.words(jobs), jobs
+
+
+_TASKS = "import asyncio\n\n\ndef start(coro):\n    return asyncio.create_task(coro)\n"
+_TASKS_USER = ("from myapp.tasks import start\n\n\nasync def w():\n    pass\n\n\n"
+               "async def main():\n    start(w())\n")
+
+
+def _start_rows(helper: str) -> List[Tuple[int, int, str, str]]:
+    """The finding, its helper's file as the message names it."""
+    return [(9, 5, "TRF001", f"task returned by start() ({helper}:4) is not stored; keep a reference "
+             "(e.g. a set with add_done_callback(set.discard))")]
+
+
+def test_messages_name_the_helpers_file_from_the_current_folder(tmp_path: Path) -> None:
+    """In a src layout the helper's file is ``src/myapp/tasks.py`` from the
+    project root (a terminal opens it there), as the finding's own path is;
+    from a folder below, relative to it (issue 31, low)."""
+    project = _write(tmp_path / "layout", {
+        "pyproject.toml": "", "src/myapp/__init__.py": "",
+        "src/myapp/tasks.py": _TASKS, "src/myapp/user.py": _TASKS_USER,
+    })
+    user = os.path.join("src", "myapp", "user.py")
+    rows = {user: _start_rows(os.path.join("src", "myapp", "tasks.py"))}
+    assert _flake8(project, user) == rows
+    assert _command(project, user) == rows
+    assert _command(project / "src", os.path.join("myapp", "user.py")) == {
+        os.path.join("myapp", "user.py"): _start_rows(os.path.join("myapp", "tasks.py"))}
+    # from a folder outside the project (the editor server's may be anywhere):
+    # relative to the project root
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (project / "setup.cfg").write_text("[flake8]\n", encoding="utf-8")
+    assert _command(elsewhere, "--config", str(project / "setup.cfg"), str(project / user)) == {
+        str(project / user): _start_rows(os.path.join("src", "myapp", "tasks.py"))}

@@ -632,6 +632,34 @@ async def test_excluded_files_and_per_file_ignores_as_the_command_reads_them(
     assert proc.stdout == f"./pkg/app/m.py:5:5: TRF001 {TRF001}\n"
 
 
+async def test_settings_are_read_from_the_project_root_the_index_uses(client: Client, tmp_path: Path) -> None:
+    """A document's settings are read from its project root, found by the rule
+    every face follows (issue 31): in a project marked only by ``setup.py`` a
+    document under ``.tox`` (flake8's default exclude) gets no diagnostics, as
+    the command's run at the root passes over it; in a monorepo whose
+    ``.flake8`` is at the top, a sub-project's ``pyproject.toml`` (no table of
+    ours) does not move where ``per-file-ignores`` patterns start.  Before, the
+    server read them in the nearest folder with a config file (the document's
+    own folder here, and the sub-project's)."""
+    marked = tmp_path / "marked"
+    for sub in (os.path.join(".tox", "py", "lib"), "pkg"):
+        (marked / sub).mkdir(parents=True)
+        (marked / sub / "m.py").write_text(MODULE_ONLY, encoding="utf-8")
+    (marked / "setup.py").write_text("", encoding="utf-8")
+    uris = [opened(client, marked / sub / "m.py", MODULE_ONLY)
+            for sub in (os.path.join(".tox", "py", "lib"), "pkg")]
+    assert [[d.code for d in await diagnostics(client, uri, 1)] for uri in uris] == [[], ["TRF001"]]
+    assert command(cwd=marked).stdout == f"./pkg/m.py:5:5: TRF001 {TRF001}\n"
+    mono = tmp_path / "mono"
+    (mono / "sub" / "tests").mkdir(parents=True)
+    (mono / ".flake8").write_text("[flake8]\nper-file-ignores = sub/tests/*.py:TRF001\n", encoding="utf-8")
+    (mono / "sub" / "pyproject.toml").write_text("[project]\nname = 'sub'\n", encoding="utf-8")
+    (mono / "sub" / "tests" / "m.py").write_text(MODULE_ONLY, encoding="utf-8")
+    uri = opened(client, mono / "sub" / "tests" / "m.py", MODULE_ONLY)
+    assert [d.code for d in await diagnostics(client, uri, 1)] == []
+    assert command(cwd=mono).stdout == ""
+
+
 async def test_a_syntax_error_is_one_diagnostic(client: Client, tmp_path: Path) -> None:
     folder = project(tmp_path)
     broken = MODULE_ONLY.replace("asyncio.sleep(1))", "asyncio.sleep(1)")

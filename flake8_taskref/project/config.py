@@ -18,8 +18,9 @@ is, how lists and paths are read, the decision engine) are copied in
 ``flake8_parts.py``: a run imports no module of flake8's.
 
 ``settings_at`` reads them as the command run without options in a given
-folder reads them; the editor server uses it for each document, in the folder
-``project_folder`` finds, and reads them again when ``config_stamp`` changes.
+folder reads them; the editor server uses it for each document, in the
+document's project root (``project_folder``: the root every face finds,
+``_root``), and reads them again when ``config_stamp`` changes.
 """
 from __future__ import annotations
 
@@ -41,7 +42,8 @@ from flake8_taskref.project.cache import CACHE_DIR
 from flake8_taskref.project.settings import ProjectSettings, find_project_root, lone_paths
 
 __all__ = [
-    "ConfigError", "Settings", "config_stamp", "project_folder", "project_options", "resolve", "settings_at",
+    "ConfigError", "Settings", "config_stamp", "project_folder", "project_options", "project_root_at",
+    "resolve", "settings_at",
 ]
 
 PYPROJECT_TABLE = "flake8-taskref"
@@ -504,10 +506,31 @@ def resolve(args: argparse.Namespace, cwd: str = os.curdir) -> Settings:
         root=here,
         notes=tuple(notes),
         project=_project(
-            raw, cfg_dir if flake8_found or args.config else (toml_dir or find_project_root(here)),
+            raw, _root(bool(flake8_found or args.config), cfg_dir, toml_dir, here),
             _checked(args.paths, args.stdin_display_name), here,
         ),
     )
+
+
+def _root(flake8_read: bool, cfg_dir: str, toml_dir: Optional[str], here: str) -> Optional[str]:
+    """The project root of a run in ``here`` (docs/configuration.md, "Where a
+    project starts"): the folder of flake8's configuration file, if one is
+    read; else of the ``pyproject.toml`` whose ``[tool.flake8-taskref]`` table
+    is read; else the nearest folder with one of ``PROJECT_MARKERS``; None:
+    no project.  The one rule of every face (``project_folder``)."""
+    if flake8_read:
+        return cfg_dir
+    return toml_dir or find_project_root(here)
+
+
+def project_root_at(folder: str) -> Optional[str]:
+    """The project root of the command run without options in ``folder``,
+    as ``resolve`` finds it (None: no project); raises ConfigError when a
+    configuration file cannot be read."""
+    here = os.path.abspath(folder)
+    _, cfg_dir, flake8_found = _read_flake8_section(None, False, here)
+    _, toml_dir, _ = _read_pyproject(False, False, here)
+    return _root(flake8_found, cfg_dir, toml_dir, here)
 
 
 def _checked(paths: Sequence[str], stdin_name: Optional[str]) -> Tuple[str, ...]:
@@ -548,8 +571,6 @@ def _project(
 # flake8's (the first with a [flake8] section), pyproject.toml, and, for the
 # fix's line length, Ruff's.
 CONFIG_FILES = ("setup.cfg", "tox.ini", ".flake8", "pyproject.toml", "ruff.toml", ".ruff.toml")
-# Those that make a folder the one the command is run in (``project_folder``).
-PROJECT_FILES = ("setup.cfg", "tox.ini", ".flake8", "pyproject.toml")
 
 
 def settings_at(folder: str, fixing: bool = False, options: Optional[Mapping[str, str]] = None) -> Settings:
@@ -572,17 +593,19 @@ def settings_at(folder: str, fixing: bool = False, options: Optional[Mapping[str
 
 def project_folder(path: str) -> str:
     """The folder the command is run in to check the file ``path``, as a
-    project runs it: the nearest folder, from the file's own up, that holds one
-    of ``PROJECT_FILES``; the file's own folder when none does."""
+    project runs it: the project root that a run in the file's own folder
+    finds (``project_root_at``: the rule of every face, so that the editor
+    server reads a document's settings from the root the project's index
+    uses, and matches ``per-file-ignores`` and excludes from there); the
+    file's own folder outside every project.  A configuration file that
+    cannot be read: the nearest folder with one of ``PROJECT_MARKERS`` (the
+    settings read there say what is wrong)."""
     start = os.path.dirname(os.path.abspath(path))
-    folder = start
-    while True:
-        if any(os.path.isfile(os.path.join(folder, name)) for name in PROJECT_FILES):
-            return folder
-        parent = os.path.dirname(folder)
-        if parent == folder:
-            return start
-        folder = parent
+    try:
+        root = project_root_at(start)
+    except (ConfigError, OSError):
+        root = find_project_root(start)
+    return start if root is None else root
 
 
 def config_stamp(folder: str) -> Tuple[Tuple[str, int, int, int], ...]:

@@ -96,10 +96,13 @@ def module_name_in(path: str, root: str) -> Optional[str]:
 
 def walk_modules(
     roots: Iterable[str], excluded: Optional[Callable[[str], bool]] = None,
+    pruned: Optional[List[str]] = None,
 ) -> Iterator[Tuple[str, os.stat_result]]:
     """Every regular ``.py`` file under the roots (each once) with its status,
-    in a stable order, skipping version control, caches, build output, virtual
-    environments, links to folders and what ``excluded(path)`` rejects."""
+    in a stable order, skipping version control, caches, virtual environments,
+    links to folders and what ``excluded(path)`` rejects (those folders and
+    ``.py`` files are added to ``pruned``: the modules an import names there
+    are reached from their importers, ``ProjectView._index``)."""
     seen: Set[str] = set()
     for root in roots:
         if root.endswith(".py") and not os.path.isdir(root):  # a file checked outside every project
@@ -128,14 +131,22 @@ def walk_modules(
                         if name in _SKIPPED or name.startswith(".") or name.endswith(".egg-info"):
                             continue
                         path = prefix + name
-                        if os.path.isfile(path + os.sep + "pyvenv.cfg") or (excluded and excluded(path)):
+                        if os.path.isfile(path + os.sep + "pyvenv.cfg"):
+                            continue
+                        if excluded is not None and excluded(path):
+                            if pruned is not None:
+                                pruned.append(path)
                             continue
                         folders.append(path)
                         continue
                     if not name.endswith(".py"):
                         continue
                     path = prefix + name
-                    if path in seen or (excluded is not None and excluded(path)):
+                    if path in seen:
+                        continue
+                    if excluded is not None and excluded(path):
+                        if pruned is not None:
+                            pruned.append(path)
                         continue
                     status = entry.stat()  # a link to a file: its file's
                 except OSError:

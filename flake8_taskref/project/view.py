@@ -22,8 +22,10 @@ they are checked, so that a run parses each once.
 
 **Words.**  The text shortcut passes over a file that names no spawner; the
 project's own spawners are named by their functions' names.  ``words()`` makes
-the project's index once (cached): every module under the source roots is read,
-those that name a spawner are summarised, and the names under which their
+the project's index once (cached): every module under the source roots is read
+(and, in folders the project's excludes leave out of the walk, those that the
+imports of the modules read name: ``_Pruned``), those that name a spawner are
+summarised, and the names under which their
 functions and methods that return new tasks are called (re-exports included)
 are the project's words; modules that name one of those are summarised in turn,
 until no new word appears.
@@ -44,7 +46,9 @@ import re
 import sys
 import threading
 import warnings
-from typing import Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple, Union
+from typing import (
+    Any, Callable, Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Set, Tuple, Union,
+)
 
 from flake8_taskref import __version__
 from flake8_taskref.analysis.api import (
@@ -63,10 +67,13 @@ from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.names import TASK_SPAWNERS
 from flake8_taskref.project.cache import Cache, content_hash, digest
 from flake8_taskref.project.entries import (
+    STR,
+    dict_of,
     error_from_json,
     error_to_json,
     findings_entry,
     index_entry,
+    list_of,
     summary_entry,
 )
 from flake8_taskref.project.source import (
@@ -166,6 +173,7 @@ class ProjectView:
         self._summaries: Dict[str, Optional[ModuleSummary]] = {}  # by file, made in part
         self._wholes: Dict[str, Optional[ModuleSummary]] = {}  # by file, whole
         self._digests: Dict[int, Tuple[ModuleSummary, str]] = {}
+        self._shown_summaries: Dict[int, Tuple[ModuleSummary, ModuleSummary]] = {}
         # the project's words known so far (the index's rounds add to them): a
         # summary in part is made with those its module names
         self._known: FrozenSet[str] = frozenset()
@@ -206,7 +214,7 @@ class ProjectView:
         with self._lock:
             if path not in self._summaries:
                 self._summaries[path] = self._make(path)
-            return self._summaries[path]
+            return self._shown(self._summaries[path])
 
     def whole(self, path: str) -> Optional[ModuleSummary]:
         """The whole summary of the module in ``path``: every function entered
@@ -216,7 +224,31 @@ class ProjectView:
         with self._lock:
             if path not in self._wholes:
                 self._wholes[path] = self._make_whole(path)
-            return self._wholes[path]
+            return self._shown(self._wholes[path])
+
+    def _shown(self, summary: Optional[ModuleSummary]) -> Optional[ModuleSummary]:
+        """A summary as messages name its module's file: relative to the
+        current folder when it is below it, as a finding's own path is
+        (``src/app/tasks.py``, not ``app/tasks.py`` under its source root),
+        else to the project root (the editor server's current folder is
+        anywhere), else under its source root; made once per summary."""
+        if summary is None or not summary.file:
+            return summary
+        known = self._shown_summaries.get(id(summary))
+        if known is None or known[0] is not summary:
+            if self._cwd is None:
+                self._cwd = os.getcwd()
+            shown = summary.path
+            for base in (self._cwd, self.project_root):
+                try:
+                    relative = os.path.relpath(os.path.join(self._cwd, summary.file), base)
+                except ValueError:  # another drive (Windows)
+                    continue
+                if not relative.startswith(os.pardir):
+                    shown = relative
+                    break
+            known = self._shown_summaries[id(summary)] = (summary, summary._replace(path=shown))
+        return known[1]
 
     def _make_whole(self, path: str) -> Optional[ModuleSummary]:
         data = self._read(path)
@@ -395,8 +427,9 @@ class ProjectView:
         summaries are made again, and the findings that consulted it too."""
         with self._lock:
             self._generation += 1
-            self._summaries.pop(path, None)
-            self._wholes.pop(path, None)
+            for made in (self._summaries.pop(path, None), self._wholes.pop(path, None)):
+                if made is not None:  # (its summary as messages name its file: made again too)
+                    self._shown_summaries.pop(id(made), None)
             self._trees.pop(path, None)
             for user in [user for user, uses in self._uses.items() if path in uses]:
                 self._findings.pop(user, None)
@@ -407,6 +440,7 @@ class ProjectView:
         self._summaries.clear()
         self._wholes.clear()
         self._digests.clear()
+        self._shown_summaries.clear()
         self._known = frozenset()
         self._trees.clear()
         self._findings.clear()
@@ -434,38 +468,74 @@ class ProjectView:
         # (each entry's shape checked: anything else is a miss)
         previous = index_entry(self.cache.get("index", self.project_root)) or {}
         same_roots = previous.get("roots") == list(self._walked)
-        known: Dict[str, List[Any]] = previous.get("files", {}) if same_roots else {}
         files: Dict[str, List[Any]] = {}
         todo: List[_Stamp] = []
-        walked = walk_modules(self._walked, self.excluded)
-        for path, stat in walked if self._lone is None else _reached(list(walked), self._finder, self._lone):
+        pruned_paths: List[str] = []
+        walked = list(walk_modules(self._walked, self.excluded, pruned_paths if self._lone is None else None))
+        # what the walk left out by the project's excludes: the modules an
+        # import names there are reached from their importers (the names
+        # that point there kept with the index, by importer)
+        pruned = _Pruned.of(sorted(set(pruned_paths)), self.roots)
+        before_outside = previous.get("outside", {})
+        if previous.get("pruned", []) != pruned.paths or not _OUTSIDE(before_outside):
+            same_roots = False  # which names point there is known of no file: each is read again
+            before_outside = {}
+        known: Dict[str, List[Any]] = previous.get("files", {}) if same_roots else {}
+        outside: Dict[str, List[str]] = {}
+        kept: Dict[str, bytes] = {}  # what _reached read already
+        if self._lone is not None:
+            walked = _reached(walked, self._finder, self._lone, kept)
+        for path, stat in walked:
             entry = known.get(path)
             if path in _OPEN:  # the editor's text: read now, and never kept as the file's
                 todo.append((path, -1, -1, -1, -1))
-                continue
-            # unchanged: its size, modification and change times and inode
-            # (as git compares them: a restored modification time changes the
-            # change time), and the text hash of a file that names a spawner
-            if (type(entry) is list and len(entry) == 7 and entry[0] == stat.st_mtime_ns
-                    and entry[1] == stat.st_size and entry[5] == stat.st_ctime_ns and entry[6] == stat.st_ino
-                    and type(entry[2]) is str and type(entry[3]) is bool
-                    and (type(entry[4]) is str or (entry[4] is None and not entry[3]))):
+            elif entry is not None and _unchanged(entry, stat):
                 files[path] = entry
+                if path in before_outside:
+                    outside[path] = before_outside[path]
             else:
                 todo.append((path, stat.st_mtime_ns, stat.st_size, stat.st_ctime_ns, stat.st_ino))
         fork = _fork() if jobs >= 2 and len(todo) >= _FILES_PER_WORKER * 2 else None
         if fork is not None:
-            self._index_in_workers(fork, todo, files, min(jobs, len(todo) // _FILES_PER_WORKER))
+            count = min(jobs, len(todo) // _FILES_PER_WORKER)
+            self._index_in_workers(fork, todo, files, count, pruned, outside)
         else:
-            for path, mtime, size, ctime, inode in todo:
-                data = self._read(path)
-                if data is not None:
-                    hashed = content_hash(data)
-                    names = self._names(data, self.options)
-                    text_hash = _text_hash(data) if names else None
-                    files[path] = [mtime, size, hashed, names, text_hash, ctime, inode]
-                    if names and path not in self._summaries:  # summarised now, read once
-                        self._summaries[path] = self._made(path, data, hashed)
+            for stamp in todo:
+                self._index_file(stamp, files, pruned, outside, kept.pop(stamp[0], None))
+        # the modules reached through the names that point where the walk did not go
+        reach = sorted(outside)
+        roots_by_folder: Dict[str, Tuple[str, ...]] = {}  # (the same for the modules of one folder)
+        while reach:
+            importer = reach.pop()
+            folder = os.path.dirname(importer)
+            roots = roots_by_folder.get(folder)
+            if roots is None:
+                roots = roots_by_folder[folder] = self.roots_for(importer)
+            plain: Set[str] = set()  # names found as a module that is no package
+            for name in outside[importer]:  # (sorted: a name before the names under it)
+                if name.rpartition(".")[0] in plain:
+                    continue  # a name in a module (``from a.util import spawn``): no module of its own
+                module = self._finder.find(name, roots)
+                if module is not None and not module.endswith("__init__.py"):
+                    plain.add(name)
+                if module is None or module in files:
+                    continue
+                try:
+                    stat = os.stat(module)
+                except OSError:
+                    continue
+                entry = known.get(module)
+                if entry is not None and module not in _OPEN and _unchanged(entry, stat):
+                    files[module] = entry
+                    if module in before_outside:
+                        outside[module] = before_outside[module]
+                else:
+                    opened = module in _OPEN
+                    todo.append((module, -1, -1, -1, -1) if opened else
+                                (module, stat.st_mtime_ns, stat.st_size, stat.st_ctime_ns, stat.st_ino))
+                    self._index_file(todo[-1], files, pruned, outside, None)
+                if module in outside:
+                    reach.append(module)
         changed = bool(todo) or set(files) != set(known)
         self._files = files
         if not changed and "words" in previous and "hot" in previous:
@@ -522,11 +592,35 @@ class ProjectView:
         result = frozenset(words)
         self.cache.put("index", self.project_root, {
             "roots": list(self._walked), "files": files, "words": sorted(result), "hot": sorted(self._hot),
+            "pruned": pruned.paths, "outside": outside,
         })
         return result
 
+    def _index_file(
+        self, stamp: _Stamp, files: Dict[str, List[Any]], pruned: "_Pruned", outside: Dict[str, List[str]],
+        data: Optional[bytes],
+    ) -> None:
+        """Read (unless ``data`` is its text, read already), hash and scan one
+        file of the index, summarise it if it names a spawner, and note the
+        names its imports give that point where the walk did not go."""
+        path, mtime, size, ctime, inode = stamp
+        if data is None or path in _OPEN:
+            data = self._read(path)
+        if data is None:
+            return
+        hashed = content_hash(data)
+        names = self._names(data, self.options)
+        text_hash = _text_hash(data) if names else None
+        files[path] = [mtime, size, hashed, names, text_hash, ctime, inode]
+        if names and path not in self._summaries:  # summarised now, read once
+            self._summaries[path] = self._made(path, data, hashed)
+        pointing = pruned.names(path, data)
+        if pointing:
+            outside[path] = pointing
+
     def _index_in_workers(
         self, fork: Any, todo: List[_Stamp], files: Dict[str, List[Any]], count: int,
+        pruned: "_Pruned", outside: Dict[str, List[str]],
     ) -> None:
         """Read, hash and scan the files of a cold index in ``count`` worker
         processes, which summarise those that name a spawner too (the summary
@@ -534,9 +628,12 @@ class ProjectView:
         batches = [todo[start::count] for start in range(count)]
         pool = fork.Pool(count, initializer=_index_worker_start)
         try:
-            for results in pool.imap_unordered(_index_batch, [(batch, self.options) for batch in batches]):
-                for path, (mtime, size, ctime, inode), hashed, names, text_hash, summary in results:
+            args = [(batch, self.options, pruned) for batch in batches]
+            for results in pool.imap_unordered(_index_batch, args):
+                for path, (mtime, size, ctime, inode), hashed, names, text_hash, summary, pointing in results:
                     files[path] = [mtime, size, hashed, names, text_hash, ctime, inode]
+                    if pointing:
+                        outside[path] = pointing
                     if names:
                         found = None if summary is None else ModuleSummary.from_json(summary)
                         self._summaries[path] = found
@@ -667,10 +764,11 @@ def _index_worker_start() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _index_batch(args: Tuple[List[_Stamp], Options]) -> List[Tuple[Any, ...]]:
+def _index_batch(args: Tuple[List[_Stamp], Options, "_Pruned"]) -> List[Tuple[Any, ...]]:
     """A worker's share of a cold index: each file's size, time, hash, whether
-    it names a spawner, and then its summary."""
-    batch, options = args
+    it names a spawner, its summary, and the names its imports give that point
+    where the walk did not go."""
+    batch, options, pruned = args
     results: List[Tuple[Any, ...]] = []
     for path, *stamp in batch:
         try:
@@ -684,7 +782,7 @@ def _index_batch(args: Tuple[List[_Stamp], Options]) -> List[Tuple[Any, ...]]:
             made = _summarised(_parse("".join(lines)), with_words(options, []), path, lines)
             summary = None if made is None else made.to_json()
         results.append((path, stamp, content_hash(data), names, _text_hash(data) if names else None,
-                        summary))
+                        summary, pruned.names(path, data)))
     return results
 
 
@@ -697,11 +795,14 @@ _IMPORT = re.compile(
 
 def _reached(
     walked: List[Tuple[str, os.stat_result]], finder: Finder, lone: Tuple[str, ...],
+    kept: Optional[Dict[str, bytes]] = None,
 ) -> List[Tuple[str, os.stat_result]]:
     """The files checked outside every project, and the modules their imports
     reach, transitively (found by name above each importer's top package, as
     the analysis finds them; never a walk of a folder): what the index reads
-    where there is no project."""
+    where there is no project.  The bytes of each file read here for its
+    imports are put in ``kept``: the index takes them from there, so that each
+    file is read once."""
     found = list(walked)
     seen = {path for path, _ in found}
     at = 0
@@ -709,9 +810,12 @@ def _reached(
         path = found[at][0]
         at += 1
         try:
-            text = decode(read_bytes(path))
+            data = read_bytes(path)
         except (OSError, NotAFile):
             continue
+        if kept is not None:
+            kept[path] = data
+        text = decode(data)
         root = package_root(path)
         own = module_name_in(path, root) or ""
         package = own if path.endswith("__init__.py") else own.rpartition(".")[0]
@@ -726,6 +830,74 @@ def _reached(
             seen.add(module)
             found.append((module, status))
     return found
+
+
+def _unchanged(entry: Any, stat: os.stat_result) -> bool:
+    """Is an index's entry that of a file unchanged since: its size,
+    modification and change times and inode (as git compares them: a restored
+    modification time changes the change time), and the text hash of a file
+    that names a spawner?"""
+    return (type(entry) is list and len(entry) == 7 and entry[0] == stat.st_mtime_ns
+            and entry[1] == stat.st_size and entry[5] == stat.st_ctime_ns and entry[6] == stat.st_ino
+            and type(entry[2]) is str and type(entry[3]) is bool
+            and (type(entry[4]) is str or (entry[4] is None and not entry[3])))
+
+
+# the index's names that point where the walk did not go, by importer
+_OUTSIDE = dict_of(STR, list_of(STR))
+
+
+class _Pruned(NamedTuple):
+    """What the walk of a project left out by its excludes (folders and
+    ``.py`` files), and which import names point there: a module an import
+    names is found wherever it lies, but nothing there is walked."""
+
+    paths: List[str]  # sorted
+    roots: Tuple[str, ...]  # the project's source roots
+    # a word each name that points there spells (the last part of each path)
+    words: Tuple[bytes, ...]
+    # by root: the dotted names of the folders left out under it (a name
+    # points there if it is one or starts with one), and of the files
+    under: Dict[str, Tuple[Tuple[str, ...], FrozenSet[str]]]
+
+    @classmethod
+    def of(cls, paths: List[str], roots: Tuple[str, ...]) -> "_Pruned":
+        parts = sorted({os.path.basename(path)[:-3] if path.endswith(".py") else os.path.basename(path)
+                        for path in paths})
+        return cls(paths, roots, tuple(part.encode("utf-8", "surrogateescape") for part in parts), {})
+
+    def names(self, path: str, data: bytes) -> List[str]:
+        """The dotted names the imports of a module name that point where the
+        walk did not go (those that can: a name that spells none of the last
+        parts of those paths cannot point there)."""
+        if not any(word in data for word in self.words):  # (a search for bytes: the cheap question first)
+            return []
+        root = package_root(path)
+        own = module_name_in(path, root) or ""
+        package = own if path.endswith("__init__.py") else own.rpartition(".")[0]
+        unders = [self._under(other) for other in (root, *(other for other in self.roots if other != root))]
+        return sorted({
+            name for name in _imported(decode(data), package)
+            if any(name in files or any(name == folder or name.startswith(folder + ".") for folder in folders)
+                   for folders, files in unders)
+        })
+
+    def _under(self, root: str) -> Tuple[Tuple[str, ...], FrozenSet[str]]:
+        known = self.under.get(root)
+        if known is None:
+            folders: List[str] = []
+            files: Set[str] = set()
+            for path in self.paths:
+                if path.endswith(".py"):
+                    name = module_name_in(path, root)
+                    if name is not None:
+                        files.add(name)
+                    continue
+                name = module_name_in(path + ".py", root)  # (the folder's name, as a module's)
+                if name is not None:
+                    folders.append(name)
+            known = self.under[root] = (tuple(folders), frozenset(files))
+        return known
 
 
 def _imported(text: str, package: str) -> List[str]:

@@ -2,7 +2,8 @@
 
 ``check_document`` checks the text the editor holds exactly as the
 ``flake8-taskref`` command checks a file with that text, run in the document's
-project folder (``project.config.project_folder``) without options: the same
+project root (``project.config.project_folder``: the root the project's index
+uses, found by the rule of every face) without options: the same
 settings (``project.config.settings_at``, read again when a configuration file
 changes: ``Projects``), the same exclusion (a file the command's run on the
 project passes over, because it or a folder on its way is excluded, is not
@@ -34,6 +35,7 @@ from flake8_taskref.project.check import (
 )
 from flake8_taskref.project.config import ConfigError, Settings, config_stamp, project_folder, settings_at
 from flake8_taskref.project.files import passed_over
+from flake8_taskref.project.settings import find_project_root
 from flake8_taskref.project.view import project_view
 
 __all__ = ["Projects", "Report", "check_document"]
@@ -48,6 +50,8 @@ class Projects:
 
     def __init__(self) -> None:
         self._cache: Dict[Tuple[str, bool], Tuple[_Stamp, Union[Settings, ConfigError]]] = {}
+        # a document folder's project folder, by what it is found from
+        self._folders: Dict[str, Tuple[Tuple[_Stamp, Optional[str]], str]] = {}
         self._options: Dict[str, str] = {}  # the editor's settings, as options of the command
 
     def set_options(self, options: Dict[str, str]) -> bool:
@@ -75,9 +79,21 @@ class Projects:
             raise cached[1]
         return cached[1]
 
+    def folder(self, path: Optional[str], fallback: str) -> str:
+        """``document_folder``, found again only when a configuration file in
+        the document's folder or above it, or the nearest folder with a
+        project's marker, changes."""
+        start = os.path.dirname(os.path.abspath(_document_file(path, fallback)))
+        key = (config_stamp(start), find_project_root(start))
+        cached = self._folders.get(start)
+        if cached is None or cached[0] != key:
+            cached = self._folders[start] = (key, document_folder(path, fallback))
+        return cached[1]
+
     def forget(self) -> None:
         """Read every setting again at its next use."""
         self._cache.clear()
+        self._folders.clear()
 
 
 class Report(NamedTuple):
@@ -94,12 +110,20 @@ class Report(NamedTuple):
     uses: FrozenSet[str] = frozenset()  # the other modules' files its findings consulted
 
 
-def document_folder(path: Optional[str], fallback: str) -> str:
-    """The project folder of a document (``fallback``: a document without a
-    file, or whose folder is gone: the workspace's)."""
+def _document_file(path: Optional[str], fallback: str) -> str:
+    """The file whose project a document is in (``fallback``: a document
+    without a file, or whose folder is gone: the workspace's)."""
     if path is None or not os.path.isdir(os.path.dirname(os.path.abspath(path))):
-        return project_folder(os.path.join(fallback, "untitled.py"))
-    return project_folder(path)
+        return os.path.join(fallback, "untitled.py")
+    return path
+
+
+def document_folder(path: Optional[str], fallback: str) -> str:
+    """The project folder of a document: the project root every face finds
+    for a run in its folder (``project.config.project_folder``), where its
+    settings are read; its own folder outside every project (``fallback``:
+    a document without a file, or whose folder is gone: the workspace's)."""
+    return project_folder(_document_file(path, fallback))
 
 
 def check_document(
@@ -108,7 +132,7 @@ def check_document(
     """Check one version of a document's text (``path``: its file, None for
     a document that is not one; ``fallback``: the folder whose configuration
     such a document gets)."""
-    folder = document_folder(path, fallback)
+    folder = projects.folder(path, fallback)
     shown = os.path.abspath(path) if path is not None else uri
     empty = Report(version, text, shown, folder, [], [], [])
     try:
