@@ -270,6 +270,33 @@ def start_costs(runs: int) -> Dict[str, Any]:
     return found
 
 
+def first_diagnostics(script: str, runs: int, work: Path) -> Dict[str, Any]:
+    """The server's start as an editor sees it (issue 33): from the process
+    started to ``initialize`` answered, and to the diagnostics of a small
+    document opened right after ``initialized`` (best and median of ``runs``)."""
+    folder = work / "start"
+    (folder / "app").mkdir(parents=True, exist_ok=True)
+    (folder / "setup.cfg").write_text("[flake8]\n", encoding="utf-8")
+    small = "import asyncio\n\n\nasync def main() -> None:\n    asyncio.create_task(main())\n"
+    uri = (folder / "app" / "small.py").as_uri()
+    initialized, diagnosed = [], []
+    for _ in range(runs):
+        started = time.perf_counter()
+        editor = Editor([script, "server"], folder)
+        editor.request("initialize", {"processId": os.getpid(), "rootUri": folder.as_uri(), "capabilities": {}})
+        answered = time.perf_counter()
+        editor.notify("initialized", {})
+        editor.notify("textDocument/didOpen", {"textDocument": {
+            "uri": uri, "languageId": "python", "version": 1, "text": small}})
+        at = editor.wait(published(uri, 1))["_at"]
+        editor.close()
+        initialized.append((answered - started) * 1000)
+        diagnosed.append((at - started) * 1000)
+    return {name: {"best_ms": round(min(times), 1), "median_ms": round(statistics.median(times), 1)}
+            for name, times in (("start to initialize answered", initialized),
+                                ("start to a small document's diagnostics", diagnosed))}
+
+
 def big_document(script: str, lines: int, work: Path) -> Dict[str, Any]:
     """A big document opened, then a small one (issue 33): when the small
     one's diagnostics and a code action at its finding arrive, and when the
@@ -321,6 +348,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     results: Dict[str, Any] = {"python": sys.version.split()[0], "load_start": os.getloadavg(), "sizes": []}
     if args.start:
         print(json.dumps(start_costs(args.start), indent=2))
+        with tempfile.TemporaryDirectory() as work:
+            print(json.dumps(first_diagnostics(script, args.start, Path(work)), indent=2))
         return 0
     if args.big:
         with tempfile.TemporaryDirectory() as work:

@@ -742,6 +742,28 @@ async def test_without_the_extra_one_line_and_exit_2(tmp_path: Path) -> None:
                             "pip install 'flake8-taskref[server]'\n")
 
 
+# What the server's start imports (issue 33: the start): the protocol and the
+# documents, not the project view, the analysis, the fixer nor the command.
+START = ("import sys\n"
+         "from flake8_taskref.command.cli import main\n"
+         "from flake8_taskref.server.lsp import TaskRefServer\n"
+         "TaskRefServer()\n"
+         "print(sorted(m for m in sys.modules if m.startswith(('flake8_taskref', 'libcst', 'black', 'hashlib'))))")
+
+
+async def test_the_start_imports_neither_the_analysis_nor_the_fixer(tmp_path: Path) -> None:
+    proc = await asyncio.create_subprocess_exec(sys.executable, "-c", START, cwd=tmp_path,
+                                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out, err = await asyncio.wait_for(proc.communicate(), 60)
+    assert proc.returncode == 0, err.decode()
+    assert json.loads(out.decode().replace("'", '"')) == [
+        "flake8_taskref", "flake8_taskref.analysis", "flake8_taskref.analysis.messages",
+        "flake8_taskref.analysis.options", "flake8_taskref.command", "flake8_taskref.command.cli",
+        "flake8_taskref.command.writing", "flake8_taskref.fix", "flake8_taskref.server",
+        "flake8_taskref.server.documents", "flake8_taskref.server.lsp",
+    ]
+
+
 async def test_an_invalid_request_gets_an_error_and_nothing_pops_up(client: Client, tmp_path: Path) -> None:
     """A codeAction without range and context is answered with an error (the
     editor no longer waits for ever); it, a notification the server cannot

@@ -38,7 +38,9 @@ import threading
 import tokenize
 import traceback
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Awaitable, Callable, Dict, Generator, List, Optional, Sequence, Set, Tuple, TypeVar
+from typing import (
+    TYPE_CHECKING, Any, Awaitable, Callable, Dict, Generator, List, Optional, Sequence, Set, Tuple, TypeVar,
+)
 from urllib.parse import unquote, urlparse
 
 from lsprotocol import types
@@ -49,21 +51,17 @@ from pygls.uris import to_fs_path
 
 from flake8_taskref import __version__
 from flake8_taskref.analysis.messages import DOCS_URL, MESSAGES, NAMES, SUMMARIES
-from flake8_taskref.fix import FixOptions
-from flake8_taskref.project.check import SYNTAX_ERROR, char_col
-from flake8_taskref.project.config import CONFIG_FILES, ConfigError
-from flake8_taskref.project.view import forget_all, set_open_text
-from flake8_taskref.server.checking import Projects, Report, check_document
+from flake8_taskref.fix import FIXABLE, FixOptions
 from flake8_taskref.server.documents import Document, line_edits
-from flake8_taskref.server.fixes import (
-    FIXABLE,
-    FixAll,
-    SiteFixes,
-    fix_all,
-    needs_a_human,
-    site_fixes,
-    suppression,
-)
+
+# What ``initialize`` does not need is imported when it is first used (issue 33:
+# the start): the project view, the analysis and the check (``checking``) by the
+# first check, preloaded in a thread once ``initialize`` is answered; the fixer
+# (``fixes``) by the first fix; the configuration's files by the registration
+# that watches them.  ``tests/test_server.py`` holds the line.
+if TYPE_CHECKING:
+    from flake8_taskref.server.checking import Projects, Report
+    from flake8_taskref.server.fixes import FixAll, SiteFixes
 
 __all__ = ["TaskRefServer", "SOURCE", "FIX_ALL", "CHANGE_DELAY", "FIX_DELAY"]
 
@@ -90,10 +88,16 @@ KEEP_MODULE = "Keep this task (module set)"
 KEEP_INSTANCE = "Keep this task (instance set)"
 KEEP_NONE = "Keep this task"
 FIX_ALL_TITLE = "Keep every task in this file (flake8-taskref --fix)"
-# The configuration's files, and the project's modules (other modules' summaries):
-# one glob each (eglot 1.9 refuses a registration with a brace glob, and Neovim
-# 0.11's matcher does not match pkg/helpers.py with one).
-WATCHED = tuple(f"**/{name}" for name in CONFIG_FILES) + ("**/*.py", "**/*.pyi")
+SYNTAX_ERROR = "E999"  # (project.check's)
+
+
+def watched() -> Tuple[str, ...]:
+    """The configuration's files, and the project's modules (other modules'
+    summaries): one glob each (eglot 1.9 refuses a registration with a brace
+    glob, and Neovim 0.11's matcher does not match pkg/helpers.py with one)."""
+    from flake8_taskref.project.config import CONFIG_FILES
+
+    return tuple(f"**/{name}" for name in CONFIG_FILES) + ("**/*.py", "**/*.pyi")
 
 
 def _attribute(root: Any, dotted: str) -> Any:
@@ -190,7 +194,8 @@ class TaskRefServer:
             NAME, __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
             protocol_cls=_Protocol,
         )
-        self.projects = Projects()
+        self._projects: Optional[Projects] = None  # made by the first check (``projects``)
+        self.options: Dict[str, str] = {}  # the editor's settings, as the command's options
         self.documents: Dict[str, Document] = {}
         self.reports: Dict[str, Report] = {}  # the latest check of each open document
         self.fixed: Dict[str, FixAll] = {}  # the whole fix of the report's version
@@ -208,6 +213,28 @@ class TaskRefServer:
         self.tasks: Set["asyncio.Future[Any]"] = set()
         self.initial_options: Dict[str, str] = {}  # the editor's initializationOptions
         self._register()
+
+    @property
+    def projects(self) -> Projects:
+        """The settings of each project folder (the check's modules are
+        imported by its first use)."""
+        if self._projects is None:
+            from flake8_taskref.server.checking import Projects
+
+            projects = Projects()
+            projects.set_options(self.options)
+            self._projects = projects
+        return self._projects
+
+    def _set_options(self, options: Dict[str, str]) -> bool:
+        """The editor's settings (``select``, ``extend-select``,
+        ``taskref-spawners``); whether they changed."""
+        if options == self.options:
+            return False
+        self.options = dict(options)
+        if self._projects is not None:
+            self._projects.set_options(self.options)
+        return True
 
     # ------------------------------------------------------------ wiring
     def _register(self) -> None:
@@ -269,7 +296,12 @@ class TaskRefServer:
     # ---------------------------------------------------------- handlers
     def _initialize(self, params: types.InitializeParams) -> None:
         self.initial_options = _editor_options(params.initialization_options)
-        self.projects.set_options(self.initial_options)
+        self._set_options(self.initial_options)
+        # the check's modules, imported while the editor reads the answer
+        asyncio.get_running_loop().call_soon(self._preload)
+
+    def _preload(self) -> None:
+        self._spawn(self._in_thread(_preload))
 
     async def _initialized(self, params: types.InitializedParams) -> None:
         if await self._configuration():
@@ -278,7 +310,7 @@ class TaskRefServer:
         if not _attribute(capabilities, "workspace.did_change_watched_files.dynamic_registration"):
             return
         options = types.DidChangeWatchedFilesRegistrationOptions(
-            watchers=[types.FileSystemWatcher(glob_pattern=pattern) for pattern in WATCHED]
+            watchers=[types.FileSystemWatcher(glob_pattern=pattern) for pattern in watched()]
         )
         registration = types.Registration(
             id="flake8-taskref-configuration", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
@@ -304,7 +336,7 @@ class TaskRefServer:
             return False
         if not found or found[0] is None:
             return False
-        return self.projects.set_options({**self.initial_options, **_editor_options(found[0])})
+        return self._set_options({**self.initial_options, **_editor_options(found[0])})
 
     def _did_change_configuration(self, params: types.DidChangeConfigurationParams) -> None:
         self._spawn(self._configuration_changed(params.settings))
@@ -314,7 +346,7 @@ class TaskRefServer:
         if not _attribute(self.ls.client_capabilities, "workspace.configuration"):
             if isinstance(pushed, dict) and isinstance(pushed.get(SECTION), dict):
                 options = {**self.initial_options, **_editor_options(pushed[SECTION])}
-                changed = self.projects.set_options(options)
+                changed = self._set_options(options)
         if changed:
             self.recheck()
 
@@ -398,10 +430,14 @@ class TaskRefServer:
     async def _module_changed(self, path: str, data: Optional[bytes], uri: str) -> None:
         """The view reads the editor's text of a module (None: the file's), and
         the documents that used the module are checked again."""
+        from flake8_taskref.project.view import set_open_text
+
         await self._in_thread(set_open_text, path, data)
         self.recheck(self._users(path, uri))
 
     async def _module_saved(self, path: str, uri: str) -> None:
+        from flake8_taskref.project.view import forget_all, set_open_text
+
         users = self._users(path, uri)
         await self._in_thread(set_open_text, path, None)
         await self._in_thread(forget_all)
@@ -409,6 +445,8 @@ class TaskRefServer:
         self.recheck([other for other in self.documents if other != uri and other not in users])
 
     def _did_change_watched_files(self, params: types.DidChangeWatchedFilesParams) -> None:
+        from flake8_taskref.project.config import CONFIG_FILES
+
         names = [os.path.basename(_path(change.uri) or "") for change in params.changes]
         if any(name in CONFIG_FILES for name in names):
             self.projects.forget()
@@ -421,6 +459,8 @@ class TaskRefServer:
         self._spawn(self._forget_and_recheck())
 
     async def _forget_and_recheck(self) -> None:
+        from flake8_taskref.project.view import forget_all
+
         await self._in_thread(forget_all)
         self.recheck()
 
@@ -508,6 +548,8 @@ class TaskRefServer:
                     fallback: str) -> Tuple[Report, Optional[Exception]]:
         """(In a thread.)  The report of one version; a bug of ours is
         returned with an empty report, to be said on the loop."""
+        from flake8_taskref.server.checking import Report, check_document
+
         try:
             return check_document(uri, path, text, version, self.projects, fallback), None
         except Exception as exc:
@@ -569,6 +611,8 @@ class TaskRefServer:
             options = self._fixing(report)
             if options is None:
                 return None
+            from flake8_taskref.server.fixes import fix_all
+
             job = self.fixing[uri] = (report, self._in_thread(_guarded, fix_all, report, options))
         done, exc = await asyncio.shield(job[1])
         if self.fixing.get(uri) is job:
@@ -583,6 +627,8 @@ class TaskRefServer:
     def _fixing(self, report: Report) -> Optional[FixOptions]:
         """How the fix is written in the document's project (None: its
         configuration cannot be read, which is said once)."""
+        from flake8_taskref.project.config import ConfigError
+
         try:
             return self.projects.settings(report.folder, fixing=True).fixing
         except ConfigError as exc:
@@ -616,6 +662,8 @@ class TaskRefServer:
         return types.Position(line=row, character=column)
 
     def _range(self, document: Document, report: Report, index: int) -> types.Range:
+        from flake8_taskref.project.check import char_col
+
         finding, site = report.findings[index], report.sites[index]
         line, char = finding.line - 1, finding.char_col - 1
         if site is not None:
@@ -646,6 +694,8 @@ class TaskRefServer:
     def _diagnostics(
         self, document: Document, report: Report, left: Dict[int, str],
     ) -> List[types.Diagnostic]:
+        from flake8_taskref.server.fixes import needs_a_human
+
         diagnostics = []
         for index, finding in enumerate(report.findings):
             why = left.get(index) if finding.code in FIXABLE else needs_a_human(finding.code)
@@ -753,6 +803,8 @@ class TaskRefServer:
         return found
 
     async def _site_actions(self, document: Document, report: Report, index: int) -> List[types.CodeAction]:
+        from flake8_taskref.server.fixes import needs_a_human, site_fixes, suppression
+
         finding = report.findings[index]
         diagnostic = self._diagnostic(document, report, index, None)
         actions: List[types.CodeAction] = []
@@ -800,6 +852,8 @@ class TaskRefServer:
         return actions
 
     def _noqa_disabled(self, report: Report) -> bool:
+        from flake8_taskref.project.config import ConfigError
+
         try:
             return self.projects.settings(report.folder).disable_noqa
         except ConfigError:
@@ -835,6 +889,11 @@ def _guarded(function: Callable[..., _T], *args: Any) -> Tuple[Optional[_T], Opt
         return function(*args), None
     except Exception as exc:
         return None, exc
+
+
+def _preload() -> None:
+    """(In a thread.)  What the first check needs, imported before it is asked for."""
+    import flake8_taskref.server.checking  # noqa: F401
 
 
 def _bytes(text: str) -> Optional[bytes]:
