@@ -542,7 +542,7 @@ class TaskRefServer:
         held = self.in_worker.get(uri)
         if held is not None and held[0] is done:
             del self.in_worker[uri]
-        if done.cancelled():  # superseded (a newer check runs), or shut down
+        if done.cancelled() or self.shut_down:  # superseded (a newer check runs), or shut down
             if self.running.get(uri) is done:
                 del self.running[uri]
             return
@@ -618,7 +618,7 @@ class TaskRefServer:
             self.fix_tokens.pop(uri, None)
         if exc is not None:
             document = self.documents.get(uri)
-            if document is not None and document.text == report.text:  # (else: ended, or no longer wanted)
+            if document is not None and document.text == report.text and not self.shut_down:  # (else: ended)
                 self._internal_error(report.path, exc)
             return None
         if self.reports.get(uri) is report:
