@@ -41,18 +41,21 @@ def same(first: object, second: object) -> bool:
     strings gave the same answer at several times the cost (issue 33: the
     self-check of 16,000 sites dumped 32,000 nodes and two whole functions)."""
     stack = [(first, second)]
+    pop, push, extend, node = stack.pop, stack.append, stack.extend, ast.AST
     while stack:
-        one, other = stack.pop()
-        if isinstance(one, ast.AST):
+        one, other = pop()
+        if one is other:
+            continue
+        if isinstance(one, node):
             if type(one) is not type(other):
                 return False
             for name in one._fields:
-                stack.append((getattr(one, name, None), getattr(other, name, None)))
+                push((getattr(one, name, None), getattr(other, name, None)))
         elif isinstance(one, list):
             if not isinstance(other, list) or len(one) != len(other):
                 return False
-            stack.extend(zip(one, other))
-        elif one is not other and (isinstance(other, (ast.AST, list)) or repr(one) != repr(other)):
+            extend(zip(one, other))
+        elif isinstance(other, (node, list)) or repr(one) != repr(other):
             return False
     return True
 
