@@ -227,3 +227,28 @@ def test_same_agrees_with_ast_dump() -> None:
             assert same(one, other) == (dumped == other_dumped)
     assert sum(dumps.count(dumped) for dumped in dumps) > len(dumps)
     assert same(statements, list(statements)) and not same(statements, statements[1:])
+
+
+def test_statements_without_comments_are_not_tokenized(monkeypatch: Any) -> None:
+    """Issue 33: each site's statement was tokenized for its comments (a third of
+    the fix of 16,000 one-line spawns); one without ``#`` has none.  A comment
+    is still found, and its codes resolved."""
+    from flake8_taskref.fix import comments
+
+    tokenized = [0]
+    real = comments.tokenize.generate_tokens
+
+    def counted(readline: Any) -> Any:
+        tokenized[0] += 1
+        return real(readline)
+
+    monkeypatch.setattr(comments.tokenize, "generate_tokens", counted)
+    text = "import asyncio\n\n\nasync def job() -> None:\n    pass\n\n\nasync def main() -> None:\n"
+    text += "    asyncio.create_task(job())\n" * 20
+    result = fix_source(text.encode(), _sites(text))
+    assert sum(outcome.fixed for outcome in result.outcomes) == 20
+    assert tokenized[0] == 0
+    text += "    asyncio.create_task(job())  # a comment\n"
+    assert "job_task_20 = asyncio.create_task(job())  # a comment\n" in fix_source(
+        text.encode(), _sites(text)).source.decode()
+    assert tokenized[0] >= 1
