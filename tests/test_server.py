@@ -914,6 +914,22 @@ async def test_a_big_document_is_checked_in_a_process_of_its_own(
     assert not running(again) and workers(server) == []
 
 
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="finds the server's processes in /proc")
+async def test_exit_during_a_big_check_ends_the_worker(plain_client: Client, tmp_path: Path) -> None:
+    """``exit`` without ``shutdown`` while the worker checks a big document: no
+    worker is left once the server has exited (the server ends it on its way out,
+    without waiting for the check; a worker whose server died sees its pipe end)."""
+    client = plain_client
+    await client.initialize_session(lsp.InitializeParams(capabilities=capabilities()))
+    assert client._server is not None
+    server = client._server.pid
+    opened(client, project(tmp_path) / "pkg" / "big.py", big_module(40_000))
+    [worker] = await until(lambda: workers(server), "the worker")
+    client.exit(None)
+    assert await asyncio.wait_for(client._server.wait(), 60) == 1
+    assert not running(worker)
+
+
 async def test_hover_on_a_noqa_code(client: Client, tmp_path: Path) -> None:
     folder = project(tmp_path)
     text = MODULE_ONLY.replace("asyncio.sleep(1))\n", "asyncio.sleep(1))  # noqa: E501, TRF002,TRF001\n")

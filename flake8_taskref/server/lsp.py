@@ -33,6 +33,7 @@ version the editor has replaced are never published.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import os
 import re
@@ -183,7 +184,11 @@ class TaskRefServer:
     def serve(self) -> int:
         """Talk LSP over stdin and stdout until the editor says exit; the exit
         status LSP asks for (0 after shutdown, else 1)."""
-        self.ls.start_io()
+        try:
+            self.ls.start_io()
+        finally:  # (exit raises SystemExit; the editor may end the pipe) no worker outlives the server
+            if self._worker is not None:
+                self._worker.close()
         return 0 if self.shut_down else 1
 
     @property
@@ -208,10 +213,8 @@ class TaskRefServer:
         self.initial_options = _editor_options(params.initialization_options)
         self._set_options(self.initial_options)
         # the check's modules, imported while the editor reads the answer
-        asyncio.get_running_loop().call_soon(self._preload)
-
-    def _preload(self) -> None:
-        self._spawn(self._in_thread(_preload))
+        asyncio.get_running_loop().call_soon(
+            lambda: self._spawn(self._in_thread(importlib.import_module, "flake8_taskref.server.checking")))
 
     async def _initialized(self, params: types.InitializedParams) -> None:
         if await self._configuration():
@@ -893,8 +896,3 @@ def _guarded(function: Callable[..., _T], *args: Any) -> Tuple[Optional[_T], Opt
         return function(*args), None
     except Exception as exc:
         return None, exc
-
-
-def _preload() -> None:
-    """(In a thread.)  What the first check needs, imported before it is asked for."""
-    import flake8_taskref.server.checking  # noqa: F401
