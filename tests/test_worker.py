@@ -10,7 +10,7 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import List, Optional
+from typing import Any, List, Optional
 
 import pytest
 
@@ -153,3 +153,23 @@ def test_an_interrupted_job_ends_with_its_process_and_close_leaves_none() -> Non
     assert gone(later)
     with pytest.raises(WorkerGone):
         worker.run(object(), "echo")
+
+
+def test_the_project_s_modules_do_not_replace_python_s(tmp_path: Path, monkeypatch: Any) -> None:
+    """The server runs in the user's project folder: a ``pickle.py`` there (or
+    any module named as one of Python's) is never imported by the worker."""
+    marker = tmp_path / "imported"
+    for name in ("pickle", "struct", "traceback", "ast"):
+        (tmp_path / f"{name}.py").write_text(
+            f"open({str(marker)!r}, 'a').write({name!r})\nraise SystemExit(7)\n", encoding="utf-8")
+    (tmp_path / "setup.cfg").write_text("[flake8]\n", encoding="utf-8")
+    path = tmp_path / "job.py"
+    path.write_text(SOURCE, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    worker = Worker()
+    try:
+        report = worker.run(object(), "check", NO_STATE, path.as_uri(), str(path), SOURCE, 1, str(tmp_path))
+    finally:
+        worker.close()
+    assert not marker.exists()
+    assert [f.code for f in report.findings] == ["TRF001"]

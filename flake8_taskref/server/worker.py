@@ -4,7 +4,7 @@
 interpreter lock for seconds: in a thread of the server it delays every other
 document's check (and the loop that reads the editor's messages).  A document
 of ``BIG`` characters or more is therefore checked, and fixed, in a worker
-process (``python -m flake8_taskref.server.worker``, started at the first big
+process (``flake8_taskref.server.worker.main``, started at the first big
 document, over its standard input and output), one job at a time, while the
 server goes on with the others.
 
@@ -45,6 +45,13 @@ BIG = 1_000_000
 STACK_SIZE = 64 * 1024 * 1024  # the stack of the worker's thread, as the server's (deep files)
 _HEADER = struct.Struct("<Q")
 logger = logging.getLogger(__name__)
+
+
+# The worker's start: ``python -m`` (and ``-c``) would put the server's folder, the
+# user's project, first on the module path, where a ``pickle.py`` or ``ast.py`` of
+# the project's would be imported instead of Python's; it is taken off first.
+_START = ('import sys\nif sys.path and sys.path[0] == "":\n    del sys.path[0]\n'
+          "from flake8_taskref.server.worker import main\nmain()\n")
 
 
 class WorkerGone(Exception):
@@ -96,7 +103,7 @@ class Worker:
     from one thread that waits for it; ``interrupt`` and ``close`` from any)."""
 
     def __init__(self, command: Optional[Tuple[str, ...]] = None) -> None:
-        self.command = command or (sys.executable, "-m", "flake8_taskref.server.worker")
+        self.command = command or (sys.executable, "-c", _START)
         self._lock = threading.Lock()
         self._proc: Optional["subprocess.Popen[bytes]"] = None
         self._job: object = None  # the token of the job the process is running
@@ -271,8 +278,7 @@ def _serve(source: IO[bytes], sink: IO[bytes]) -> None:
 
 
 def main() -> None:
-    """``python -m flake8_taskref.server.worker``: serve the server's jobs
-    until it closes the pipe."""
+    """The worker (``_START``): serve the server's jobs until it closes the pipe."""
     source, sink = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr  # nothing else reaches the server's pipe
     if hasattr(signal, "SIGINT"):
