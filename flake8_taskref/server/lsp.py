@@ -98,6 +98,7 @@ class TaskRefServer:
         )
         self._projects: Optional[Projects] = None  # made by the first check (``projects``)
         self.options: Dict[str, str] = {}  # the editor's settings, as the command's options
+        self._options_lock = threading.Lock()  # (the first check may make the projects in a thread)
         self.documents: Dict[str, Document] = {}
         self.reports: Dict[str, Report] = {}  # the latest check of each open document
         self.fixed: Dict[str, FixAll] = {}  # the whole fix of the report's version
@@ -127,25 +128,26 @@ class TaskRefServer:
 
     @property
     def projects(self) -> Projects:
-        """The settings of each project folder (the check's modules are
-        imported by its first use)."""
-        if self._projects is None:
-            from flake8_taskref.server.checking import Projects
+        """The settings of each project folder (made, and the check's modules
+        imported, by its first use, in whichever thread)."""
+        with self._options_lock:
+            if self._projects is None:
+                from flake8_taskref.server.checking import Projects
 
-            projects = Projects()
-            projects.set_options(self.options)
-            self._projects = projects
-        return self._projects
+                self._projects = Projects()
+                self._projects.set_options(self.options)
+            return self._projects
 
     def _set_options(self, options: Dict[str, str]) -> bool:
         """The editor's settings (``select``, ``extend-select``,
         ``taskref-spawners``); whether they changed."""
-        if options == self.options:
-            return False
-        self.options = dict(options)
-        if self._projects is not None:
-            self._projects.set_options(self.options)
-        return True
+        with self._options_lock:
+            if options == self.options:
+                return False
+            self.options = dict(options)
+            if self._projects is not None:
+                self._projects.set_options(self.options)
+            return True
 
     # ------------------------------------------------------------ wiring
     def _register(self) -> None:
