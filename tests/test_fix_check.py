@@ -186,3 +186,69 @@ def test_the_cases_of_a_match_share_a_name() -> None:
         "job_task = asyncio.create_task(job())",
         "job_task_1 = asyncio.create_task(job())",
     ]
+
+
+def test_the_self_check_makes_no_dump_of_its_trees(monkeypatch: Any) -> None:
+    """Issue 33: the self-check compared ``ast.dump`` strings, of each spawn it
+    bound (twice) and of the whole edited unit, undone and original (32,002
+    dumps for 16,000 sites of one function, a fifth of the fix); it now
+    compares the trees themselves (``verify.same``), and refuses what it refused."""
+    dumped = [0]
+    real = ast.dump
+
+    def counted(node: ast.AST, *args: Any, **kwargs: Any) -> str:
+        dumped[0] += 1
+        return real(node, *args, **kwargs)
+
+    monkeypatch.setattr(ast, "dump", counted)
+    text = "import asyncio\n\n\nasync def job() -> None:\n    pass\n\n\nasync def main() -> None:\n"
+    text += "    asyncio.create_task(job())\n" * 50
+    result = fix_source(text.encode(), _sites(text))
+    assert sum(outcome.fixed for outcome in result.outcomes) == 50
+    assert dumped[0] == 0
+
+
+def test_same_agrees_with_ast_dump() -> None:
+    """``verify.same`` answers as a comparison of ``ast.dump`` strings does,
+    on every pair of statements of the fixtures and the service above."""
+    from flake8_taskref.fix.verify import same
+
+    statements: List[ast.stmt] = []
+    for path in sorted((Path(__file__).parent / "data").glob("*.py"))[:12]:
+        try:
+            statements += ast.parse(path.read_text(encoding="utf-8")).body[:40]
+        except SyntaxError:
+            continue
+    statements += ast.parse(SERVICE).body + ast.parse(SERVICE).body  # equal trees, not the same objects
+    statements += ast.parse("x = 1\nx = 1.0\nx = True\nx = '1'\nx = b'1'\nx = None\nx = ...\nx = 1\n").body
+    dumps = [ast.dump(statement) for statement in statements]
+    for one, dumped in zip(statements, dumps):
+        for other, other_dumped in zip(statements, dumps):
+            assert same(one, other) == (dumped == other_dumped)
+    assert sum(dumps.count(dumped) for dumped in dumps) > len(dumps)
+    assert same(statements, list(statements)) and not same(statements, statements[1:])
+
+
+def test_statements_without_comments_are_not_tokenized(monkeypatch: Any) -> None:
+    """Issue 33: each site's statement was tokenized for its comments (a third of
+    the fix of 16,000 one-line spawns); one without ``#`` has none.  A comment
+    is still found, and its codes resolved."""
+    from flake8_taskref.fix import comments
+
+    tokenized = [0]
+    real = comments.tokenize.generate_tokens
+
+    def counted(readline: Any) -> Any:
+        tokenized[0] += 1
+        return real(readline)
+
+    monkeypatch.setattr(comments.tokenize, "generate_tokens", counted)
+    text = "import asyncio\n\n\nasync def job() -> None:\n    pass\n\n\nasync def main() -> None:\n"
+    text += "    asyncio.create_task(job())\n" * 20
+    result = fix_source(text.encode(), _sites(text))
+    assert sum(outcome.fixed for outcome in result.outcomes) == 20
+    assert tokenized[0] == 0
+    text += "    asyncio.create_task(job())  # a comment\n"
+    assert "job_task_20 = asyncio.create_task(job())  # a comment\n" in fix_source(
+        text.encode(), _sites(text)).source.decode()
+    assert tokenized[0] >= 1

@@ -9,6 +9,7 @@ import asyncio
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -770,6 +771,29 @@ async def test_without_the_extra_one_line_and_exit_2(tmp_path: Path) -> None:
                             "pip install 'flake8-taskref[server]'\n")
 
 
+# What the server's start imports (issue 33: the start): the protocol and the
+# documents, not the project view, the analysis, the fixer nor the command.
+START = ("import sys\n"
+         "from flake8_taskref.command.cli import main\n"
+         "from flake8_taskref.server.lsp import TaskRefServer\n"
+         "TaskRefServer()\n"
+         "print(sorted(m for m in sys.modules\n"
+         "             if m.startswith(('flake8_taskref', 'libcst', 'black', 'hashlib'))))")
+
+
+async def test_the_start_imports_neither_the_analysis_nor_the_fixer(tmp_path: Path) -> None:
+    proc = await asyncio.create_subprocess_exec(sys.executable, "-c", START, cwd=tmp_path,
+                                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out, err = await asyncio.wait_for(proc.communicate(), 60)
+    assert proc.returncode == 0, err.decode()
+    assert json.loads(out.decode().replace("'", '"')) == [
+        "flake8_taskref", "flake8_taskref.analysis", "flake8_taskref.analysis.messages",
+        "flake8_taskref.analysis.options", "flake8_taskref.command", "flake8_taskref.command.cli",
+        "flake8_taskref.command.writing", "flake8_taskref.fix", "flake8_taskref.server",
+        "flake8_taskref.server.documents", "flake8_taskref.server.lsp", "flake8_taskref.server.protocol",
+    ]
+
+
 async def test_an_invalid_request_gets_an_error_and_nothing_pops_up(client: Client, tmp_path: Path) -> None:
     """A codeAction without range and context is answered with an error (the
     editor no longer waits for ever); it, a notification the server cannot
@@ -859,6 +883,79 @@ async def test_a_big_document_blocks_no_other(client: Client, tmp_path: Path) ->
     found = await diagnostics(client, big, 2, timeout=180)
     assert [(d.range.start.line, d.code) for d in found] == [(5, "TRF001")]
     assert [p.version for p in client.published if p.uri == big][:1] == [2]
+
+
+def workers(pid: int) -> List[int]:
+    """The server's worker processes that are running (Linux's /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+            command = Path(f"/proc/{entry}/cmdline").read_bytes()
+        except (OSError, ValueError):
+            continue
+        state, parent = stat.rsplit(")", 1)[1].split()[:2]
+        if int(parent) == pid and state != "Z" and b"flake8_taskref.server.worker" in command:
+            found.append(int(entry))
+    return found
+
+
+def running(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="finds the server's processes in /proc")
+async def test_a_big_document_is_checked_in_a_process_of_its_own(
+    plain_client: Client, tmp_path: Path,
+) -> None:
+    """A document of a megabyte or more is checked in the server's worker
+    process (issue 33): the small document opened after it has its diagnostics
+    first; the worker, killed, is started again for the next version's check;
+    shut down, the server leaves no process behind."""
+    client = plain_client
+    await client.initialize_session(lsp.InitializeParams(capabilities=capabilities()))
+    assert client._server is not None
+    server = client._server.pid
+    folder = project(tmp_path)
+    text = big_module(20_000)
+    assert len(text) >= 1_000_000
+    big = opened(client, folder / "pkg" / "big.py", text)
+    small = opened(client, folder / "pkg" / "small.py", MODULE_ONLY)
+    assert [d.code for d in await diagnostics(client, small, 1)] == ["TRF001"]
+    assert [(d.range.start.line, d.code) for d in await diagnostics(client, big, 1, timeout=180)] == [
+        (4, "TRF001")]
+    uris = [p.uri for p in client.published]
+    assert uris.index(small) < uris.index(big)
+    [worker] = workers(server)
+    os.kill(worker, signal.SIGKILL)
+    await until(lambda: not running(worker), "the worker killed")
+    changed(client, big, 2, "\n", at=(4, 0, 4, 0))
+    found = await diagnostics(client, big, 2, timeout=180)
+    assert [(d.range.start.line, d.code) for d in found] == [(5, "TRF001")]
+    [again] = workers(server)
+    assert again != worker
+    await client.shutdown_session()
+    assert client._server.returncode == 0
+    assert not running(again) and workers(server) == []
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="finds the server's processes in /proc")
+async def test_exit_during_a_big_check_ends_the_worker(plain_client: Client, tmp_path: Path) -> None:
+    """``exit`` without ``shutdown`` while the worker checks a big document: no
+    worker is left once the server has exited (the server ends it on its way out,
+    without waiting for the check; a worker whose server died sees its pipe end)."""
+    client = plain_client
+    await client.initialize_session(lsp.InitializeParams(capabilities=capabilities()))
+    assert client._server is not None
+    server = client._server.pid
+    opened(client, project(tmp_path) / "pkg" / "big.py", big_module(40_000))
+    [worker] = await until(lambda: workers(server), "the worker")
+    client.exit(None)
+    assert await asyncio.wait_for(client._server.wait(), 60) == 1
+    assert not running(worker)
 
 
 async def test_hover_on_a_noqa_code(client: Client, tmp_path: Path) -> None:

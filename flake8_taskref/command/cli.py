@@ -13,21 +13,20 @@ import argparse
 import os
 import signal
 import sys
-from typing import Any, List, Optional, Sequence, TextIO
+from typing import TYPE_CHECKING, Any, List, Optional, Sequence, TextIO
 
 from flake8_taskref import __version__
 from flake8_taskref.analysis import options as opts
-from flake8_taskref.project.config import ConfigError, Settings, resolve
-from flake8_taskref.command.output import MACHINE_FORMATS, render, statistics, write
-from flake8_taskref.command.runner import (
-    IO_ERROR,
-    SYNTAX_ERROR,
-    FileReport,
-    Finding,
-    check_all,
-)
 from flake8_taskref.command.writing import Stopped, stop_on_signals
 from flake8_taskref.fix import KEEP_FORMS
+
+if TYPE_CHECKING:
+    from flake8_taskref.command.runner import FileReport
+    from flake8_taskref.project.config import Settings
+
+# The console script's module: ``flake8-taskref server`` hands over to the
+# editor server before the command's own modules (the project view, the
+# analysis, the runner) are imported; the command imports them in ``_main``.
 
 __all__ = ["main", "build_parser"]
 
@@ -161,6 +160,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 
 def _main(argv: Optional[Sequence[str]], written: List[str]) -> int:
+    from flake8_taskref.command.output import write
+    from flake8_taskref.command.runner import check_all
+    from flake8_taskref.project.config import ConfigError, resolve
+
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.enable_extensions is not None:
@@ -182,6 +185,8 @@ def _main(argv: Optional[Sequence[str]], written: List[str]) -> int:
 
 def _stopped(signum: int, written: List[str]) -> int:
     """After SIGINT/SIGTERM: which files were fixed before it; no traceback."""
+    from flake8_taskref.command.output import write
+
     sys.stdout.flush()
     name = signal.Signals(signum).name
     count = f"{len(written)} file{'s' if len(written) != 1 else ''}"
@@ -204,6 +209,9 @@ def _colored(color: str, stream: TextIO) -> bool:
 
 
 def _report(reports: List[FileReport], settings: Settings, color: str = "never") -> int:
+    from flake8_taskref.command.output import MACHINE_FORMATS, render, statistics, write
+    from flake8_taskref.command.runner import IO_ERROR, SYNTAX_ERROR, Finding
+
     findings: List[Finding] = [finding for report in reports for finding in report.findings]
     internal = [report for report in reports if report.internal_error is not None]
     for report in reports:
@@ -257,6 +265,9 @@ def _report(reports: List[FileReport], settings: Settings, color: str = "never")
 
 
 def _fix_summary(reports: List[FileReport], settings: Settings) -> None:
+    from flake8_taskref.command.output import write
+    from flake8_taskref.command.runner import IO_ERROR, SYNTAX_ERROR
+
     verb = "would fix" if settings.diff else "fixed"
     notes = [note for report in reports for note in report.notes]
     for note in notes:

@@ -12,13 +12,17 @@ fixer needs to look at; ``source`` turns positions into offsets and back into
 the file's bytes; ``verify`` checks that the fix, undone, gives back the
 original program.  It knows neither the command nor the pytest option.
 
-This module holds only the options, so that reading them costs nothing.
+This module holds only the options and the codes it fixes, so that reading them
+costs nothing.
 """
 from __future__ import annotations
 
 from typing import NamedTuple, Optional, Tuple
 
-__all__ = ["FixOptions", "KEEP_FORMS"]
+__all__ = ["FixOptions", "KEEP_FORMS", "FIXABLE"]
+
+# The codes whose sites the fixer fixes (the others need a human).
+FIXABLE = ("TRF001", "TRF002")
 
 # Where a fixed task is kept: a module-level set (the default: it keeps the task
 # whatever the lifetime of any object), or a set on the instance whose method

@@ -85,6 +85,8 @@ def comments(text: str) -> List[Tuple[int, int, int]]:
     start, its other lines whole): (line index, start, end) within the lines;
     [] if it does not tokenize."""
     found: List[Tuple[int, int, int]] = []
+    if "#" not in text:
+        return found  # no comment (most statements: no tokenizing)
     try:
         for token in tokenize.generate_tokens(io.StringIO(text).readline):
             if token.type == tokenize.COMMENT:

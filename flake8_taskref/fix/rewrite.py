@@ -34,7 +34,7 @@ import importlib.util
 from dataclasses import dataclass, field
 from typing import List, NamedTuple, Optional, Sequence, Tuple
 
-from flake8_taskref.fix import FixOptions
+from flake8_taskref.fix import FIXABLE, FixOptions
 from flake8_taskref.fix.annotations import Typing
 from flake8_taskref.fix.comments import comments, line_bound, resolve
 from flake8_taskref.fix.lines import fit, multiline_string, too_long, width
@@ -57,7 +57,6 @@ if not _has_black():  # say at once which extra is missing (Black is imported on
 
 __all__ = ["FIXABLE", "NEEDS_A_HUMAN", "FixError", "Outcome", "FixResult", "fix_source", "Site"]
 
-FIXABLE = ("TRF001", "TRF002")
 # spawners that return an asyncio.Task (the set is then typed as one); the others
 # (ensure_future, gather, shield, helpers) return a Future
 _MAKE_TASKS = frozenset({"create_task", "Task"})

@@ -2,10 +2,12 @@
 
 One process per editor session (per workspace), over stdio.  The asyncio loop
 reads the editor's messages and answers them; the checks and fixes run in a
-pool of threads (``WORKERS``), so that a big document's check (seconds) delays
-no other document's diagnostics nor any answer.  A document has one check
-running at a time: edits made meanwhile are checked when it ends, and the
-diagnostics of a version the editor has replaced are never published.
+pool of threads (``WORKERS``), those of a big document in a worker process
+(``worker``), so that a big document's check (seconds) delays no other
+document's diagnostics nor any answer.  A document has one check running at a
+time: edits made meanwhile are checked when it ends (a big document's newer
+text ends the worker's check of the older one), and the diagnostics of a
+version the editor has replaced are never published.
 
 - A document is checked when it is opened or saved, and ``CHANGE_DELAY``
   after the last of a burst of edits (debounced); the diagnostics name the
@@ -31,45 +33,45 @@ diagnostics of a version the editor has replaced are never published.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import os
 import re
 import threading
-import tokenize
 import traceback
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Awaitable, Callable, Dict, Generator, List, Optional, Sequence, Set, Tuple, TypeVar
-from urllib.parse import unquote, urlparse
+from typing import (
+    TYPE_CHECKING, Any, Awaitable, Callable, Dict, List, Optional, Sequence, Set, Tuple, TypeVar,
+)
 
 from lsprotocol import types
-from pygls.exceptions import JsonRpcInvalidParams
-from pygls.lsp.server import LanguageServer
-from pygls.protocol.language_server import LanguageServerProtocol, lsp_method
-from pygls.uris import to_fs_path
 
 from flake8_taskref import __version__
 from flake8_taskref.analysis.messages import DOCS_URL, MESSAGES, NAMES, SUMMARIES
-from flake8_taskref.fix import FixOptions
-from flake8_taskref.project.check import SYNTAX_ERROR, char_col
-from flake8_taskref.project.config import CONFIG_FILES, ConfigError
-from flake8_taskref.project.view import forget_all, set_open_text
-from flake8_taskref.server.checking import Projects, Report, check_document
+from flake8_taskref.fix import FIXABLE, FixOptions
 from flake8_taskref.server.documents import Document, line_edits
-from flake8_taskref.server.fixes import (
-    FIXABLE,
-    FixAll,
-    SiteFixes,
-    fix_all,
-    needs_a_human,
-    site_fixes,
-    suppression,
-)
+from flake8_taskref.server.protocol import NAME, SECTION
+from flake8_taskref.server.protocol import Protocol as _Protocol
+from flake8_taskref.server.protocol import Server as _Server
+from flake8_taskref.server.protocol import attribute as _attribute
+from flake8_taskref.server.protocol import document_path as _path
+from flake8_taskref.server.protocol import editor_options as _editor_options
+from flake8_taskref.server.protocol import watched
+from flake8_taskref.server.protocol import text_bytes as _bytes
+
+# What ``initialize`` does not need is imported at its first use (issue 33): the
+# check (``checking``: the project view, the analysis), preloaded in a thread once
+# ``initialize`` is answered; the fixer (``fixes``) by the first fix; the
+# configuration's files by the watch registration (tests/test_server.py).
+if TYPE_CHECKING:
+    from flake8_taskref.server.checking import Projects, Report
+    from flake8_taskref.server.fixes import FixAll, SiteFixes
+    from flake8_taskref.server.worker import Worker
 
 __all__ = ["TaskRefServer", "SOURCE", "FIX_ALL", "CHANGE_DELAY", "FIX_DELAY"]
 
 logger = logging.getLogger(__name__)
 
-NAME = "flake8-taskref"
 SOURCE = "flake8-taskref"  # the diagnostics' source, as editors show it beside the code
 FIX_ALL = "source.fixAll.taskref"
 CHANGE_DELAY = 0.025  # seconds after the last edit of a burst before the check
@@ -77,109 +79,13 @@ FIX_DELAY = 0.3  # seconds of quiet before the whole fix that tells which sites 
 WORKERS = 4  # threads that check and fix documents, off the loop that reads the editor's messages
 STACK_SIZE = 64 * 1024 * 1024  # theirs (a deeply nested file is parsed and analysed in one)
 _T = TypeVar("_T")
-# The editor's settings (initializationOptions, workspace/configuration section
-# "flake8-taskref"): their names, and the command's options they are.
-SECTION = "flake8-taskref"
-EDITOR_SETTINGS = {
-    "select": "select", "extendSelect": "extend-select", "extend-select": "extend-select",
-    "extend_select": "extend-select", "spawners": "taskref-spawners",
-}
 _NOQA = re.compile(r"#\s*noqa\s*:\s*(?P<codes>[A-Z]+[0-9]+(?:[,\s]+[A-Z]+[0-9]+)*)", re.IGNORECASE)
 _CODE = re.compile(r"[A-Z]+[0-9]+", re.IGNORECASE)
 KEEP_MODULE = "Keep this task (module set)"
 KEEP_INSTANCE = "Keep this task (instance set)"
 KEEP_NONE = "Keep this task"
 FIX_ALL_TITLE = "Keep every task in this file (flake8-taskref --fix)"
-# The configuration's files, and the project's modules (other modules' summaries):
-# one glob each (eglot 1.9 refuses a registration with a brace glob, and Neovim
-# 0.11's matcher does not match pkg/helpers.py with one).
-WATCHED = tuple(f"**/{name}" for name in CONFIG_FILES) + ("**/*.py", "**/*.pyi")
-
-
-def _attribute(root: Any, dotted: str) -> Any:
-    """``root.a.b.c``, None where a part is missing (client capabilities)."""
-    for name in dotted.split("."):
-        root = getattr(root, name, None)
-        if root is None:
-            return None
-    return root
-
-
-def _path(uri: str) -> Optional[str]:
-    """The file of a ``file:`` URI (None for any other scheme)."""
-    if urlparse(uri).scheme != "file":
-        return None
-    path = to_fs_path(uri)
-    return path if path is not None else unquote(urlparse(uri).path)
-
-
-class _Protocol(LanguageServerProtocol):
-    """pygls's protocol, without its copy of the open documents: the server
-    keeps its own (``documents.Document``), whose lines are LSP's.  (pygls's
-    splits lines as ``str.splitlines`` does, at a form feed too, and may move
-    an edit's position within the parameters before the server sees them.)"""
-
-    @lsp_method(types.TEXT_DOCUMENT_DID_OPEN)
-    def lsp_text_document__did_open(
-        self, params: types.DidOpenTextDocumentParams,
-    ) -> Generator[Any, Any, None]:
-        yield from self._user_handler(types.TEXT_DOCUMENT_DID_OPEN, params)
-
-    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
-    def lsp_text_document__did_change(
-        self, params: types.DidChangeTextDocumentParams,
-    ) -> Generator[Any, Any, None]:
-        yield from self._user_handler(types.TEXT_DOCUMENT_DID_CHANGE, params)
-
-    @lsp_method(types.TEXT_DOCUMENT_DID_CLOSE)
-    def lsp_text_document__did_close(
-        self, params: types.DidCloseTextDocumentParams,
-    ) -> Generator[Any, Any, None]:
-        yield from self._user_handler(types.TEXT_DOCUMENT_DID_CLOSE, params)
-
-    def _user_handler(self, method: str, params: Any) -> Generator[Any, Any, None]:
-        handler = self.fm.features.get(method)
-        if handler is not None:
-            yield handler, (params,), None
-
-    def structure_message(self, data: Dict[str, Any]) -> Any:
-        """A message read; one that does not fit its method's parameters is
-        logged, and a request answered with InvalidParams (pygls answers
-        none: the editor would wait for ever)."""
-        try:
-            return super().structure_message(data)
-        except Exception as exc:
-            if not isinstance(data, dict) or "jsonrpc" not in data:
-                raise
-            method = data.get("method")
-            self._logged(f"{NAME}: invalid message{f' {method}' if method else ''}: {exc.__cause__ or exc}")
-            if "id" in data and method is not None:
-                error = JsonRpcInvalidParams(f"invalid parameters of {method}")
-                self._send_response(data["id"], None, error.to_response_error())
-            return _REJECTED
-
-    def handle_message(self, message: Any) -> None:
-        if message is not _REJECTED:
-            super().handle_message(message)
-
-    def _logged(self, message: str) -> None:
-        logger.warning("%s", message)
-        self.notify(types.WINDOW_LOG_MESSAGE, types.LogMessageParams(type=types.MessageType.Warning,
-                                                                     message=message))
-
-
-_REJECTED = object()  # a message that could not be read (said and answered already)
-
-
-class _Server(LanguageServer):
-    """pygls's server, whose errors out of any request (a message that is no
-    JSON, a notification that failed) are logged (``window/logMessage``), not
-    shown in a dialog for each."""
-
-    def report_server_error(self, error: Exception, source: Any) -> None:
-        message = f"{NAME}: invalid message or internal error: {error}"
-        logger.warning("%s", message)
-        self.window_log_message(types.LogMessageParams(type=types.MessageType.Warning, message=message))
+SYNTAX_ERROR = "E999"  # (project.check's)
 
 
 class TaskRefServer:
@@ -190,7 +96,9 @@ class TaskRefServer:
             NAME, __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
             protocol_cls=_Protocol,
         )
-        self.projects = Projects()
+        self._projects: Optional[Projects] = None  # made by the first check (``projects``)
+        self.options: Dict[str, str] = {}  # the editor's settings, as the command's options
+        self._options_lock = threading.Lock()  # (the first check may make the projects in a thread)
         self.documents: Dict[str, Document] = {}
         self.reports: Dict[str, Report] = {}  # the latest check of each open document
         self.fixed: Dict[str, FixAll] = {}  # the whole fix of the report's version
@@ -205,9 +113,41 @@ class TaskRefServer:
         self.running: Dict[str, "asyncio.Future[Tuple[Report, Optional[Exception]]]"] = {}
         self.again: Dict[str, float] = {}  # a check asked for while one runs (its fix delay)
         self.fixing: Dict[str, Tuple[Report, "asyncio.Future[Any]"]] = {}  # whole fixes being made
+        self.fix_tokens: Dict[str, object] = {}  # those of the worker: their token
         self.tasks: Set["asyncio.Future[Any]"] = set()
+        # big documents are checked and fixed in a worker process (``worker.BIG``),
+        # one job at a time, waited for by a thread of its own
+        self._worker: Optional[Worker] = None
+        self._waiter: Optional[ThreadPoolExecutor] = None
+        # the worker's checks: their future, token and text
+        self.in_worker: Dict[str, Tuple["asyncio.Future[Any]", object, str]] = {}
+        self.open_texts: Dict[str, bytes] = {}  # what the view was told (set_open_text), for the worker's
+        self.generation = 0  # times the view read the project's modules again (forget_all)
         self.initial_options: Dict[str, str] = {}  # the editor's initializationOptions
         self._register()
+
+    @property
+    def projects(self) -> Projects:
+        """The settings of each project folder (made, and the check's modules
+        imported, by its first use, in whichever thread)."""
+        with self._options_lock:
+            if self._projects is None:
+                from flake8_taskref.server.checking import Projects
+
+                self._projects = Projects()
+                self._projects.set_options(self.options)
+            return self._projects
+
+    def _set_options(self, options: Dict[str, str]) -> bool:
+        """The editor's settings (``select``, ``extend-select``,
+        ``taskref-spawners``); whether they changed."""
+        with self._options_lock:
+            if options == self.options:
+                return False
+            self.options = dict(options)
+            if self._projects is not None:
+                self._projects.set_options(self.options)
+            return True
 
     # ------------------------------------------------------------ wiring
     def _register(self) -> None:
@@ -246,7 +186,11 @@ class TaskRefServer:
     def serve(self) -> int:
         """Talk LSP over stdin and stdout until the editor says exit; the exit
         status LSP asks for (0 after shutdown, else 1)."""
-        self.ls.start_io()
+        try:
+            self.ls.start_io()
+        finally:  # (exit raises SystemExit; the editor may end the pipe) no worker outlives the server
+            if self._worker is not None:
+                self._worker.close()
         return 0 if self.shut_down else 1
 
     @property
@@ -269,7 +213,10 @@ class TaskRefServer:
     # ---------------------------------------------------------- handlers
     def _initialize(self, params: types.InitializeParams) -> None:
         self.initial_options = _editor_options(params.initialization_options)
-        self.projects.set_options(self.initial_options)
+        self._set_options(self.initial_options)
+        # the check's modules, imported while the editor reads the answer
+        asyncio.get_running_loop().call_soon(
+            lambda: self._spawn(self._in_thread(importlib.import_module, "flake8_taskref.server.checking")))
 
     async def _initialized(self, params: types.InitializedParams) -> None:
         if await self._configuration():
@@ -278,7 +225,7 @@ class TaskRefServer:
         if not _attribute(capabilities, "workspace.did_change_watched_files.dynamic_registration"):
             return
         options = types.DidChangeWatchedFilesRegistrationOptions(
-            watchers=[types.FileSystemWatcher(glob_pattern=pattern) for pattern in WATCHED]
+            watchers=[types.FileSystemWatcher(glob_pattern=pattern) for pattern in watched()]
         )
         registration = types.Registration(
             id="flake8-taskref-configuration", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
@@ -304,7 +251,7 @@ class TaskRefServer:
             return False
         if not found or found[0] is None:
             return False
-        return self.projects.set_options({**self.initial_options, **_editor_options(found[0])})
+        return self._set_options({**self.initial_options, **_editor_options(found[0])})
 
     def _did_change_configuration(self, params: types.DidChangeConfigurationParams) -> None:
         self._spawn(self._configuration_changed(params.settings))
@@ -314,7 +261,7 @@ class TaskRefServer:
         if not _attribute(self.ls.client_capabilities, "workspace.configuration"):
             if isinstance(pushed, dict) and isinstance(pushed.get(SECTION), dict):
                 options = {**self.initial_options, **_editor_options(pushed[SECTION])}
-                changed = self.projects.set_options(options)
+                changed = self._set_options(options)
         if changed:
             self.recheck()
 
@@ -384,6 +331,9 @@ class TaskRefServer:
     def _did_close(self, params: types.DidCloseTextDocumentParams) -> None:
         uri = params.text_document.uri
         self._cancel(uri)
+        self._supersede(uri)
+        if self._worker is not None:
+            self._worker.interrupt(self.fix_tokens.get(uri))
         self._forget(uri)
         document = self.documents.pop(uri, None)
         self.ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
@@ -398,17 +348,33 @@ class TaskRefServer:
     async def _module_changed(self, path: str, data: Optional[bytes], uri: str) -> None:
         """The view reads the editor's text of a module (None: the file's), and
         the documents that used the module are checked again."""
+        from flake8_taskref.project.view import set_open_text
+
+        self._told_open(path, data)
         await self._in_thread(set_open_text, path, data)
         self.recheck(self._users(path, uri))
 
+    def _told_open(self, path: str, data: Optional[bytes]) -> None:
+        """What the view is told of a module the editor holds, kept for the worker's view."""
+        if data is None:
+            self.open_texts.pop(os.path.abspath(path), None)
+        else:
+            self.open_texts[os.path.abspath(path)] = data
+
     async def _module_saved(self, path: str, uri: str) -> None:
+        from flake8_taskref.project.view import forget_all, set_open_text
+
         users = self._users(path, uri)
+        self._told_open(path, None)
+        self.generation += 1
         await self._in_thread(set_open_text, path, None)
         await self._in_thread(forget_all)
         self.recheck(users)  # first those that used it, then the others (a new spawner)
         self.recheck([other for other in self.documents if other != uri and other not in users])
 
     def _did_change_watched_files(self, params: types.DidChangeWatchedFilesParams) -> None:
+        from flake8_taskref.project.config import CONFIG_FILES
+
         names = [os.path.basename(_path(change.uri) or "") for change in params.changes]
         if any(name in CONFIG_FILES for name in names):
             self.projects.forget()
@@ -421,6 +387,9 @@ class TaskRefServer:
         self._spawn(self._forget_and_recheck())
 
     async def _forget_and_recheck(self) -> None:
+        from flake8_taskref.project.view import forget_all
+
+        self.generation += 1
         await self._in_thread(forget_all)
         self.recheck()
 
@@ -430,6 +399,10 @@ class TaskRefServer:
             self._cancel(uri)
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
+        if self._waiter is not None:
+            self._waiter.shutdown(wait=False, cancel_futures=True)
+        if self._worker is not None:
+            self._worker.close()  # killed and waited for: no process is left behind
 
     # ----------------------------------------------------------- threads
     @property
@@ -453,6 +426,32 @@ class TaskRefServer:
 
     def _in_thread(self, function: Callable[..., _T], *args: Any) -> "asyncio.Future[_T]":
         return asyncio.get_running_loop().run_in_executor(self.pool, function, *args)
+
+    @property
+    def worker(self) -> Worker:
+        """The worker process of big documents (started by its first job)."""
+        if self._worker is None:
+            from flake8_taskref.server.worker import Worker
+
+            self._worker = Worker()
+        return self._worker
+
+    def _in_worker(self, token: object, name: str,
+                   *args: Any) -> "asyncio.Future[Tuple[Any, Optional[Exception]]]":
+        """A job of the worker process (``worker.JOBS``), with what its view
+        must know now: (its result, None), or (None, why it failed)."""
+        from flake8_taskref.server.worker import State
+
+        if self._waiter is None:
+            self._waiter = ThreadPoolExecutor(1, thread_name_prefix="taskref-worker")
+        state = State(dict(self.options), dict(self.open_texts), self.generation)
+        return asyncio.get_running_loop().run_in_executor(
+            self._waiter, self.worker.attempt, token, name, state, *args)
+
+    def _big(self, text: str) -> bool:
+        from flake8_taskref.server.worker import BIG
+
+        return len(text) >= BIG
 
     def _spawn(self, coroutine: Awaitable[Any]) -> None:
         task = asyncio.ensure_future(coroutine)
@@ -488,26 +487,56 @@ class TaskRefServer:
             del self.site_cache[key]
 
     def check(self, uri: str, fix_delay: float = FIX_DELAY) -> None:
-        """Check a document (in a thread) and publish its diagnostics; then,
-        after ``fix_delay`` of quiet, learn which sites the fixer leaves.  A
-        check asked for while one of the document runs is made after it; the
+        """Check a document (in a thread; a big one in the worker process) and
+        publish its diagnostics; then, after ``fix_delay`` of quiet, learn which
+        sites the fixer leaves.  A check asked for while one of the document
+        runs is made after it, unless the running one is the worker's and of
+        another text: that one is ended (a newer version supersedes it).  The
         diagnostics of a version the editor has replaced are not published."""
         self._cancel(uri)
         document = self.documents.get(uri)
         if document is None:
             return
         if uri in self.running:
-            self.again[uri] = min(fix_delay, self.again.get(uri, fix_delay))
-            return
-        future = self._in_thread(self._check_text, uri, document.path, document.text, document.version,
-                                 self._fallback_folder())
+            held = self.in_worker.get(uri)
+            if held is None or held[2] == document.text:
+                self.again[uri] = min(fix_delay, self.again.get(uri, fix_delay))
+                return
+            self._supersede(uri)
+        job = self.fixing.get(uri)
+        if job is not None and job[0].text != document.text and self._worker is not None:
+            self._worker.interrupt(self.fix_tokens.get(uri))  # a fix of a replaced text: ended
+        if self._big(document.text):
+            token = object()
+            future = self._in_worker(token, "check", uri, document.path, document.text, document.version,
+                                     self._fallback_folder())
+            self.in_worker[uri] = (future, token, document.text)
+        else:
+            future = self._in_thread(self._check_text, uri, document.path, document.text, document.version,
+                                     self._fallback_folder())
         self.running[uri] = future
         future.add_done_callback(lambda done: self._checked(uri, done, fix_delay))
+
+    def _supersede(self, uri: str) -> None:
+        """The worker's check of the document is no longer wanted: dropped
+        if it waits, ended with its process if it runs."""
+        held = self.in_worker.pop(uri, None)
+        if held is None:
+            return
+        future, token, _ = held
+        if self.running.get(uri) is future:
+            del self.running[uri]
+        self.again.pop(uri, None)
+        future.cancel()
+        if self._worker is not None:
+            self._worker.interrupt(token)
 
     def _check_text(self, uri: str, path: Optional[str], text: str, version: Optional[int],
                     fallback: str) -> Tuple[Report, Optional[Exception]]:
         """(In a thread.)  The report of one version; a bug of ours is
         returned with an empty report, to be said on the loop."""
+        from flake8_taskref.server.checking import Report, check_document
+
         try:
             return check_document(uri, path, text, version, self.projects, fallback), None
         except Exception as exc:
@@ -515,6 +544,13 @@ class TaskRefServer:
 
     def _checked(self, uri: str, done: "asyncio.Future[Tuple[Report, Optional[Exception]]]",
                  fix_delay: float) -> None:
+        held = self.in_worker.get(uri)
+        if held is not None and held[0] is done:
+            del self.in_worker[uri]
+        if done.cancelled() or self.shut_down:  # superseded (a newer check runs), or shut down
+            if self.running.get(uri) is done:
+                del self.running[uri]
+            return
         if self.running.get(uri) is done:
             del self.running[uri]
         again = self.again.pop(uri, None)
@@ -522,6 +558,10 @@ class TaskRefServer:
         if document is None or done.cancelled():
             return
         report, exc = done.result()
+        if report is None:  # the worker's check failed: an empty report, and why
+            from flake8_taskref.server.checking import Report
+
+            report = Report(document.version, document.text, document.path or uri, "", [], [], [])
         current = report.text == document.text
         if current:
             if exc is not None:
@@ -569,12 +609,22 @@ class TaskRefServer:
             options = self._fixing(report)
             if options is None:
                 return None
-            job = self.fixing[uri] = (report, self._in_thread(_guarded, fix_all, report, options))
+            from flake8_taskref.server.fixes import fix_all
+
+            if self._big(report.text):
+                token = self.fix_tokens[uri] = object()
+                made = self._in_worker(token, "fix_all", report, options)
+            else:
+                made = self._in_thread(_guarded, fix_all, report, options)
+            job = self.fixing[uri] = (report, made)
         done, exc = await asyncio.shield(job[1])
         if self.fixing.get(uri) is job:
             del self.fixing[uri]
+            self.fix_tokens.pop(uri, None)
         if exc is not None:
-            self._internal_error(report.path, exc)
+            document = self.documents.get(uri)
+            if document is not None and document.text == report.text and not self.shut_down:  # (else: ended)
+                self._internal_error(report.path, exc)
             return None
         if self.reports.get(uri) is report:
             self.fixed[uri] = done
@@ -583,6 +633,8 @@ class TaskRefServer:
     def _fixing(self, report: Report) -> Optional[FixOptions]:
         """How the fix is written in the document's project (None: its
         configuration cannot be read, which is said once)."""
+        from flake8_taskref.project.config import ConfigError
+
         try:
             return self.projects.settings(report.folder, fixing=True).fixing
         except ConfigError as exc:
@@ -616,6 +668,8 @@ class TaskRefServer:
         return types.Position(line=row, character=column)
 
     def _range(self, document: Document, report: Report, index: int) -> types.Range:
+        from flake8_taskref.project.check import char_col
+
         finding, site = report.findings[index], report.sites[index]
         line, char = finding.line - 1, finding.char_col - 1
         if site is not None:
@@ -646,6 +700,8 @@ class TaskRefServer:
     def _diagnostics(
         self, document: Document, report: Report, left: Dict[int, str],
     ) -> List[types.Diagnostic]:
+        from flake8_taskref.server.fixes import needs_a_human
+
         diagnostics = []
         for index, finding in enumerate(report.findings):
             why = left.get(index) if finding.code in FIXABLE else needs_a_human(finding.code)
@@ -753,6 +809,8 @@ class TaskRefServer:
         return found
 
     async def _site_actions(self, document: Document, report: Report, index: int) -> List[types.CodeAction]:
+        from flake8_taskref.server.fixes import needs_a_human, site_fixes, suppression
+
         finding = report.findings[index]
         diagnostic = self._diagnostic(document, report, index, None)
         actions: List[types.CodeAction] = []
@@ -761,7 +819,10 @@ class TaskRefServer:
             key = (document.uri, report.version, index)
             fixes = self.site_cache.get(key)
             if fixes is None:
-                made, exc = await self._in_thread(_guarded, site_fixes, report, index, options)
+                if self._big(report.text):
+                    made, exc = await self._in_worker(None, "site_fixes", report, index, options)
+                else:
+                    made, exc = await self._in_thread(_guarded, site_fixes, report, index, options)
                 if made is None:
                     if exc is not None:
                         self._internal_error(report.path, exc)
@@ -800,6 +861,8 @@ class TaskRefServer:
         return actions
 
     def _noqa_disabled(self, report: Report) -> bool:
+        from flake8_taskref.project.config import ConfigError
+
         try:
             return self.projects.settings(report.folder).disable_noqa
         except ConfigError:
@@ -835,33 +898,3 @@ def _guarded(function: Callable[..., _T], *args: Any) -> Tuple[Optional[_T], Opt
         return function(*args), None
     except Exception as exc:
         return None, exc
-
-
-def _bytes(text: str) -> Optional[bytes]:
-    """A document's text as its file would hold it, for the project view (None:
-    a coding cookie other than UTF-8's: the view reads the file)."""
-    try:
-        data = text.encode("utf-8")
-        encoding, _ = tokenize.detect_encoding(iter(data.splitlines(keepends=True)[:2]).__next__)
-    except (UnicodeError, SyntaxError, StopIteration):
-        return None
-    return data if encoding in ("utf-8", "utf-8-sig") else None
-
-
-def _editor_options(value: Any) -> Dict[str, str]:
-    """The command's options the editor's settings give (``{"settings":
-    {...}}``, ``{"flake8-taskref": {...}}`` or the settings themselves; a
-    list of codes or a comma-separated string each); others are ignored."""
-    for key in ("settings", SECTION):
-        if isinstance(value, dict) and isinstance(value.get(key), dict):
-            value = value[key]
-    options: Dict[str, str] = {}
-    if not isinstance(value, dict):
-        return options
-    for key, name in EDITOR_SETTINGS.items():
-        given = value.get(key)
-        if isinstance(given, str):
-            options[name] = given
-        elif isinstance(given, list) and all(isinstance(item, str) for item in given):
-            options[name] = ",".join(given)
-    return options

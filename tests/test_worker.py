@@ -1,0 +1,175 @@
+"""The worker process of the editor server (``server/worker.py``): a big
+document's check there gives the report the server's own check gives; a job
+whose process is killed, or that the server ends, is a miss and the next job
+starts another process; closing it leaves no process behind."""
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any, List, Optional
+
+import pytest
+
+from flake8_taskref.server.checking import Projects, check_document
+from flake8_taskref.server.worker import State, Worker, WorkerError, WorkerGone
+
+SOURCE = "import asyncio\n\n\nasync def main() -> None:\n    asyncio.create_task(main())\n"
+# A stand-in for the worker: the same pipe, with jobs that wait or end it.
+FAKE = """\
+import os, sys, time
+from flake8_taskref.server.worker import _receive, _send
+source, sink = sys.stdin.buffer, sys.stdout.buffer
+while True:
+    try:
+        name, args = _receive(source)
+    except EOFError:
+        break
+    if name == "exit":
+        os._exit(3)
+    if name == "wait":
+        time.sleep(600)
+    if name == "raise":
+        _send(sink, (False, "Traceback (most recent call last):\\nValueError: boom\\n"))
+        continue
+    _send(sink, (True, (name, args, os.getpid())))
+"""
+NO_STATE = State({}, {}, 0)
+KEEPING = """\
+import asyncio
+
+tasks = set()
+
+
+def spawn(coro):
+    task = asyncio.create_task(coro)
+    tasks.add(task)
+    task.add_done_callback(tasks.discard)
+    return task
+"""
+
+
+def fake() -> Worker:
+    return Worker((sys.executable, "-c", FAKE))
+
+
+def gone(pid: int) -> bool:
+    """The process has ended and was waited for (no zombie left either)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+def test_a_check_in_the_worker_is_the_server_s_own(tmp_path: Path) -> None:
+    (tmp_path / "setup.cfg").write_text("[flake8]\nmax-line-length = 100\n", encoding="utf-8")
+    path = tmp_path / "job.py"
+    path.write_text(SOURCE, encoding="utf-8")
+    worker = Worker()
+    try:
+        report = worker.run(object(), "check", NO_STATE, path.as_uri(), str(path), SOURCE, 3, str(tmp_path))
+    finally:
+        worker.close()
+    assert report == check_document(path.as_uri(), str(path), SOURCE, 3, Projects(), str(tmp_path))
+    assert [(f.line, f.col, f.code) for f in report.findings] == [(5, 5, "TRF001")]
+
+
+def test_the_editor_s_settings_and_unsaved_modules_reach_the_worker(tmp_path: Path) -> None:
+    (tmp_path / "setup.cfg").write_text("[flake8]\n", encoding="utf-8")
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "__init__.py").write_text("", encoding="utf-8")
+    helpers = tmp_path / "app" / "helpers.py"
+    helpers.write_text(KEEPING.replace("    tasks.add(task)\n", ""), encoding="utf-8")
+    app = tmp_path / "app" / "main.py"
+    text = "from app.helpers import spawn\n\n\nasync def main() -> None:\n    spawn(main())\n"
+    app.write_text(text, encoding="utf-8")
+    worker = Worker()
+
+    def codes(state: State) -> List[str]:
+        report = worker.run(object(), "check", state, app.as_uri(), str(app), text, 1, str(tmp_path))
+        return [f.code for f in report.findings]
+
+    try:
+        assert codes(NO_STATE) == ["TRF001"]
+        kept = KEEPING.encode()
+        assert codes(State({}, {str(helpers): kept}, 0)) == []  # the editor's unsaved text of the helper
+        assert codes(NO_STATE) == ["TRF001"]  # closed unsaved: the file again
+        assert codes(State({"select": "TRF002"}, {}, 0)) == []  # the editor's settings
+    finally:
+        worker.close()
+
+
+def test_a_killed_worker_is_a_miss_and_the_next_job_starts_another() -> None:
+    worker = fake()
+    try:
+        first = worker.run(object(), "echo", 1)[2]
+        assert worker.run(object(), "echo", 2) == ("echo", (2,), first)  # the same process
+        with pytest.raises(WorkerGone, match="ended \\(status 3\\)"):
+            worker.run(object(), "exit")
+        assert gone(first)
+        second = worker.run(object(), "echo", 3)[2]
+        assert second != first
+        os.kill(second, signal.SIGKILL)
+        while not worker._proc or worker._proc.poll() is None:  # (waited for by the next job)
+            time.sleep(0.01)
+        assert worker.run(object(), "echo", 4)[2] not in (first, second)
+        assert worker.started == 3
+        with pytest.raises(WorkerError, match="^ValueError: boom$"):
+            worker.run(object(), "raise")
+    finally:
+        worker.close()
+
+
+def test_an_interrupted_job_ends_with_its_process_and_close_leaves_none() -> None:
+    worker = fake()
+    token = object()
+    raised: List[BaseException] = []
+
+    def waiting() -> None:
+        try:
+            worker.run(token, "wait")
+        except BaseException as exc:
+            raised.append(exc)
+
+    thread = threading.Thread(target=waiting)
+    thread.start()
+    pid: Optional[int] = None
+    while pid is None or not worker.interrupt(object()) and worker._job is not token:
+        pid = worker.pid
+        time.sleep(0.01)
+    assert not worker.interrupt(object())  # another job's token: nothing happens
+    assert worker.interrupt(token)
+    thread.join(30)
+    assert not thread.is_alive() and isinstance(raised[0], WorkerGone)
+    assert gone(pid)
+    # the next job gets a process of its own; close ends it
+    later = worker.run(object(), "echo")[2]
+    assert later != pid
+    worker.close()
+    assert gone(later)
+    with pytest.raises(WorkerGone):
+        worker.run(object(), "echo")
+
+
+def test_the_project_s_modules_do_not_replace_python_s(tmp_path: Path, monkeypatch: Any) -> None:
+    """The server runs in the user's project folder: a ``pickle.py`` there (or
+    any module named as one of Python's) is never imported by the worker."""
+    marker = tmp_path / "imported"
+    for name in ("pickle", "struct", "traceback", "ast"):
+        (tmp_path / f"{name}.py").write_text(
+            f"open({str(marker)!r}, 'a').write({name!r})\nraise SystemExit(7)\n", encoding="utf-8")
+    (tmp_path / "setup.cfg").write_text("[flake8]\n", encoding="utf-8")
+    path = tmp_path / "job.py"
+    path.write_text(SOURCE, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    worker = Worker()
+    try:
+        report = worker.run(object(), "check", NO_STATE, path.as_uri(), str(path), SOURCE, 1, str(tmp_path))
+    finally:
+        worker.close()
+    assert not marker.exists()
+    assert [f.code for f in report.findings] == ["TRF001"]
