@@ -50,6 +50,7 @@ from flake8_taskref.analysis.modules import View
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.functions import SELF_NAMES, FunctionsRecorder
 from flake8_taskref.analysis.exits import record_exits
+from flake8_taskref.analysis.coroutines import bound_to_coroutine, makes_coroutine
 from flake8_taskref.analysis.scopes import FUNCTIONS, end_of, pos_of
 from flake8_taskref.analysis.shortcut import HotLines
 
@@ -336,7 +337,7 @@ class ScopeVisitor(FunctionsRecorder):
             if qualname in self.spawners:
                 if qualname == "asyncio.ensure_future" and node.args and (
                     isinstance(node.args[0], _PLAIN_HANDLE_EXPRS) or self._returns_future(node.args[0])
-                ):
+                ) and not bound_to_coroutine(node.args[0], self.scope):
                     return None  # an existing future: returned unchanged, no new task
                 if qualname == N.THREADSAFE and len(node.args) < 2 and not node.keywords and not any(
                         isinstance(arg, ast.Starred) for arg in node.args):
@@ -383,6 +384,8 @@ class ScopeVisitor(FunctionsRecorder):
 
     def _call(self, node: ast.Call, sink: Sink) -> None:
         func = node.func
+        if isinstance(sink, Group) and makes_coroutine(node, self.scope, self.options):
+            sink.coroutine = True
         qualname = self._qualname(func)
         spawn = self._call_spawn(node, qualname)
         if spawn is not None:

@@ -13,15 +13,23 @@ Two things of that body matter to the rules:
   Until its first step the loop's queue holds the task; from then on the
   attribute does, so no caller must.  Such a spawn is not reported (the
   analysis cannot prove the task lost); docs/rules/TRF001.md says so.
+
+And a local bound once to a coroutine (``makes_coroutine``: a coroutine method of
+an event loop, a coroutine function of asyncio, a coroutine function of this
+file), which ``asyncio.ensure_future(coro)`` wraps in a new task
+(``bound_to_coroutine``); any other name may hold a future, which it returns
+unchanged.
 """
 from __future__ import annotations
 
 import ast
 from typing import Optional, Sequence, Set, Tuple
 
-from flake8_taskref.analysis.facts import Scope, Spawn
+from flake8_taskref.analysis import names as N
+from flake8_taskref.analysis.facts import Group, Scope, Spawn
+from flake8_taskref.analysis.options import Options
 
-__all__ = ["own_coroutine", "self_keepers", "keeps_itself"]
+__all__ = ["own_coroutine", "self_keepers", "keeps_itself", "makes_coroutine", "bound_to_coroutine"]
 
 # (id of the scope that defines it, its name): the coroutine functions that keep their task.
 Keepers = Set[Tuple[int, str]]
@@ -76,3 +84,37 @@ def keeps_itself(spawn: Spawn, scope: Scope, keepers: Keepers) -> bool:
         return False
     owner, name = _owner(call.func, scope)
     return owner is not None and name not in owner.rebound and (id(owner), name) in keepers
+
+
+def _loop_receiver(node: ast.expr, scope: Scope, options: Options) -> bool:
+    """``loop``, ``self._loop`` (a name the options call a loop), or
+    ``asyncio.get_running_loop()``."""
+    if isinstance(node, ast.Call):
+        return scope.imports.resolve(node.func) in N.LOOP_FACTORIES
+    if isinstance(node, ast.Name):
+        return node.id in options.loop_names or scope.holds_loop(node.id, options.loop_names)
+    return isinstance(node, ast.Attribute) and node.attr in options.loop_names
+
+
+def makes_coroutine(call: ast.Call, scope: Scope, options: Options) -> bool:
+    """Does the call return a coroutine: a coroutine method of an event loop
+    (``loop.create_connection(...)``), a coroutine function of asyncio, or a
+    coroutine function of this file (bound once)?"""
+    func = call.func
+    if isinstance(func, ast.Attribute) and func.attr in N.LOOP_COROUTINE_METHODS:
+        return _loop_receiver(func.value, scope, options)
+    if scope.imports.resolve(func) in N.COROUTINE_FUNCTIONS:
+        return True
+    owner, name = _owner(func, scope)
+    return owner is not None and name in owner.async_defs and name not in owner.rebound
+
+
+def bound_to_coroutine(node: ast.expr, scope: Scope) -> bool:
+    """Is ``node`` a local name of ``scope`` bound once, to a coroutine?"""
+    if not isinstance(node, ast.Name):
+        return False
+    bindings = scope.bindings.get(node.id, ())
+    if len(bindings) != 1:
+        return False
+    group: Optional[Group] = bindings[0].group
+    return group is not None and group.coroutine

@@ -171,13 +171,16 @@ class Group:
     """Task handles that share one fate: a local name's value, a local collection,
     the future of a gather, or the pending set of an asyncio.wait()."""
 
-    __slots__ = ("name", "spawns", "events", "flows", "opaque", "wait", "bindings", "collection")
+    __slots__ = ("name", "spawns", "events", "flows", "opaque", "wait", "bindings", "collection", "coroutine")
 
     def __init__(self, name: str) -> None:
         self.name = name
         # its handles came in as items of a display or comprehension (a list,
         # tuple or set of tasks, for a function that returns it)
         self.collection = False
+        # its value is a coroutine (``coro = loop.create_connection(...)``): see
+        # ``coroutines.makes_coroutine``
+        self.coroutine = False
         self.spawns: List[Spawn] = []
         # (use kind, position): FINISH and KEEP decide, the rest are recorded.
         self.events: List[Tuple[int, Pos]] = []

@@ -55,6 +55,20 @@ _STAR_NAMES: FrozenSet[str] = frozenset(
     }
 )
 
+# Coroutine methods of an event loop, and coroutine functions of asyncio: a local
+# bound to such a call holds a coroutine, which ``ensure_future`` wraps in a task.
+LOOP_COROUTINE_METHODS: FrozenSet[str] = frozenset({
+    "create_connection", "create_server", "create_unix_connection", "create_unix_server",
+    "create_datagram_endpoint", "connect_read_pipe", "connect_write_pipe", "subprocess_exec",
+    "subprocess_shell", "getaddrinfo", "getnameinfo", "sock_connect", "sock_accept", "sock_recv",
+    "sock_recv_into", "sock_sendall", "sock_sendfile", "sendfile", "start_tls", "connect_accepted_socket",
+})
+COROUTINE_FUNCTIONS: FrozenSet[str] = frozenset({
+    "asyncio.sleep", "asyncio.open_connection", "asyncio.start_server", "asyncio.open_unix_connection",
+    "asyncio.start_unix_server", "asyncio.create_subprocess_exec", "asyncio.create_subprocess_shell",
+    "asyncio.to_thread", "asyncio.wait_for", "asyncio.wait",
+})
+
 # Loop methods that create a task (an event loop has no ``ensure_future``: the
 # call raises AttributeError, and no task exists to keep).
 LOOP_SPAWN_METHODS: FrozenSet[str] = frozenset({"create_task"})
