@@ -4,9 +4,12 @@ and both warm (nothing changed since the run before), alternating in each
 round; medians of wall and CPU seconds (the process and its children).
 
     python benchmarks/trees.py FOLDER [FOLDER ...] [--runs 5] [--warm] [--command PATH] [--ruff PATH]
+                               [--baseline PATH]
 
 ``--command``: the ``flake8-taskref`` to time (default: the one beside this
-Python); ``--warm``: the warm runs too.  Each folder must be a project (a
+Python); ``--warm``: the warm runs too; ``--baseline``: another ``flake8-taskref`` (the
+code before a change, installed elsewhere) run beside it in each round, its
+output the same.  Each folder must be a project (a
 ``pyproject.toml`` or the like at its top), so that the command keeps a cache
 there; the command's output must be the same in every run of a tree.
 """
@@ -36,15 +39,19 @@ def _run(argv: Sequence[str], folder: Path) -> Tuple[float, float, str]:
 
 
 def tree(
-    folder: Path, runs: int, warm: bool, command: str, ruff: str,
+    folder: Path, runs: int, warm: bool, command: str, ruff: str, baseline: Optional[str] = None,
 ) -> Dict[str, List[Tuple[float, float]]]:
     sides = {
         "ours, no cache": [command, "--no-cache", "."],
         "ruff, no cache": [ruff, "check", "--no-cache", "--select", "RUF006", "--isolated", "--quiet", "."],
     }
+    if baseline is not None:
+        sides["baseline, no cache"] = [baseline, "--no-cache", "."]
     if warm:
         sides["ours, warm"] = [command, "."]
         sides["ruff, warm"] = [ruff, "check", "--select", "RUF006", "--isolated", "--quiet", "."]
+        if baseline is not None:
+            sides["baseline, warm"] = [baseline, "."]
     times: Dict[str, List[Tuple[float, float]]] = {name: [] for name in sides}
     outputs: Dict[str, str] = {}
     for argv in sides.values():  # warm-up: the disk cache, the .pyc files, both caches made
@@ -53,7 +60,7 @@ def tree(
     for rnd in range(runs):
         for name in names if rnd % 2 == 0 else names[::-1]:
             wall, cpu, out = _run(sides[name], folder)
-            if name.startswith("ours"):
+            if not name.startswith("ruff"):
                 if outputs.setdefault("ours", out) != out:
                     raise SystemExit(f"{folder}: the command's output differs ({name})")
             times[name].append((wall, cpu))
@@ -64,10 +71,11 @@ def tree(
         print(f"  {name}: {statistics.median(w for w, _ in pairs):.3f} s "
               f"(CPU {statistics.median(c for _, c in pairs):.3f} s)")
     for state in ("no cache", "warm"):
-        if f"ours, {state}" in times:
-            ours = statistics.median(w for w, _ in times[f"ours, {state}"])
-            theirs = statistics.median(w for w, _ in times[f"ruff, {state}"])
-            print(f"  ratio {state}: {ours / theirs:.2f}")
+        for side in ("ours", "baseline"):
+            if f"{side}, {state}" in times:
+                ours = statistics.median(w for w, _ in times[f"{side}, {state}"])
+                theirs = statistics.median(w for w, _ in times[f"ruff, {state}"])
+                print(f"  {side} / Ruff, {state}: {ours / theirs:.2f}")
     return times
 
 
@@ -79,12 +87,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     here = os.path.dirname(sys.executable)
     parser.add_argument("--command", default=shutil.which("flake8-taskref", path=here) or "flake8-taskref")
     parser.add_argument("--ruff", default=shutil.which("ruff", path=here) or "ruff")
+    parser.add_argument("--baseline", default=None, metavar="PATH")
     args = parser.parse_args(argv)
     ruff_version = subprocess.run([args.ruff, "--version"], capture_output=True, text=True).stdout.strip()
     print(f"{datetime.now(timezone.utc).isoformat(timespec='minutes')}, load {os.getloadavg()[0]:.1f}, "
           f"{args.command}, {ruff_version}")
     for folder in args.folders:
-        tree(folder.resolve(), args.runs, args.warm, args.command, args.ruff)
+        tree(folder.resolve(), args.runs, args.warm, args.command, args.ruff, args.baseline)
     print(f"load at the end {os.getloadavg()[0]:.1f}")
     return 0
 
