@@ -11,7 +11,8 @@ alone; ``.bench/venvs/taskref``: the same flake8 with this working tree
 installed, non-editable): the plugin is turned off by not being installed,
 everything else equal (the same flake8, pycodestyle, pyflakes, Python).  Each
 round runs, in an order that alternates from round to round, plain and taskref
-with the cache deleted, then plain and taskref with the cache kept; the ratios
+with the cache deleted, then plain and taskref with the cache kept (each
+install's cache made again by an unmeasured run first); the ratios
 are medians of the paired differences of one run.  flake8's output without the
 TRF lines must be the same in both venvs (checked every run).  ``--baseline
 REV``: a third venv with the code of that commit (``.bench/venvs/baseline``),
@@ -83,6 +84,11 @@ def measure(folder: Path, runs: int, jobs: Optional[str], baseline: Optional[str
     for rnd in range(runs):
         for state in ("cold", "warm"):
             order = names if (rnd % 2 == 0) == (state == "cold") else names[::-1]
+            if state == "warm":
+                # each install's cache (its own namespace) made again, unmeasured:
+                # the cold runs deleted the folder, the last of them kept only its own
+                for name in names[1:]:
+                    _run(venvs[name], folder, jobs)
             for name in order:
                 if state == "cold":
                     shutil.rmtree(cache, ignore_errors=True)
