@@ -705,12 +705,15 @@ def _ensure_venv(name: str, requirements: Sequence[str]) -> Path:
     return venv
 
 
-def setup_venvs() -> Dict[str, Path]:
-    venvs = {
-        "plain": _ensure_venv("plain", [FLAKE8]),
-        "taskref": _ensure_venv("taskref", [FLAKE8, FLAKE8_PLUGIN_UTILS, *BUILD_REQUIREMENTS]),
-        "async": _ensure_venv("async", [FLAKE8, FLAKE8_ASYNC]),
+def setup_venvs(names: Sequence[str] = ("plain", "taskref", "async")) -> Dict[str, Path]:
+    """The venvs of the whole flake8 runs (``names``: which), this repository's
+    working tree installed in the taskref one."""
+    requirements = {
+        "plain": [FLAKE8],
+        "taskref": [FLAKE8, FLAKE8_PLUGIN_UTILS, *BUILD_REQUIREMENTS],
+        "async": [FLAKE8, FLAKE8_ASYNC],
     }
+    venvs = {name: _ensure_venv(name, requirements[name]) for name in names}
     # Always measure the working tree as it is now: a non-editable install.
     build = Path(os.environ.get("TMPDIR", "/tmp")) / "flake8-taskref-bench-build"
     shutil.rmtree(build, ignore_errors=True)

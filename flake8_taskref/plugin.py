@@ -68,7 +68,7 @@ class TaskRefPlugin(Plugin[opts.Options]):
     def run(self) -> Iterable[tuple]:  # type: ignore[type-arg]
         try:
             settings, exclude = self.project
-            view = project_view(self.config, settings, exclude)
+            view = project_view(self.config, settings, exclude, keep_trees=False)  # flake8 parsed it
             errors = view.findings(self._filename, self._tree, self._lines)
         except RecursionError:
             # A pathologically deep expression: skip this file, say so once, so

@@ -148,7 +148,10 @@ class _ModuleView:
 class ProjectView:
     """See the module docstring.  ``src``: the configured source roots;
     ``cache``: the persistent cache (None: none); ``excluded(path)``: files and
-    folders the index does not walk (flake8's excludes)."""
+    folders the index does not walk (flake8's excludes); ``keep_trees``: keep
+    the trees the index parses for the checks of their files (False for a
+    face that hands each check its own tree: flake8 parses every file, and
+    trees kept for nothing made each of its collections walk them)."""
 
     def __init__(
         self,
@@ -158,8 +161,10 @@ class ProjectView:
         cache: Optional[Cache] = None,
         excluded: Optional[Callable[[str], bool]] = None,
         lone: Optional[Tuple[str, ...]] = None,
+        keep_trees: bool = True,
     ) -> None:
         self.options = options
+        self.keep_trees = keep_trees
         self.project_root = os.path.abspath(project_root)
         # outside every project (``lone``: the paths checked) no source root:
         # a module is found above its importer's top package, and the index
@@ -294,7 +299,8 @@ class ProjectView:
         text_hash = _hash_text(text) if parsed is not None else None
         tree = parsed[1] if parsed is not None and parsed[0] == text_hash else _parse(text)
         summary = _summarised(tree, with_words(self.options, own), path, lines)
-        if tree is not None and (self._names(data, self.options) or (own and names_any(text, own))):
+        if tree is not None and self.keep_trees and (
+                self._names(data, self.options) or (own and names_any(text, own))):
             self._trees[path] = (text_hash or _hash_text(text), tree)  # its check will need it: parsed once
         if self.cache.enabled:
             self.cache.put("summary", _summary_key(path, own), {
@@ -1005,15 +1011,16 @@ def cache_namespace(options: Options) -> str:
 
 
 def open_view(
-    options: Options, settings: ProjectSettings, exclude: Sequence[str] = (),
+    options: Options, settings: ProjectSettings, exclude: Sequence[str] = (), keep_trees: bool = True,
 ) -> ProjectView:
     """The project view of a run: its settings, its cache (if any), and the
-    index walk leaving out what flake8's exclude patterns leave out."""
+    index walk leaving out what flake8's exclude patterns leave out
+    (``keep_trees``: see ``ProjectView``)."""
     patterns = Patterns(exclude)
     # the index walks absolute paths: each is its own absolute path
     excluded = (lambda path: patterns.matches_filename(path, path)) if exclude else None
     cache = Cache(settings.cache_dir, cache_namespace(options))
-    return ProjectView(options, settings.root, settings.src, cache, excluded, settings.lone)
+    return ProjectView(options, settings.root, settings.src, cache, excluded, settings.lone, keep_trees)
 
 
 # One project view per process and configuration: the faces check one file at a
@@ -1027,15 +1034,16 @@ _OPEN: Dict[str, bytes] = {}
 
 def project_view(
     options: Options, settings: ProjectSettings, exclude: Sequence[str] = (),
-    words: Optional[FrozenSet[str]] = None,
+    words: Optional[FrozenSet[str]] = None, keep_trees: bool = True,
 ) -> ProjectView:
     """This process's view of the project for these settings (``words``: the
-    project's words, when the caller has found them already)."""
+    project's words, when the caller has found them already; ``keep_trees``:
+    see ``ProjectView``, for the view this call makes)."""
     key = (options, settings, tuple(exclude))
     with _VIEWS_LOCK:
         view = _VIEWS.get(key)
         if view is None:
-            view = _VIEWS[key] = open_view(options, settings, exclude)
+            view = _VIEWS[key] = open_view(options, settings, exclude, keep_trees)
             if words is not None:
                 view.set_words(words)
     return view

@@ -156,7 +156,8 @@ class Attributor:
                 lines = text.splitlines(True)
                 if self.settings is not None:
                     settings = self.settings
-                    view = project_view(settings.options, settings.project, settings.exclude)
+                    view = project_view(settings.options, settings.project, settings.exclude,
+                                        keep_trees=False)
                     errors = view.findings(path, tree, lines)
                 else:
                     errors = analyse(tree, self.options, lines=lines, text=text, filename=path)
