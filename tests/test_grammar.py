@@ -131,3 +131,16 @@ def test_real_flake8_on_a_huge_generated_file(tmp_path: Path) -> None:
     proc = run_flake8(["--select", "TRF", str(target)], timeout=3600)
     assert_clean_run(proc, "huge.py")
     assert proc.stdout.count(": TRF001 ") == functions
+
+
+@pytest.mark.parametrize("exit_statement", ["continue", "break"])
+def test_an_exit_the_compiler_refuses_is_no_crash(exit_statement: str) -> None:
+    """``ast.parse`` takes a ``continue`` or ``break`` outside a loop (the
+    compiler refuses it: an editor's buffer has it while the user types); the
+    paths of TRF007 met no loop for it and crashed (IndexError, found by the
+    mutation fuzz on Python 3.15)."""
+    source = (
+        "import asyncio\n\n\nasync def f(c):\n    t = asyncio.create_task(c())\n"
+        f"    {exit_statement}\n    await t\n"
+    )
+    assert analyse(ast.parse(source), Options.build()) == []

@@ -205,6 +205,8 @@ def _lost_at(
     begin = first[0].pos
     if isinstance(exit.node, _LOOP_EXITS):
         index = _loop_index(exit.frames)
+        if index < 0:
+            return None  # a ``break`` or ``continue`` outside a loop: the compiler refuses it
         loop = exit.frames[index][1]
         if not carried and all(_fresh(s.frames, exit.frames, index) for s, _ in spawns):
             # made anew in each pass of the loop the exit leaves or continues:
