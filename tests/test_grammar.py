@@ -144,3 +144,21 @@ def test_an_exit_the_compiler_refuses_is_no_crash(exit_statement: str) -> None:
         f"    {exit_statement}\n    await t\n"
     )
     assert analyse(ast.parse(source), Options.build()) == []
+
+
+def test_a_timeout_in_an_awaited_gathers_arguments_meets_no_task_of_it() -> None:
+    """The gather's own future exists only once its arguments are evaluated: a
+    timeout awaited in them meets none of its tasks (TRF003 said so once the
+    gather's end was taken where it ends; the mutation fuzz, seed 777009416 of
+    base seed 777).  A task made in its arguments before the timeout is lost."""
+    kept = (
+        "import asyncio\n\n\nasync def stop(self, job):\n"
+        "    await asyncio.gather(*self.tasks, return_exceptions=await asyncio.wait_for(job(), 1))\n"
+    )
+    assert analyse(ast.parse(kept), Options.build()) == []
+    lost = (
+        "import asyncio\n\n\nasync def stop(a, job):\n"
+        "    await asyncio.gather(\n"
+        "        asyncio.create_task(a()), return_exceptions=await asyncio.wait_for(job(), 1))\n"
+    )
+    assert [(e.lineno, e.code) for e in analyse(ast.parse(lost), Options.build())] == [(6, "TRF003")]

@@ -691,6 +691,7 @@ class ScopeVisitor(FunctionsRecorder):
                 self.value(arg, group)
         for keyword in node.keywords:
             self.value(keyword.value, KEEP)
+        made = bool(group.spawns) and sink == FINISH  # awaited, with new tasks made in its arguments
         if has_coroutine:
             spawn = Spawn(node, N.GATHER, None, self.frames)
             if isinstance(sink, int) and sink in (DROP, TRUTH, HARMLESS):
@@ -701,8 +702,7 @@ class ScopeVisitor(FunctionsRecorder):
                 self.scope.drops.append(spawn)
                 return
             group.spawns.append(spawn)
-        if sink == FINISH:
-            # awaited: its tasks are done where the gather ends (after the spawns in it)
+        if made:  # they are done where the gather ends, after them (its own future: after its arguments)
             group.events.append((U_FINISH, end_of(node)))
         elif group is not sink:
             self._apply_sink(group, sink, node)
