@@ -118,3 +118,30 @@ def compare(path: Path, actual: List[Tuple[int, int, str, str]]) -> None:
         f"{path.name}: missing {missing}, unexpected {unexpected}\n"
         + "\n".join(f"{row}:{col} {code} {text}" for row, col, code, text in actual)
     )
+
+
+# A project helper that keeps its task (without its add, it drops it), and a
+# module that calls it: the server, worker and editor tests change one and watch the other.
+KEEPING_HELPER = """\
+import asyncio
+
+tasks = set()
+
+
+def spawn(coro):
+    task = asyncio.create_task(coro)
+    tasks.add(task)
+    task.add_done_callback(tasks.discard)
+    return task
+"""
+USES_HELPER = """\
+from pkg.helpers import spawn
+
+
+async def job() -> None:
+    pass
+
+
+async def main() -> None:
+    spawn(job())
+"""

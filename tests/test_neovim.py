@@ -17,6 +17,7 @@ from typing import Any, Dict, Optional
 
 import pytest
 
+from tests.harness import KEEPING_HELPER, USES_HELPER
 from tests.test_fix import command
 
 pytestmark = pytest.mark.editor
@@ -28,29 +29,6 @@ import asyncio
 
 def spawn(coro):
     return asyncio.create_task(coro)
-'''
-KEEPING = '''\
-import asyncio
-
-tasks = set()
-
-
-def spawn(coro):
-    task = asyncio.create_task(coro)
-    tasks.add(task)
-    task.add_done_callback(tasks.discard)
-    return task
-'''
-APP = '''\
-from pkg.helpers import spawn
-
-
-async def job() -> None:
-    pass
-
-
-async def main() -> None:
-    spawn(job())
 '''
 SERVICE = '''\
 import asyncio
@@ -169,11 +147,11 @@ def run(binary: str, tmp_path: Path, script: str) -> Dict[str, Any]:
     (root / "setup.cfg").write_text("[flake8]\nmax-line-length = 100\n", encoding="utf-8")
     (root / "pkg" / "__init__.py").write_text("", encoding="utf-8")
     (root / "pkg" / "helpers.py").write_text(HELPER, encoding="utf-8")
-    (root / "pkg" / "app.py").write_text(APP, encoding="utf-8")
+    (root / "pkg" / "app.py").write_text(USES_HELPER, encoding="utf-8")
     (root / "pkg" / "service.py").write_text(SERVICE, encoding="utf-8")
     result = tmp_path / "result.json"
     values: Dict[str, Any] = {"RESULT": str(result), "SERVER": str(SERVER), "ROOT": str(root),
-                              "KEEPING": KEEPING}
+                              "KEEPING": KEEPING_HELPER}
     lua = tmp_path / "user.lua"
     head = "".join(f"local {name} = {json.dumps(value)}\n" for name, value in values.items())
     lua.write_text(head + script, encoding="utf-8")

@@ -18,7 +18,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import pytest
 
-from tests.harness import extra_args, fixture_files
+from tests.harness import KEEPING_HELPER, USES_HELPER, extra_args, fixture_files
 from tests.test_fix import command
 
 pytest.importorskip("pytest_lsp", reason="pytest-lsp (the server's end-to-end tests) needs Python 3.10+")
@@ -540,31 +540,6 @@ async def test_configuration_changes_are_read_again(client: Client, tmp_path: Pa
         lsp.FileEvent(uri=(folder / "setup.cfg").as_uri(), type=lsp.FileChangeType.Changed)]))
     assert [d.code for d in await published_after(client, uri, count)] == ["TRF001"]
     assert len([m for m in client.messages if m.message == error]) == 1  # said once
-
-
-USES_HELPER = """\
-from pkg.helpers import spawn
-
-
-async def job() -> None:
-    pass
-
-
-async def main() -> None:
-    spawn(job())
-"""
-KEEPING_HELPER = """\
-import asyncio
-
-tasks = set()
-
-
-def spawn(coro):
-    task = asyncio.create_task(coro)
-    tasks.add(task)
-    task.add_done_callback(tasks.discard)
-    return task
-"""
 
 
 async def test_a_changed_module_rechecks_the_documents_that_use_it(client: Client, tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ import pytest
 
 from flake8_taskref.server.checking import Projects, check_document
 from flake8_taskref.server.worker import State, Worker, WorkerError, WorkerGone
+from tests.harness import KEEPING_HELPER
 
 SOURCE = "import asyncio\n\n\nasync def main() -> None:\n    asyncio.create_task(main())\n"
 # A stand-in for the worker: the same pipe, with jobs that wait or end it.
@@ -38,18 +39,6 @@ while True:
     _send(sink, (True, (name, args, os.getpid())))
 """
 NO_STATE = State({}, {}, 0)
-KEEPING = """\
-import asyncio
-
-tasks = set()
-
-
-def spawn(coro):
-    task = asyncio.create_task(coro)
-    tasks.add(task)
-    task.add_done_callback(tasks.discard)
-    return task
-"""
 
 
 def fake() -> Worker:
@@ -83,7 +72,7 @@ def test_the_editor_s_settings_and_unsaved_modules_reach_the_worker(tmp_path: Pa
     (tmp_path / "app").mkdir()
     (tmp_path / "app" / "__init__.py").write_text("", encoding="utf-8")
     helpers = tmp_path / "app" / "helpers.py"
-    helpers.write_text(KEEPING.replace("    tasks.add(task)\n", ""), encoding="utf-8")
+    helpers.write_text(KEEPING_HELPER.replace("    tasks.add(task)\n", ""), encoding="utf-8")
     app = tmp_path / "app" / "main.py"
     text = "from app.helpers import spawn\n\n\nasync def main() -> None:\n    spawn(main())\n"
     app.write_text(text, encoding="utf-8")
@@ -95,7 +84,7 @@ def test_the_editor_s_settings_and_unsaved_modules_reach_the_worker(tmp_path: Pa
 
     try:
         assert codes(NO_STATE) == ["TRF001"]
-        kept = KEEPING.encode()
+        kept = KEEPING_HELPER.encode()
         assert codes(State({}, {str(helpers): kept}, 0)) == []  # the editor's unsaved text of the helper
         assert codes(NO_STATE) == ["TRF001"]  # closed unsaved: the file again
         assert codes(State({"select": "TRF002"}, {}, 0)) == []  # the editor's settings
