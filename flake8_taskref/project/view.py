@@ -531,7 +531,7 @@ class ProjectView:
                     opened = module in _OPEN
                     todo.append((module, -1, -1, -1, -1) if opened else
                                 (module, stat.st_mtime_ns, stat.st_size, stat.st_ctime_ns, stat.st_ino))
-                    self._index_file(todo[-1], files, pruned, outside, None)
+                    self._index_file(todo[-1], files, pruned, outside, None, reached=True)
                 if module in outside:
                     reach.append(module)
         changed = bool(todo) or set(files) != set(known)
@@ -596,11 +596,12 @@ class ProjectView:
 
     def _index_file(
         self, stamp: _Stamp, files: Dict[str, List[Any]], pruned: "_Pruned", outside: Dict[str, List[str]],
-        data: Optional[bytes],
+        data: Optional[bytes], reached: bool = False,
     ) -> None:
         """Read (unless ``data`` is its text, read already), hash and scan one
         file of the index, summarise it if it names a spawner, and note the
-        names its imports give that point where the walk did not go."""
+        names its imports give that point where the walk did not go
+        (``reached``: a module found there, see ``_Pruned.names``)."""
         path, mtime, size, ctime, inode = stamp
         if data is None or path in _OPEN:
             data = self._read(path)
@@ -612,7 +613,7 @@ class ProjectView:
         files[path] = [mtime, size, hashed, names, text_hash, ctime, inode]
         if names and path not in self._summaries:  # summarised now, read once
             self._summaries[path] = self._made(path, data, hashed)
-        pointing = pruned.names(path, data)
+        pointing = pruned.names(path, data, reached)
         if pointing:
             outside[path] = pointing
 
