@@ -11,7 +11,8 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
-from typing import Callable, Dict, List, Tuple
+from types import SimpleNamespace
+from typing import Any, Callable, Dict, List, Tuple
 
 import pytest
 
@@ -202,3 +203,26 @@ def test_an_excluded_module_that_cannot_be_read_is_silent(tmp_path: Path) -> Non
         assert _faces(project) == {}
     finally:
         (project / "tools" / "helpers.py").chmod(stat.S_IRUSR | stat.S_IWUSR)
+
+
+def test_the_cache_of_an_older_index_is_not_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the index keeps (the names that point into excluded folders, by
+    importer) is made by the project view's own modules: a checkout whose
+    index code changed reads no entry the older code wrote (a warm run kept
+    a miss of the older code's reading of imports until the importer
+    changed), as for the analysis's code."""
+    from flake8_taskref.analysis.options import Options
+    from flake8_taskref.project import summarising, view
+
+    before = view.cache_namespace(Options.build())
+    real = os.stat
+
+    def newer(path: Any, *args: Any, **kwargs: Any) -> Any:
+        status = real(path, *args, **kwargs)
+        if os.path.abspath(str(path)) == os.path.abspath(summarising.__file__):
+            # (all cache_namespace reads of it)
+            return SimpleNamespace(st_size=status.st_size, st_mtime_ns=status.st_mtime_ns + 1)
+        return status
+
+    monkeypatch.setattr(os, "stat", newer)
+    assert view.cache_namespace(Options.build()) != before

@@ -739,6 +739,10 @@ _FILES_PER_WORKER = 1000
 _SUMMARIES_PER_WORKER = 40
 
 
+# The project view's modules whose code shapes the index's entries.
+_INDEX_MODULES = ("entries.py", "modules.py", "summarising.py", "view.py")
+
+
 def _digest_of(summary: Optional[ModuleSummary]) -> str:
     return _NONE if summary is None else digest(summary.to_json())
 
@@ -746,8 +750,10 @@ def _digest_of(summary: Optional[ModuleSummary]) -> str:
 def cache_namespace(options: Options) -> str:
     """The cache's folder for this version of the tool, of Python (``marshal``'s
     format is Python's) and these options.  The version is that of the
-    analysis's code as installed (its files' sizes and times), so that a
-    checkout being worked on never reads what an older analysis wrote."""
+    analysis's code as installed (its files' sizes and times), and of the
+    project view's modules that make what the index keeps (which imports
+    it reads, which folders it reaches), so that a checkout being worked on
+    never reads what an older analysis or index wrote."""
     import flake8_taskref.analysis as analysis
 
     folder = os.path.dirname(analysis.__file__)
@@ -756,6 +762,10 @@ def cache_namespace(options: Options) -> str:
         if name.endswith(".py"):
             stat = os.stat(os.path.join(folder, name))
             stamps.append([name, stat.st_size, stat.st_mtime_ns])
+    here = os.path.dirname(os.path.abspath(__file__))
+    for name in _INDEX_MODULES:
+        stat = os.stat(os.path.join(here, name))
+        stamps.append([name, stat.st_size, stat.st_mtime_ns])
     python = "".join(map(str, sys.version_info[:2]))
     return f"{__version__}-py{python}-{digest([stamps, options_digest(options)])}"
 
