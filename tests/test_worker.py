@@ -164,19 +164,21 @@ def test_the_project_s_modules_do_not_replace_python_s(tmp_path: Path, monkeypat
     assert [f.code for f in report.findings] == ["TRF001"]
 
 
-# The real worker (its ``main``), with one more job that takes its time;
-# ``FORCE_WATCH``: as where there is no parent-death signal (no prctl).
+# The real worker (its ``main``), with one more job that takes its time, after
+# a prelude (``WITHOUT``: as where there is no parent-death signal).
 SLOW_WORKER = """\
 import sys, time
-if {watch}:
-    import ctypes
-    def _none(*args, **kwargs):
-        raise OSError("no prctl here")
-    ctypes.CDLL = _none
+{prelude}
 from flake8_taskref.server import worker
 worker.JOBS["wait"] = lambda known: time.sleep(600)
 worker.main()
 """
+WITHOUT = {
+    "signal": "",
+    "watch": ("import ctypes\ndef _none(*args, **kwargs):\n    raise OSError('no prctl here')\n"
+              "ctypes.CDLL = _none"),
+    "no-ctypes": "sys.modules['ctypes'] = None  # (an interpreter built without it)",
+}
 # A stand-in for the server: starts the worker, gives it the long job, says its id
 SERVER = """\
 import sys, threading, time
@@ -203,8 +205,8 @@ def ended(pid: int) -> bool:
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="no SIGKILL")
-@pytest.mark.parametrize("watch", [False, True], ids=["signal", "watch"])
-def test_the_worker_dies_with_a_killed_server(watch: bool) -> None:
+@pytest.mark.parametrize("without", sorted(WITHOUT))
+def test_the_worker_dies_with_a_killed_server(without: str) -> None:
     """A server killed with SIGKILL in the middle of a big document's job: the
     worker ends within seconds (before, it ran its job to its end, then saw
     its pipe's end), by the parent-death signal on Linux, else by its watch
@@ -212,7 +214,7 @@ def test_the_worker_dies_with_a_killed_server(watch: bool) -> None:
     import subprocess
 
     server = subprocess.Popen(
-        [sys.executable, "-c", SERVER.format(worker=SLOW_WORKER.format(watch=watch))],
+        [sys.executable, "-c", SERVER.format(worker=SLOW_WORKER.format(prelude=WITHOUT[without]))],
         stdout=subprocess.PIPE, text=True,
     )
     assert server.stdout is not None
@@ -228,6 +230,9 @@ def test_the_worker_dies_with_a_killed_server(watch: bool) -> None:
         assert ended(pid), "the worker outlived its killed server"
     finally:
         server.stdout.close()
+        if server.poll() is None:
+            server.kill()
+            server.wait(30)
         if not ended(pid):
             os.kill(pid, signal.SIGKILL)  # (the worker this test started, on the code before)
 

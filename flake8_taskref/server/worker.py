@@ -315,7 +315,7 @@ def _die_with_parent(parent: Optional[int]) -> str:
             libc = ctypes.CDLL(None, use_errno=True)
             if libc.prctl(1, int(signal.SIGKILL), 0, 0, 0) == 0:  # PR_SET_PDEATHSIG
                 armed = "signal"
-        except (OSError, AttributeError, TypeError, ValueError):  # no libc, no prctl
+        except (ImportError, OSError, AttributeError, TypeError, ValueError):  # no ctypes, libc or prctl
             pass
     if os.getppid() != parent:  # it ended before: now our parent is another
         os._exit(0)
