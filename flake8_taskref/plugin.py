@@ -16,8 +16,8 @@ from flake8_plugin_utils import Error, Plugin
 from flake8_taskref import __version__
 from flake8_taskref.analysis import options as opts
 from flake8_taskref.analysis.messages import MESSAGES, OFF_BY_DEFAULT, SpanError
-from flake8_taskref.project import flake8_parts
 from flake8_taskref.project.settings import FLAGS as PROJECT_FLAGS
+from flake8_taskref.project.config import ConfigError, flake8_project
 from flake8_taskref.project.settings import ProjectSettings, find_project_root, from_values
 from flake8_taskref.project.view import project_view
 
@@ -93,10 +93,9 @@ class TaskRefPlugin(Plugin[opts.Options]):
         except opts.OptionValueError as exc:
             option_manager.parser.error(f"flake8-taskref: {exc}")
             raise  # pragma: no cover - parser.error exits
-        root = _project_root(options)
-        settings = from_values(root, src, options.taskref_cache_dir or "", bool(options.taskref_no_cache),
-                               [getattr(options, "stdin_display_name", "stdin") if name == "-" else name
-                                for name in getattr(options, "filenames", None) or (".",)])
+        checked = [getattr(options, "stdin_display_name", "stdin") if name == "-" else name
+                   for name in getattr(options, "filenames", None) or (".",)]
+        settings = _project_settings(options, src, checked)
         exclude = tuple(
             [*(getattr(options, "exclude", None) or ()), *(getattr(options, "extend_exclude", None) or ())]
         )
@@ -104,23 +103,32 @@ class TaskRefPlugin(Plugin[opts.Options]):
         return config
 
 
-def _project_root(options: argparse.Namespace) -> Optional[str]:
-    """The folder of the configuration file flake8 reads, else the nearest
-    folder from the current one up that is a project's (``find_project_root``):
-    where the source roots and the cache are; None outside every project.
-    flake8 reads ``--isolated`` and ``--config`` before the other options and
-    hands them to no plugin: its first-stage parser reads them again from the
-    command line."""
-    here = os.getcwd()
+def _project_settings(
+    options: argparse.Namespace, src: Tuple[str, ...], checked: List[str],
+) -> ProjectSettings:
+    """Where the project is and how it is cached, as the ``flake8-taskref``
+    command run here with the same options finds them (``flake8_project``:
+    one rule for every face, ``[tool.flake8-taskref]`` included, so that
+    both faces share one index and one cache and give the same findings from
+    any folder).  flake8 reads ``--isolated`` and ``--config`` before the
+    other options and hands them to no plugin: its first-stage parser reads
+    them again from the command line.  A ``pyproject.toml`` that the command
+    refuses (it says why) is said once, and the rest is read without it."""
+    values = {"taskref-src": options.taskref_src or "", "taskref-cache-dir": options.taskref_cache_dir or "",
+              "taskref-no-cache": bool(options.taskref_no_cache)}
     try:
         from flake8.main.options import stage1_arg_parser
 
         first, _ = stage1_arg_parser().parse_known_args(sys.argv[1:])
-        if first.isolated:
-            return find_project_root(here)
-        cfg, folder = flake8_parts.load_config(first.config, False)
+        isolated, config = bool(first.isolated), first.config
     except BaseException:  # flake8 has read them already and said what is wrong
-        return find_project_root(here)
-    if first.config is not None or "flake8" in cfg or "flake8:local-plugins" in cfg:
-        return folder
-    return find_project_root(here)
+        isolated, config = False, None
+    for table in (True, False):
+        try:
+            return flake8_project(config, isolated, values, checked, table=table)
+        except ConfigError as exc:
+            if table:
+                sys.stderr.write(f"flake8-taskref: {exc} (read without it)\n")
+    # flake8's own file, which flake8 has read: the nearest project from here
+    return from_values(find_project_root(os.getcwd()), src, options.taskref_cache_dir or "",
+                       bool(options.taskref_no_cache), checked)

@@ -6,14 +6,16 @@ reach cost, never the size of the folder around them, and writes no cache."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import List
+from typing import List, Tuple
 
 import pytest
 
 from flake8_taskref.project.settings import find_project_root
+from tests.test_fix import command
 from tests.test_projects import _command, _flake8
 
 HELPERS = "import asyncio\n\n\ndef spawn(coro):\n    return asyncio.create_task(coro)\n"
@@ -169,3 +171,64 @@ def test_the_editor_server_reads_settings_from_the_root_the_index_uses(tmp_path:
     assert project_folder(document) == str(root)
     assert "TRF001" not in settings_at(project_folder(document)).codes_for(document)
     assert project_folder(str(_folder(tmp_path) / "app.py")) == str(tmp_path / "scratch")  # no project
+
+
+def _table_above_a_marker(tmp_path: Path, table: str) -> Path:
+    """A project whose root is marked by a ``pyproject.toml`` holding only our
+    table, with a sub-folder that holds a ``setup.py`` of its own (a nearer
+    marker) and imports a helper of the project's top folder."""
+    root = tmp_path / "project"
+    (root / "sub").mkdir(parents=True)
+    (root / "pyproject.toml").write_text(f"[tool.flake8-taskref]\n{table}")
+    (root / "shared.py").write_text(HELPERS)
+    (root / "sub" / "setup.py").write_text("")
+    (root / "sub" / "app.py").write_text(APP.replace("from helpers import spawn\nfrom .pkg import m1\n",
+                                                     "from shared import spawn\n"))
+    return root
+
+
+def _cache_folders(root: Path) -> List[Path]:
+    return sorted(Path(folder) / name for folder, names, _ in os.walk(root) for name in names
+                  if (Path(folder) / name / "CACHEDIR.TAG").is_file())
+
+
+@pytest.mark.parametrize("table, args, cache", [
+    ("jobs = 1\n", (), ".taskref_cache"),
+    ('taskref-cache-dir = "build/taskref"\n', (), os.path.join("build", "taskref")),
+    ("jobs = 1\n", ("--taskref-cache-dir=here",), os.path.join("sub", "here")),
+])
+def test_the_plugin_and_the_command_find_one_root_from_a_sub_folder(
+    tmp_path: Path, table: str, args: Tuple[str, ...], cache: str,
+) -> None:
+    """One rule for every face (issue 31): from a sub-folder with a nearer
+    marker, a ``pyproject.toml`` whose only table is ``[tool.flake8-taskref]``
+    is the project's root for flake8 as for the command (the plugin took the
+    sub-folder: it missed the helper of the top folder and kept a cache of
+    its own there), its ``taskref-cache-dir`` is read by both, and a cache
+    folder given on the command line is relative to the current folder for
+    both (the plugin took it from the root)."""
+    root = _table_above_a_marker(tmp_path, table)
+    expected_rows = {"app.py": [(5, 5, "TRF001")]}
+    command_args = tuple(arg.replace("--taskref-cache-dir", "--cache-dir") for arg in args)
+    rows = _command(root / "sub", *command_args, "app.py")
+    assert {path: [row[:3] for row in found] for path, found in rows.items()} == expected_rows
+    assert _cache_folders(root) == [root / cache]
+    shutil.rmtree(root / cache)
+    rows = _flake8(root / "sub", *args, "app.py")
+    assert {path: [row[:3] for row in found] for path, found in rows.items()} == expected_rows
+    assert _cache_folders(root) == [root / cache]
+    from flake8_taskref.project.config import project_folder
+
+    assert project_folder(str(root / "sub" / "app.py")) == str(root)  # the editor server's
+
+
+def test_a_table_the_command_refuses_is_said_once_by_flake8(tmp_path: Path) -> None:
+    """flake8 does not stop on a ``pyproject.toml`` it does not read itself:
+    the plugin says what is wrong with our table, once, and reads the rest
+    (the command stops on it, exit 2)."""
+    root = _table_above_a_marker(tmp_path, "jobs = [1\n")
+    proc = subprocess.run([sys.executable, "-m", "flake8", "--select", "TRF", "app.py"], cwd=root / "sub",
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr.count("flake8-taskref: ") == 1 and "pyproject.toml" in proc.stderr, proc.stderr
+    assert command("app.py", cwd=root / "sub").returncode == 2

@@ -162,3 +162,99 @@ def test_the_project_s_modules_do_not_replace_python_s(tmp_path: Path, monkeypat
         worker.close()
     assert not marker.exists()
     assert [f.code for f in report.findings] == ["TRF001"]
+
+
+# The real worker (its ``main``), with one more job that takes its time, after
+# a prelude (``WITHOUT``: as where there is no parent-death signal).
+SLOW_WORKER = """\
+import sys, time
+{prelude}
+from flake8_taskref.server import worker
+worker.JOBS["wait"] = lambda known: time.sleep(600)
+worker.main()
+"""
+WITHOUT = {
+    "signal": "",
+    "watch": ("import ctypes\ndef _none(*args, **kwargs):\n    raise OSError('no prctl here')\n"
+              "ctypes.CDLL = _none"),
+    "no-ctypes": "sys.modules['ctypes'] = None  # (an interpreter built without it)",
+}
+# A stand-in for the server: starts the worker, gives it the long job, says its id
+SERVER = """\
+import sys, threading, time
+from flake8_taskref.server.worker import Worker
+worker = Worker((sys.executable, "-c", {worker!r}))
+threading.Thread(target=worker.run, args=(object(), "wait"), daemon=True).start()
+while worker.pid is None or worker._job is None:
+    time.sleep(0.01)
+print(worker.pid, flush=True)
+time.sleep(600)
+"""
+
+
+def ended(pid: int) -> bool:
+    """The process has ended (a zombie that nobody has waited for yet counts:
+    its parent, the server, is dead)."""
+    if gone(pid):
+        return True
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rpartition(")")[2].split()[0] == "Z"
+    except OSError:
+        return True
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="no SIGKILL")
+@pytest.mark.parametrize("without", sorted(WITHOUT))
+def test_the_worker_dies_with_a_killed_server(without: str) -> None:
+    """A server killed with SIGKILL in the middle of a big document's job: the
+    worker ends within seconds (before, it ran its job to its end, then saw
+    its pipe's end), by the parent-death signal on Linux, else by its watch
+    of its parent."""
+    import subprocess
+
+    server = subprocess.Popen(
+        [sys.executable, "-c", SERVER.format(worker=SLOW_WORKER.format(prelude=WITHOUT[without]))],
+        stdout=subprocess.PIPE, text=True,
+    )
+    assert server.stdout is not None
+    pid = int(server.stdout.readline())
+    try:
+        time.sleep(0.3)  # (the worker in its job, its watch or signal armed)
+        assert not ended(pid)
+        os.kill(server.pid, signal.SIGKILL)
+        server.wait(30)
+        deadline = time.monotonic() + 10
+        while not ended(pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert ended(pid), "the worker outlived its killed server"
+    finally:
+        server.stdout.close()
+        if server.poll() is None:
+            server.kill()
+            server.wait(30)
+        if not ended(pid):
+            os.kill(pid, signal.SIGKILL)  # (the worker this test started, on the code before)
+
+
+def test_close_and_interrupt_close_the_pipes() -> None:
+    """The ended process's pipes are closed by ``close`` and ``interrupt``
+    themselves, not left to a reading thread (an idle worker's were never
+    closed by ``close``)."""
+    worker = fake()
+    worker.run(object(), "echo")
+    proc = worker._proc
+    assert proc is not None and proc.stdin is not None and proc.stdout is not None
+    token = object()
+    thread = threading.Thread(target=lambda: worker.attempt(token, "wait"))
+    thread.start()
+    while worker._job is not token:
+        time.sleep(0.01)
+    assert worker.interrupt(token)
+    assert proc.stdin.closed and proc.stdout.closed
+    thread.join(30)
+    worker.run(object(), "echo")
+    proc = worker._proc
+    assert proc is not None and proc.stdin is not None and proc.stdout is not None
+    worker.close()
+    assert proc.stdin.closed and proc.stdout.closed

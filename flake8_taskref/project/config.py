@@ -42,8 +42,8 @@ from flake8_taskref.project.cache import CACHE_DIR
 from flake8_taskref.project.settings import ProjectSettings, find_project_root, lone_paths
 
 __all__ = [
-    "ConfigError", "Settings", "config_stamp", "project_folder", "project_options", "project_root_at",
-    "resolve", "settings_at",
+    "ConfigError", "Settings", "config_stamp", "flake8_project", "project_folder", "project_options",
+    "project_root_at", "resolve", "settings_at",
 ]
 
 PYPROJECT_TABLE = "flake8-taskref"
@@ -531,6 +531,49 @@ def project_root_at(folder: str) -> Optional[str]:
     _, cfg_dir, flake8_found = _read_flake8_section(None, False, here)
     _, toml_dir, _ = _read_pyproject(False, False, here)
     return _root(flake8_found, cfg_dir, toml_dir, here)
+
+
+# the project view's settings, as flake8 hands them to the plugin
+PROJECT_KEYS = ("taskref-src", "taskref-cache-dir", "taskref-no-cache")
+
+
+def flake8_project(
+    config: Optional[str], isolated: bool, values: Mapping[str, Any], checked: Sequence[str],
+    cwd: str = os.curdir, table: bool = True,
+) -> ProjectSettings:
+    """The project view's settings of a flake8 run in ``cwd`` (``config``,
+    ``isolated``: flake8's ``--config`` and ``--isolated``), as the command
+    run there with the same options finds them (``resolve``): the same root
+    (``_root``: flake8's file, else a ``pyproject.toml`` with our table, else
+    the markers), and ``PROJECT_KEYS`` from ``[flake8]``, from
+    ``[tool.flake8-taskref]`` over it (a table flake8 does not read) and from
+    flake8's command line over both.  ``values``: the plugin's values of
+    ``PROJECT_KEYS`` as flake8 gives them, its configuration file's merged
+    with its command line's (a value that differs from the file's is the
+    command line's); raises ConfigError (a table the command refuses;
+    ``table`` False: ``pyproject.toml`` not read)."""
+    here = os.path.abspath(cwd)
+    flake8_values, cfg_dir, flake8_found = _read_flake8_section(config, isolated, here)
+    toml_values, toml_dir, _ = _read_pyproject(isolated or not table, False, here)
+    given: Dict[str, str] = {}
+    for name in PROJECT_KEYS:
+        value = values.get(name)
+        in_file = flake8_values.get(name)
+        if isinstance(value, bool):  # a switch: on, where the file did not turn it on
+            if value and not (in_file is not None and _bool(name, in_file)):
+                given[name] = "true"
+        elif value and value != in_file:
+            given[name] = str(value)
+    layers = ((flake8_values, cfg_dir), (toml_values, toml_dir or here), (given, here))
+
+    def raw(name: str) -> Optional[Tuple[str, str]]:
+        found: Optional[Tuple[str, str]] = None
+        for layer, base in layers:
+            if name in layer:
+                found = (layer[name], base)
+        return found
+
+    return _project(raw, _root(bool(flake8_found or config), cfg_dir, toml_dir, here), checked, here)
 
 
 def _checked(paths: Sequence[str], stdin_name: Optional[str]) -> Tuple[str, ...]:

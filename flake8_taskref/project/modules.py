@@ -101,8 +101,9 @@ def walk_modules(
     """Every regular ``.py`` file under the roots (each once) with its status,
     in a stable order, skipping version control, caches, virtual environments,
     links to folders and what ``excluded(path)`` rejects (those folders and
-    ``.py`` files are added to ``pruned``: the modules an import names there
-    are reached from their importers, ``ProjectView._index``)."""
+    ``.py`` files, and the links to folders, are added to ``pruned``: the
+    modules an import names there are reached from their importers,
+    ``ProjectView._index``)."""
     seen: Set[str] = set()
     for root in roots:
         if root.endswith(".py") and not os.path.isdir(root):  # a file checked outside every project
@@ -138,6 +139,15 @@ def walk_modules(
                                 pruned.append(path)
                             continue
                         folders.append(path)
+                        continue
+                    if pruned is not None and entry.is_symlink() and entry.is_dir():
+                        # a link to a folder: not walked (as flake8 and Ruff
+                        # walk), but a module an import names through it is
+                        # found, as Python imports it (as in an excluded one)
+                        path = prefix + name
+                        if not (name in _SKIPPED or name.startswith(".") or name.endswith(".egg-info")
+                                or os.path.isfile(path + os.sep + "pyvenv.cfg")):
+                            pruned.append(path)
                         continue
                     if not name.endswith(".py"):
                         continue

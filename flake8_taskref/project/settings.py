@@ -3,13 +3,16 @@ registers them from ``FLAGS`` (``plugin.py``); the ``flake8-taskref`` command
 reads the same names from its configuration (``config.py``), and takes
 ``--no-cache`` and ``--cache-dir`` too, as Ruff does.
 
-``taskref-src``: the source roots, relative to the project root (where the
-configuration file is), default ``.`` and ``src``.  ``taskref-cache-dir``: where
-the cache lives, default ``.taskref_cache`` at the project root.
+``taskref-src``: the source roots, relative to the folder of the file that
+sets them (the current folder on the command line), default ``.`` and ``src``
+of the project root.  ``taskref-cache-dir``: where the cache lives, default
+``.taskref_cache`` at the project root (``config.flake8_project``: flake8 reads
+both as the command does).
 ``taskref-no-cache``: no cache at all (nothing is read or written).
 
-**Where a project starts** (``find_project_root``): the folder of the
-configuration file flake8 reads, else of the nearest ``pyproject.toml``, else
+**Where a project starts** (``config._root``, every face's rule): the folder of
+the configuration file flake8 reads, else of the nearest ``pyproject.toml`` if it
+holds our table, else (``find_project_root``)
 the nearest folder, from the current one up, that holds one of
 ``PROJECT_MARKERS`` (as Ruff, Black and mypy look for ``pyproject.toml``,
 ``setup.cfg`` or ``.git``).  Where there is none, there is no project
@@ -31,7 +34,8 @@ FLAGS: Tuple[Tuple[str, str, str, bool], ...] = (
         "--taskref-src",
         "",
         "Comma-separated source roots where the project's modules are looked up, relative to the "
-        "project root (default: . and src, besides the folder above each file's top package).",
+        "configuration file's folder, or to the current one on the command line (default: . and src "
+        "of the project root, besides the folder above each file's top package).",
         False,
     ),
     (

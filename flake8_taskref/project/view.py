@@ -531,7 +531,7 @@ class ProjectView:
                     opened = module in _OPEN
                     todo.append((module, -1, -1, -1, -1) if opened else
                                 (module, stat.st_mtime_ns, stat.st_size, stat.st_ctime_ns, stat.st_ino))
-                    self._index_file(todo[-1], files, pruned, outside, None)
+                    self._index_file(todo[-1], files, pruned, outside, None, reached=True)
                 if module in outside:
                     reach.append(module)
         changed = bool(todo) or set(files) != set(known)
@@ -596,11 +596,12 @@ class ProjectView:
 
     def _index_file(
         self, stamp: _Stamp, files: Dict[str, List[Any]], pruned: "_Pruned", outside: Dict[str, List[str]],
-        data: Optional[bytes],
+        data: Optional[bytes], reached: bool = False,
     ) -> None:
         """Read (unless ``data`` is its text, read already), hash and scan one
         file of the index, summarise it if it names a spawner, and note the
-        names its imports give that point where the walk did not go."""
+        names its imports give that point where the walk did not go
+        (``reached``: a module found there, see ``_Pruned.names``)."""
         path, mtime, size, ctime, inode = stamp
         if data is None or path in _OPEN:
             data = self._read(path)
@@ -612,7 +613,7 @@ class ProjectView:
         files[path] = [mtime, size, hashed, names, text_hash, ctime, inode]
         if names and path not in self._summaries:  # summarised now, read once
             self._summaries[path] = self._made(path, data, hashed)
-        pointing = pruned.names(path, data)
+        pointing = pruned.names(path, data, reached)
         if pointing:
             outside[path] = pointing
 
@@ -738,6 +739,10 @@ _FILES_PER_WORKER = 1000
 _SUMMARIES_PER_WORKER = 40
 
 
+# The project view's modules whose code shapes the index's entries.
+_INDEX_MODULES = ("entries.py", "modules.py", "summarising.py", "view.py")
+
+
 def _digest_of(summary: Optional[ModuleSummary]) -> str:
     return _NONE if summary is None else digest(summary.to_json())
 
@@ -745,8 +750,10 @@ def _digest_of(summary: Optional[ModuleSummary]) -> str:
 def cache_namespace(options: Options) -> str:
     """The cache's folder for this version of the tool, of Python (``marshal``'s
     format is Python's) and these options.  The version is that of the
-    analysis's code as installed (its files' sizes and times), so that a
-    checkout being worked on never reads what an older analysis wrote."""
+    analysis's code as installed (its files' sizes and times), and of the
+    project view's modules that make what the index keeps (which imports
+    it reads, which folders it reaches), so that a checkout being worked on
+    never reads what an older analysis or index wrote."""
     import flake8_taskref.analysis as analysis
 
     folder = os.path.dirname(analysis.__file__)
@@ -755,6 +762,10 @@ def cache_namespace(options: Options) -> str:
         if name.endswith(".py"):
             stat = os.stat(os.path.join(folder, name))
             stamps.append([name, stat.st_size, stat.st_mtime_ns])
+    here = os.path.dirname(os.path.abspath(__file__))
+    for name in _INDEX_MODULES:
+        stat = os.stat(os.path.join(here, name))
+        stamps.append([name, stat.st_size, stat.st_mtime_ns])
     python = "".join(map(str, sys.version_info[:2]))
     return f"{__version__}-py{python}-{digest([stamps, options_digest(options)])}"
 

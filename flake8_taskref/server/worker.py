@@ -19,8 +19,10 @@ server goes on with the others.
   besides the files on disk: the editor's settings, the texts of the modules it
   holds unsaved, and a count of the times the project's modules were read
   again (``State``).
-- Shutting the server down kills the worker and waits for it; a server that
-  ends without a shutdown closes the pipe, and the worker ends at its end.
+- Shutting the server down kills the worker, waits for it and closes its
+  pipes; a server that ends without a shutdown closes the pipe, and the worker
+  ends at its end.  A server that is killed (SIGKILL) does not wait for the
+  worker's job to end either: the worker dies with it (``_die_with_parent``).
 """
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ import struct
 import subprocess
 import sys
 import threading
+import time
 import traceback
 from typing import IO, Any, Callable, Dict, NamedTuple, Optional, Tuple
 
@@ -52,6 +55,12 @@ logger = logging.getLogger(__name__)
 # the project's would be imported instead of Python's; it is taken off first.
 _START = ('import sys\nif sys.path and sys.path[0] == "":\n    del sys.path[0]\n'
           "from flake8_taskref.server.worker import main\nmain()\n")
+# The environment variable that gives the worker its server's process id
+# (``_die_with_parent``: the server may have died before the worker asks).
+PARENT_VARIABLE = "FLAKE8_TASKREF_SERVER_PID"
+# How often, in seconds, a worker without a parent-death signal asks whether
+# its server is still its parent.
+WATCH_EVERY = 0.2
 
 
 class WorkerGone(Exception):
@@ -121,6 +130,7 @@ class Worker:
                 self._end(self._proc, streams=True)
             self._proc = subprocess.Popen(
                 self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, close_fds=True,
+                env={**os.environ, PARENT_VARIABLE: str(os.getpid())},
             )
             self.started += 1
         return self._proc
@@ -162,25 +172,27 @@ class Worker:
 
     def interrupt(self, token: object) -> bool:
         """End the job ``token`` if the process is running it (the process
-        ends with it); whether it did."""
+        ends with it, and its pipes are closed); whether it did."""
         with self._lock:
             if self._job is not token or token is None or self._proc is None:
                 return False
             self._job = None
-            self._end(self._proc)
+            self._end(self._proc, streams=True)
             return True
 
     def close(self) -> None:
-        """End the process (the server shuts down): no job runs after it."""
+        """End the process and close its pipes (the server shuts down): no
+        job runs after it."""
         with self._lock:
             self._closed = True
             if self._proc is not None:
-                self._end(self._proc)
+                self._end(self._proc, streams=True)
 
     @staticmethod
     def _end(proc: "subprocess.Popen[bytes]", streams: bool = False) -> None:
         """Kill the process and wait for it; ``streams``: close its pipes too
-        (only the thread that reads them does)."""
+        (a thread blocked on one of them sees its end: the close waits for
+        its read or write, which the end of the process ends)."""
         if proc.poll() is None:
             try:
                 proc.kill()
@@ -277,8 +289,61 @@ def _serve(source: IO[bytes], sink: IO[bytes]) -> None:
             return
 
 
+def _die_with_parent(parent: Optional[int]) -> str:
+    """End this process when ``parent`` (the server) ends, even in the middle
+    of a job: a server killed with SIGKILL closes the pipe, but the worker
+    would see it only after its job (seconds of a big document).  On Linux
+    the kernel sends SIGKILL when the parent ends (``prctl(PR_SET_PDEATHSIG)``,
+    through ctypes); elsewhere, or if that fails, a thread asks every
+    ``WATCH_EVERY`` seconds whether the parent is still this process's (an
+    ended parent's children are given to another), and ends the process if
+    not (it waits for the interpreter lock: a parse in C of a big document
+    may delay it until the parse ends).  A parent that ended before either
+    was armed is seen at once.  (Linux sends the signal when the parent's
+    thread that started the worker ends: the server starts it from its
+    waiter thread, which lives as long as the server; a worker ended so is
+    started again by the next job, as after any end.)  What was armed: "signal", "watch" or "" (no
+    parent known, or none to watch: on Windows a parent's end changes no
+    process id, and the end of the pipe is what ends the worker)."""
+    if parent is None or parent <= 1:
+        return ""
+    armed = ""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            if libc.prctl(1, int(signal.SIGKILL), 0, 0, 0) == 0:  # PR_SET_PDEATHSIG
+                armed = "signal"
+        except (ImportError, OSError, AttributeError, TypeError, ValueError):  # no ctypes, libc or prctl
+            pass
+    if os.getppid() != parent:  # it ended before: now our parent is another
+        os._exit(0)
+    if armed or sys.platform == "win32":
+        return armed
+
+    def watch() -> None:
+        while True:
+            time.sleep(WATCH_EVERY)
+            if os.getppid() != parent:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="taskref-worker-watch", daemon=True).start()
+    return "watch"
+
+
+def _parent() -> Optional[int]:
+    """The server's process id, as it gave it (``PARENT_VARIABLE``)."""
+    try:
+        return int(os.environ.get(PARENT_VARIABLE, ""))
+    except ValueError:
+        return None
+
+
 def main() -> None:
-    """The worker (``_START``): serve the server's jobs until it closes the pipe."""
+    """The worker (``_START``): serve the server's jobs until it closes the
+    pipe, or ends."""
+    _die_with_parent(_parent())
     source, sink = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr  # nothing else reaches the server's pipe
     if hasattr(signal, "SIGINT"):
