@@ -27,6 +27,9 @@ from flake8_taskref.analysis.facts import (
     KEEP,
     LOOP,
     SHIELDED,
+    SUPPRESS,
+    TRY,
+    TRY_BODY,
     TRUTH,
     U_ADD,
     U_FINISH,
@@ -242,7 +245,7 @@ class ScopeVisitor(FunctionsRecorder):
         give the attribute a type."""
         self._note_attr_type(target, value)
         if isinstance(value, ast.Call) and self._in_function() and (
-                self.scope.imports.resolve(value.func) == N.CURRENT_TASK):
+                self.scope.imports.resolve(value.func) == N.CURRENT_TASK) and self._before_any_wait():
             self.scope.keeps_itself = True  # ``self._task = asyncio.current_task()``
         if isinstance(target, ast.Subscript):
             key = self._collection_key(target.value)
@@ -268,6 +271,23 @@ class ScopeVisitor(FunctionsRecorder):
         ):
             self.facts.weak_names.add(target.id)
         return False
+
+    def _before_any_wait(self) -> bool:
+        """Is the statement run on every path into the function (in no branch,
+        loop or handler; a ``try`` body or a ``with`` block is fine), before it
+        first waits?  Only then does its store hold the task from its first step."""
+        return not self.scope.waited and all(
+            kind == SUPPRESS or (kind == TRY and part == TRY_BODY) for kind, _, part in self.frames)
+
+    def _with(self, node: ast.stmt) -> None:
+        super()._with(node)
+        if isinstance(node, ast.AsyncWith):
+            self.scope.waited = True  # its ``__aexit__`` is behind
+
+    def _for(self, node: ast.stmt) -> None:
+        if isinstance(node, ast.AsyncFor):
+            self.scope.waited = True
+        super()._for(node)
 
     def _note_attr_store(self, target: ast.Attribute) -> None:
         key = self._collection_key(target) or (0, target.attr)
@@ -765,6 +785,7 @@ class ScopeVisitor(FunctionsRecorder):
         inner = node.value
         waits = not N.puts_into_queue(inner)
         self.scope.suspends = True
+        self.scope.waited = True
         self.scope.may_wait = self.scope.may_wait or waits
         if self.scope.timeouts:
             self._suspends(end_of(node), waits)
