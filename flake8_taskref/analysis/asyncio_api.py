@@ -568,10 +568,12 @@ class ScopeVisitor(FunctionsRecorder):
                 # ``tasks`` alive exactly as long as ``t`` lives.
                 if callback.attr in N.REMOVE_METHODS:
                     self._prune(callback.value)
+                elif callback.value.id in SELF_NAMES:
+                    self._handed_helper(node, api, index, receiver)  # t.add_done_callback(self._restart)
                 self._name_use(callback.value.id, callback.value, receiver.id)
             else:
                 if api in N.LATER_APIS:
-                    self._handed_helper(node, api, index)
+                    self._handed_helper(node, api, index, receiver)
                 self.value(callback, KEEP)
         self._args(node, KEEP, skip=index)
 
