@@ -29,7 +29,7 @@ from flake8_taskref.analysis.facts import (
     SHIELDED,
     SUPPRESS,
     TRY,
-    TRY_BODY,
+    TRY_HANDLERS,
     TRUTH,
     U_ADD,
     U_FINISH,
@@ -274,10 +274,11 @@ class ScopeVisitor(FunctionsRecorder):
 
     def _before_any_wait(self) -> bool:
         """Is the statement run on every path into the function (in no branch,
-        loop or handler; a ``try`` body or a ``with`` block is fine), before it
-        first waits?  Only then does its store hold the task from its first step."""
+        loop or handler; a ``with`` block or a part of a ``try`` other than its
+        handlers is fine), before it first waits?  Only then does its store hold
+        the task from its first step."""
         return not self.scope.waited and all(
-            kind == SUPPRESS or (kind == TRY and part == TRY_BODY) for kind, _, part in self.frames)
+            kind == SUPPRESS or (kind == TRY and part != TRY_HANDLERS) for kind, _, part in self.frames)
 
     def _with(self, node: ast.stmt) -> None:
         super()._with(node)

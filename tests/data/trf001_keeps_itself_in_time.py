@@ -5,8 +5,9 @@ holds the task, and from then on the attribute does.  A store after an
 an ``if``, in a loop or in a handler, leaves the task held by nothing while it
 waits: the spawn is reported (issue 32, a reviewer's point on the exemption of
 ``coroutines.keeps_itself``).  The keeping twins store first: in the ``try``
-body, in the ``async with`` block whose entry is the first wait (a server's
-``_stop_impl`` in the seventh trial), under ``contextlib.suppress``."""
+body or its ``finally``, in the ``async with`` block whose entry is the first
+wait (a server's ``_stop_impl`` in the seventh trial), under
+``contextlib.suppress``."""
 import asyncio
 import contextlib
 from typing import Any, AsyncIterator, Optional
@@ -55,6 +56,13 @@ class Server:
             self._task = asyncio.current_task()
             await asyncio.sleep(1)
 
+    async def _stores_in_finally(self) -> None:
+        try:
+            print("starting")
+        finally:
+            self._task = asyncio.current_task()
+        await asyncio.sleep(1)
+
     async def _stores_suppressed(self) -> None:
         with contextlib.suppress(RuntimeError):
             self._task = asyncio.current_task()
@@ -76,4 +84,5 @@ class Server:
         asyncio.create_task(self._stores_first())
         asyncio.create_task(self._stores_in_block())
         asyncio.create_task(self._stores_suppressed())
+        asyncio.create_task(self._stores_in_finally())
         self.halt_first()
