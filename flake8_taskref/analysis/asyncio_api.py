@@ -27,6 +27,9 @@ from flake8_taskref.analysis.facts import (
     KEEP,
     LOOP,
     SHIELDED,
+    SUPPRESS,
+    TRY,
+    TRY_HANDLERS,
     TRUTH,
     U_ADD,
     U_FINISH,
@@ -51,6 +54,7 @@ from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.functions import SELF_NAMES, FunctionsRecorder
 from flake8_taskref.analysis.exits import record_exits
 from flake8_taskref.analysis.coroutines import bound_to_coroutine, makes_coroutine
+from flake8_taskref.analysis.copies import assigned, copied, is_copy, kept_by_owner
 from flake8_taskref.analysis.scopes import FUNCTIONS, end_of, pos_of
 from flake8_taskref.analysis.shortcut import HotLines
 
@@ -241,7 +245,7 @@ class ScopeVisitor(FunctionsRecorder):
         give the attribute a type."""
         self._note_attr_type(target, value)
         if isinstance(value, ast.Call) and self._in_function() and (
-                self.scope.imports.resolve(value.func) == N.CURRENT_TASK):
+                self.scope.imports.resolve(value.func) == N.CURRENT_TASK) and self._before_any_wait():
             self.scope.keeps_itself = True  # ``self._task = asyncio.current_task()``
         if isinstance(target, ast.Subscript):
             key = self._collection_key(target.value)
@@ -267,6 +271,24 @@ class ScopeVisitor(FunctionsRecorder):
         ):
             self.facts.weak_names.add(target.id)
         return False
+
+    def _before_any_wait(self) -> bool:
+        """Is the statement run on every path into the function (in no branch,
+        loop or handler; a ``with`` block or a part of a ``try`` other than its
+        handlers is fine), before it first waits?  Only then does its store hold
+        the task from its first step."""
+        return not self.scope.waited and all(
+            kind == SUPPRESS or (kind == TRY and part != TRY_HANDLERS) for kind, _, part in self.frames)
+
+    def _with(self, node: ast.stmt) -> None:
+        super()._with(node)
+        if isinstance(node, ast.AsyncWith):
+            self.scope.waited = True  # its ``__aexit__`` is behind
+
+    def _for(self, node: ast.stmt) -> None:
+        if isinstance(node, ast.AsyncFor):
+            self.scope.waited = True
+        super()._for(node)
 
     def _note_attr_store(self, target: ast.Attribute) -> None:
         key = self._collection_key(target) or (0, target.attr)
@@ -547,10 +569,12 @@ class ScopeVisitor(FunctionsRecorder):
                 # ``tasks`` alive exactly as long as ``t`` lives.
                 if callback.attr in N.REMOVE_METHODS:
                     self._prune(callback.value)
+                elif callback.value.id in SELF_NAMES:
+                    self._handed_helper(node, api, index, receiver)  # t.add_done_callback(self._restart)
                 self._name_use(callback.value.id, callback.value, receiver.id)
             else:
                 if api in N.LATER_APIS:
-                    self._handed_helper(node, api, index)
+                    self._handed_helper(node, api, index, receiver)
                 self.value(callback, KEEP)
         self._args(node, KEEP, skip=index)
 
@@ -604,15 +628,15 @@ class ScopeVisitor(FunctionsRecorder):
         finishes at a known point, and TRF006 takes it as pruned."""
         if not self.options.collections:
             return
-        node = _copied(node)
+        node = copied(node)
         if isinstance(node, ast.Name) and node.id in self.scope.bindings:
             # pending = [t for t in self.tasks if not t.done()]; gather(*pending)
             bindings = self.scope.bindings[node.id]
-            values = [_assigned(binding.stmt, node.id) for binding in bindings]
-            sources = [None if value is None else _copied(value) for value in values]
+            values = [assigned(binding.stmt, node.id) for binding in bindings]
+            sources = [None if value is None else copied(value) for value in values]
             first = sources[0] if sources else None
             if not isinstance(first, (ast.Attribute, ast.Name)) or any(
-                source is None or N.dotted_text(source) != N.dotted_text(first) or not _is_copy(binding.stmt)
+                source is None or N.dotted_text(source) != N.dotted_text(first) or not is_copy(binding.stmt)
                 for source, binding in zip(sources, bindings)
             ):
                 return
@@ -764,6 +788,7 @@ class ScopeVisitor(FunctionsRecorder):
         inner = node.value
         waits = not N.puts_into_queue(inner)
         self.scope.suspends = True
+        self.scope.waited = True
         self.scope.may_wait = self.scope.may_wait or waits
         if self.scope.timeouts:
             self._suspends(end_of(node), waits)
@@ -805,7 +830,7 @@ class ScopeVisitor(FunctionsRecorder):
         nothing of the others."""
         if isinstance(fs, (ast.List, ast.Tuple, ast.Set)):
             for elt in fs.elts:
-                self.value(elt, HARMLESS if _kept_by_owner(elt) else pending)
+                self.value(elt, HARMLESS if kept_by_owner(elt) else pending)
             return
         self.value(fs, pending)
 
@@ -841,59 +866,3 @@ class ScopeVisitor(FunctionsRecorder):
         site = WaitSite(node, pending)
         pending.wait = site
         self.scope.waits.append(site)
-
-
-def _kept_by_owner(node: ast.expr) -> bool:
-    """An attribute or an item (``self._closed``, ``*self.tasks``): an object
-    keeps it whatever the pending set of a wait does."""
-    if isinstance(node, ast.Starred):
-        node = node.value
-    return isinstance(node, (ast.Attribute, ast.Subscript))
-
-
-def _copied(node: ast.expr) -> ast.expr:
-    """The collection a copy copies (``list(c)``, ``c.copy()``, ``c.values()``, a
-    comprehension ``[t for t in c if ...]`` of its elements, the first starred
-    item of a display: ``(*(t for t in c if ...), *others)``), else ``node``."""
-    for _ in range(4):
-        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
-            starred = next((item for item in node.elts if isinstance(item, ast.Starred)), None)
-            if starred is not None:
-                node = starred.value
-                continue
-        if isinstance(node, ast.Call) and not node.keywords:
-            func = node.func
-            if isinstance(func, ast.Name) and func.id in N.COPYING_CALLS and len(node.args) == 1:
-                node = node.args[0]
-                continue
-            if isinstance(func, ast.Attribute) and func.attr in ("copy", "values") and not node.args:
-                node = func.value
-                continue
-        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp)) and len(node.generators) == 1:
-            comp = node.generators[0]
-            if (
-                not comp.is_async
-                and isinstance(comp.target, ast.Name)
-                and isinstance(node.elt, ast.Name)
-                and node.elt.id == comp.target.id
-            ):
-                node = comp.iter
-                continue
-        break
-    return node
-
-
-def _assigned(stmt: Optional[ast.stmt], name: str) -> Optional[ast.expr]:
-    """The value ``stmt`` binds to ``name`` when it is ``name = value`` (or
-    ``name: T = value``), else None."""
-    if isinstance(stmt, ast.Assign) and all(isinstance(t, ast.Name) for t in stmt.targets):
-        return stmt.value
-    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id == name:
-        return stmt.value
-    return None
-
-
-def _is_copy(stmt: Optional[ast.stmt]) -> bool:
-    """Does ``stmt`` bind a copy of a collection (not the collection itself)?"""
-    value = getattr(stmt, "value", None)
-    return isinstance(value, ast.expr) and _copied(value) is not value

@@ -9,7 +9,8 @@ Two things of that body matter to the rules:
 * it never suspends (``rules._never_suspends``, for ``run_coroutine_threadsafe``):
   its task runs to its end in its first step;
 * it keeps its own task (``keeps_itself``): it stores ``asyncio.current_task()``
-  where it outlives the frame (``self._stop_task = asyncio.current_task()``).
+  where it outlives the frame (``self._stop_task = asyncio.current_task()``),
+  on every path before it first waits (``ScopeVisitor._before_any_wait``).
   Until its first step the loop's queue holds the task; from then on the
   attribute does, so no caller must.  Such a spawn is not reported (the
   analysis cannot prove the task lost); docs/rules/TRF001.md says so.

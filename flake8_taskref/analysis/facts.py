@@ -327,7 +327,7 @@ class Scope:
         "defs", "rebound", "calls", "call_drops", "returns", "generator", "weak_drops", "klass", "types",
         "dropped_calls",
         "suspends",
-        "may_wait", "exits", "cancels", "keeps_itself",
+        "may_wait", "exits", "cancels", "keeps_itself", "waited",
     )
 
     MODULE, CLASS, FUNCTION = 0, 1, 2
@@ -397,8 +397,12 @@ class Scope:
         # ... and where a local's ``cancel()`` is called (the name's position).
         self.cancels: Set[Pos] = set()
         # Function scopes: does the body store ``asyncio.current_task()`` where
-        # it outlives the frame (its task keeps itself: ``coroutines.py``)?
+        # it outlives the frame, on every path, before it first waits (its task
+        # keeps itself: ``coroutines.py``)?  ``waited``: has the pass met a
+        # suspension point behind it (an ``await``, an ``async for``, a whole
+        # ``async with``; the entry of the ``async with`` it is in is not one)?
         self.keeps_itself = False
+        self.waited = False
 
     def holds_loop(self, name: str, loop_names: AbstractSet[str], depth: int = 0) -> bool:
         """Is ``name``, as seen from this scope, bound to an event loop (directly,

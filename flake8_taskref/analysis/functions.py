@@ -148,10 +148,14 @@ class FunctionsRecorder(InterfaceRecorder):
             return False
         return self._record_call(node, name, owner, owner is not self.facts.module, sink, None)
 
-    def _handed_helper(self, node: ast.Call, api: str, index: int) -> bool:
+    def _handed_helper(
+        self, node: ast.Call, api: str, index: int, receiver: Optional[ast.expr] = None
+    ) -> bool:
         """``loop.call_soon(helper, *args)`` (``call_soon_threadsafe``,
-        ``call_later``, ``call_at``): the loop calls ``helper(*args)`` later and
-        drops what it returns.  ``helper`` a function of this file (``helper``,
+        ``call_later``, ``call_at``, ``add_reader``, ``add_writer``,
+        ``add_signal_handler``): the loop calls ``helper(*args)`` later and
+        drops what it returns; ``fut.add_done_callback(helper)`` calls
+        ``helper(fut)`` and drops it.  ``helper`` a function of this file (``helper``,
         ``self.helper``) or a name imported from another module of the project is
         recorded as so called, its result dropped: whether it returns a new task
         that nothing keeps is decided at the end, as for a call (True when
@@ -182,7 +186,11 @@ class FunctionsRecorder(InterfaceRecorder):
             owner.klass is not None and any(owner.klass.bases)
         ))):
             return False
-        call = ast.Call(func=callback, args=list(node.args[index + 1:]), keywords=[])
+        if api == "add_done_callback":
+            args = [] if receiver is None else [receiver]
+        else:
+            args = list(node.args[index + 1:])
+        call = ast.Call(func=callback, args=args, keywords=[])
         ast.copy_location(call, callback)
         bound = owner is not None and owner is not self.facts.module
         site = CallSite(call, name, owner, bound, scope, remote)

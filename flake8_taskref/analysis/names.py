@@ -86,8 +86,13 @@ CALLBACK_APIS: Dict[str, int] = {
     "add_writer": 1,
 }
 
-# The loop's methods that call a callback later with the arguments they are given.
-LATER_APIS: FrozenSet[str] = frozenset({"call_soon", "call_soon_threadsafe", "call_later", "call_at"})
+# The loop's methods that call a callback later with the arguments they are given
+# (through a ``Handle``, which keeps no result); a future's ``add_done_callback``
+# calls it with the future.
+LATER_APIS: FrozenSet[str] = frozenset({
+    "call_soon", "call_soon_threadsafe", "call_later", "call_at",
+    "add_reader", "add_writer", "add_signal_handler", "add_done_callback",
+})
 
 # Methods of a task that neither keep nor finish it (their result is not the task).
 HARMLESS_TASK_METHODS: FrozenSet[str] = frozenset(
