@@ -197,6 +197,8 @@ def ended(pid: int) -> bool:
     its parent, the server, is dead)."""
     if gone(pid):
         return True
+    if not os.path.exists("/proc/self/stat"):
+        return False  # (no /proc: a chroot without it, or no Linux; an orphan is reaped by init)
     try:
         with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
             return stat.read().rpartition(")")[2].split()[0] == "Z"
