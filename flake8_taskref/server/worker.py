@@ -127,7 +127,7 @@ class Worker:
     def _process(self) -> "subprocess.Popen[bytes]":
         if self._proc is None or self._proc.poll() is not None:
             if self._proc is not None:
-                self._end(self._proc, streams=True)
+                self._end(self._proc)
             self._proc = subprocess.Popen(
                 self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, close_fds=True,
                 env={**os.environ, PARENT_VARIABLE: str(os.getpid())},
@@ -150,7 +150,7 @@ class Worker:
         except (OSError, EOFError, ValueError, pickle.UnpicklingError, struct.error) as exc:
             with self._lock:
                 self._job = None
-                self._end(proc, streams=True)
+                self._end(proc)
                 status = proc.returncode
             raise WorkerGone(_ended(status)) from exc
         finally:
@@ -177,7 +177,7 @@ class Worker:
             if self._job is not token or token is None or self._proc is None:
                 return False
             self._job = None
-            self._end(self._proc, streams=True)
+            self._end(self._proc)
             return True
 
     def close(self) -> None:
@@ -186,13 +186,13 @@ class Worker:
         with self._lock:
             self._closed = True
             if self._proc is not None:
-                self._end(self._proc, streams=True)
+                self._end(self._proc)
 
     @staticmethod
-    def _end(proc: "subprocess.Popen[bytes]", streams: bool = False) -> None:
-        """Kill the process and wait for it; ``streams``: close its pipes too
-        (a thread blocked on one of them sees its end: the close waits for
-        its read or write, which the end of the process ends)."""
+    def _end(proc: "subprocess.Popen[bytes]") -> None:
+        """Kill the process, wait for it and close its pipes (a thread blocked
+        on one of them sees its end: the close waits for its read or write,
+        which the end of the process ends)."""
         if proc.poll() is None:
             try:
                 proc.kill()
@@ -202,7 +202,7 @@ class Worker:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:  # pragma: no cover (a process that a kill does not end)
             pass
-        for stream in (proc.stdin, proc.stdout) if streams else ():
+        for stream in (proc.stdin, proc.stdout):
             if stream is not None:
                 try:
                     stream.close()
