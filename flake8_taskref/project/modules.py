@@ -94,6 +94,14 @@ def module_name_in(path: str, root: str) -> Optional[str]:
     return ".".join(parts)
 
 
+def _skipped_folder(name: str, path: str) -> bool:
+    """A folder the walk never enters, nor reaches through imports: version
+    control, caches (``_SKIPPED``), hidden folders, ``*.egg-info``, and
+    virtual environments (a ``pyvenv.cfg`` in it)."""
+    return (name in _SKIPPED or name.startswith(".") or name.endswith(".egg-info")
+            or os.path.isfile(path + os.sep + "pyvenv.cfg"))
+
+
 def walk_modules(
     roots: Iterable[str], excluded: Optional[Callable[[str], bool]] = None,
     pruned: Optional[List[str]] = None,
@@ -129,10 +137,8 @@ def walk_modules(
                 name = entry.name
                 try:
                     if entry.is_dir(follow_symlinks=False):
-                        if name in _SKIPPED or name.startswith(".") or name.endswith(".egg-info"):
-                            continue
                         path = prefix + name
-                        if os.path.isfile(path + os.sep + "pyvenv.cfg"):
+                        if _skipped_folder(name, path):
                             continue
                         if excluded is not None and excluded(path):
                             if pruned is not None:
@@ -145,8 +151,7 @@ def walk_modules(
                         # walk), but a module an import names through it is
                         # found, as Python imports it (as in an excluded one)
                         path = prefix + name
-                        if not (name in _SKIPPED or name.startswith(".") or name.endswith(".egg-info")
-                                or os.path.isfile(path + os.sep + "pyvenv.cfg")):
+                        if not _skipped_folder(name, path):
                             pruned.append(path)
                         continue
                     if not name.endswith(".py"):
