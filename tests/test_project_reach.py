@@ -17,7 +17,7 @@ from typing import Any, Callable, Dict, List, Tuple
 import pytest
 
 from flake8_taskref.project.settings import find_project_root
-from tests.test_projects import _command, _flake8
+from tests.test_projects import _command, _flake8, _write
 
 HELPER = "import asyncio\n\n\ndef spawn(coro):\n    return asyncio.create_task(coro)\n"
 MAIN = ("import asyncio\n\nfrom tools.helpers import spawn\n\n\nasync def work():\n    pass\n\n\n"
@@ -43,12 +43,6 @@ def _project(tmp_path: Path, main: str = MAIN, exclude: bool = True) -> Path:
     return project
 
 
-def _tools(folder: Path, files: Dict[str, str]) -> None:
-    for name, text in files.items():
-        (folder / name).parent.mkdir(parents=True, exist_ok=True)
-        (folder / name).write_text(text)
-
-
 def _faces(project: Path) -> Dict[str, List[Tuple[int, int, str]]]:
     """The findings of app/main.py through each face, cold and warm, all equal
     to a run without a cache (asserted); the command's returned."""
@@ -66,7 +60,7 @@ def test_a_star_chain_through_an_excluded_package_is_followed(tmp_path: Path) ->
     relative import of a module it had reached there: a miss)."""
     main = MAIN.replace("from tools.helpers import", "from tools import")
     project = _project(tmp_path, main)
-    _tools(project / "tools", {"__init__.py": "from .mid import *\n",
+    _write(project / "tools", {"__init__.py": "from .mid import *\n",
                                "mid.py": "from tools.helpers import *\n", "helpers.py": HELPER})
     assert _faces(project) == {MAIN_PY: _row(main)}
 
@@ -84,7 +78,7 @@ def test_an_import_written_over_lines_reaches_an_excluded_module(written: str, t
     semicolon (each was a miss: only ``from a import b, c`` on one line was)."""
     main = MAIN.replace("from tools.helpers import spawn", written)
     project = _project(tmp_path, main)
-    _tools(project / "tools", {"__init__.py": "", "helpers.py": HELPER + "\n\ndef fire():\n    pass\n"})
+    _write(project / "tools", {"__init__.py": "", "helpers.py": HELPER + "\n\ndef fire():\n    pass\n"})
     assert _faces(project) == {MAIN_PY: _row(main)}
 
 
@@ -114,7 +108,7 @@ def test_a_link_to_a_folder_outside_is_not_walked_but_an_import_finds_its_module
     there."""
     project = _project(tmp_path, exclude=exclude)
     outside = tmp_path / "outside" / "tools"
-    _tools(outside, {"__init__.py": "", "helpers.py": HELPER,
+    _write(outside, {"__init__.py": "", "helpers.py": HELPER,
                      "dropped.py": "import asyncio\n\n\nasync def go(c):\n    asyncio.create_task(c)\n"})
     (project / "tools").symlink_to(outside, target_is_directory=True)
     before = sorted(path.name for path in outside.rglob("*"))
@@ -125,7 +119,7 @@ def test_a_link_to_a_folder_outside_is_not_walked_but_an_import_finds_its_module
 
 
 def _loop(project: Path) -> None:
-    _tools(project / "tools", {"__init__.py": "", "helpers.py": HELPER})
+    _write(project / "tools", {"__init__.py": "", "helpers.py": HELPER})
     (project / "tools" / "tools").symlink_to("..", target_is_directory=True)  # tools/tools/tools/... = tools/
 
 
@@ -134,7 +128,7 @@ def _self_loop(project: Path) -> None:
 
 
 def _pipe(project: Path) -> None:
-    _tools(project / "tools", {"__init__.py": ""})
+    _write(project / "tools", {"__init__.py": ""})
     os.mkfifo(project / "tools" / "helpers.py")
 
 
@@ -145,23 +139,23 @@ def _pipes(project: Path) -> None:
 
 
 def _zero(project: Path) -> None:
-    _tools(project / "tools", {"__init__.py": ""})
+    _write(project / "tools", {"__init__.py": ""})
     (project / "tools" / "helpers.py").symlink_to("/dev/zero")
 
 
 def _folder_named_py(project: Path) -> None:
-    _tools(project / "tools", {"__init__.py": ""})
+    _write(project / "tools", {"__init__.py": ""})
     (project / "tools" / "helpers.py").mkdir()
 
 
 def _beyond(project: Path) -> None:
-    _tools(project / "tools", {"__init__.py": "", "helpers.py": HELPER})
+    _write(project / "tools", {"__init__.py": "", "helpers.py": HELPER})
     main = project / "app" / "main.py"
     main.write_text(main.read_text().replace("from tools.helpers", "from ...tools.helpers"))
 
 
 def _star_cycle(project: Path) -> None:
-    _tools(project / "tools", {"__init__.py": "from .mid import *\nfrom tools import *\n",
+    _write(project / "tools", {"__init__.py": "from .mid import *\nfrom tools import *\n",
                                "mid.py": "from tools import *\nfrom .mid import *\n"})
     main = project / "app" / "main.py"
     main.write_text(main.read_text().replace("from tools.helpers", "from tools"))
@@ -197,7 +191,7 @@ def test_an_excluded_module_that_cannot_be_read_is_silent(tmp_path: Path) -> Non
     """A module an import names that the user cannot read (or whose folder
     cannot be listed) is a module nothing is known of: silent, no E902."""
     project = _project(tmp_path)
-    _tools(project / "tools", {"__init__.py": "", "helpers.py": HELPER})
+    _write(project / "tools", {"__init__.py": "", "helpers.py": HELPER})
     (project / "tools" / "helpers.py").chmod(0)
     try:
         assert _faces(project) == {}
