@@ -757,14 +757,11 @@ def cache_namespace(options: Options) -> str:
     import flake8_taskref.analysis as analysis
 
     folder = os.path.dirname(analysis.__file__)
-    stamps = []
-    for name in sorted(os.listdir(folder)):
-        if name.endswith(".py"):
-            stat = os.stat(os.path.join(folder, name))
-            stamps.append([name, stat.st_size, stat.st_mtime_ns])
     here = os.path.dirname(os.path.abspath(__file__))
-    for name in _INDEX_MODULES:
-        stat = os.stat(os.path.join(here, name))
+    modules = [(folder, name) for name in sorted(os.listdir(folder)) if name.endswith(".py")]
+    stamps = []
+    for where, name in modules + [(here, name) for name in _INDEX_MODULES]:
+        stat = os.stat(os.path.join(where, name))
         stamps.append([name, stat.st_size, stat.st_mtime_ns])
     python = "".join(map(str, sys.version_info[:2]))
     return f"{__version__}-py{python}-{digest([stamps, options_digest(options)])}"
