@@ -76,7 +76,8 @@ def test_exit_codes(tmp_path: Path) -> None:
     assert command("--format", "xml", "bad.py", cwd=tmp_path).returncode == 2
     wrong = command("--enable-extensions", "TRF006", "bad.py", cwd=tmp_path)
     assert wrong.returncode == 2 and wrong.stdout == ""
-    assert wrong.stderr.splitlines()[-1].endswith("enable TRF006 with --extend-select TRF006")
+    assert wrong.stderr.splitlines()[-1].endswith(
+        "enable TRF006 or TRF008 with --extend-select TRF006,TRF008")
 
 
 def test_stdin_with_display_name(tmp_path: Path) -> None:

@@ -39,6 +39,7 @@ from flake8_taskref.analysis.facts import (
     U_RESULT,
     CallbackSink,
     CollectionAdd,
+    GatherSite,
     Group,
     Pos,
     Scope,
@@ -439,6 +440,10 @@ class ScopeVisitor(FunctionsRecorder):
             return
         if qualname is None and self._same_file_call(node, sink):
             return
+        if isinstance(func, ast.Subscript) and self._generic_container(func.value):
+            # list[asyncio.Task]() is list(): a fresh collection
+            self._args(node, sink if isinstance(sink, Group) else KEEP)
+            return
         if isinstance(sink, Group) and not (
             isinstance(func, ast.Name)
             and (func.id in N.CONTAINER_FACTORIES or qualname in N.CONTAINER_FACTORIES)
@@ -457,6 +462,14 @@ class ScopeVisitor(FunctionsRecorder):
                 return
         self.value(func, KEEP)
         self._args(node, KEEP)
+
+    def _generic_container(self, func: ast.expr) -> bool:
+        """Is ``func`` of ``func[...]()`` a strong container's class (``list``,
+        ``collections.deque``), not bound to anything else here?"""
+        qualname = self._qualname(func)
+        if isinstance(func, ast.Name) and qualname is None:
+            qualname = func.id if func.id not in self.scope.bindings else None
+        return qualname in N.CONTAINER_FACTORIES and qualname not in N.WEAK_COLLECTIONS
 
     def _method_call(self, node: ast.Call, func: ast.Attribute, sink: Sink) -> None:
         attr = func.attr
@@ -716,6 +729,9 @@ class ScopeVisitor(FunctionsRecorder):
         for keyword in node.keywords:
             self.value(keyword.value, KEEP)
         made = bool(group.spawns) and sink == FINISH  # awaited, with new tasks made in its arguments
+        if sink == FINISH and self._in_function() and N.fails_fast(node):
+            many = len(node.args) > 1 or any(isinstance(arg, ast.Starred) for arg in node.args)
+            self.scope.gathers.append(GatherSite(node, group, end_of(node), self.frames, many))
         if has_coroutine:
             spawn = Spawn(node, N.GATHER, None, self.frames)
             if isinstance(sink, int) and sink in (DROP, TRUTH, HARMLESS):

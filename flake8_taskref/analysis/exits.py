@@ -5,17 +5,21 @@
 statement context around it; a ``return`` marks every loop around it as left, a ``break`` the loop
 it leaves (``Scope.loop_exits``: where each exit ends); a ``while True:`` at the
 top of a function body (in nothing but ``suppress`` blocks) is a loop the frame
-may never leave (``Scope.forever``).  Nothing is decided here.
+may never leave (``Scope.forever``); a ``try`` with a handler of every
+``Exception`` that does not re-raise marks its function (``Scope.catches_all``:
+the author kept the task from failing, TRF008).  Nothing is decided here.
 """
 from __future__ import annotations
 
 import ast
 from typing import Callable
 
+from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import LOOP, SUPPRESS, Exit, Scope
 from flake8_taskref.analysis.scopes import Recorder, end_of
 
 _EXITS = (ast.Return, ast.Raise, ast.Break, ast.Continue)
+_BROAD = frozenset({"Exception", "BaseException"})
 
 
 def record_exits(recorder: Recorder) -> None:
@@ -57,3 +61,21 @@ def record_exits(recorder: Recorder) -> None:
         loop(node)
 
     table[ast.While] = forever
+
+    attempt = table[ast.Try]
+
+    def catching(node: ast.stmt) -> None:
+        if recorder.scope.kind == Scope.FUNCTION and any(
+            _swallows(handler) for handler in node.handlers  # type: ignore[attr-defined]
+        ):
+            recorder.scope.catches_all = True
+        attempt(node)
+
+    table[ast.Try] = catching
+
+
+def _swallows(handler: ast.excepthandler) -> bool:
+    """A handler of every ``Exception`` (or a bare one) that does not end by raising."""
+    caught = N.exception_names(handler.type)  # type: ignore[attr-defined]
+    body = handler.body  # type: ignore[attr-defined]
+    return (caught is None or bool(caught & _BROAD)) and not isinstance(body[-1], ast.Raise)

@@ -283,6 +283,23 @@ class ShieldSite:
         self.outer: Optional[Group] = None
 
 
+class GatherSite:
+    """An awaited ``asyncio.gather()`` that raises at the first failure of what it
+    gathers (no ``return_exceptions``), while the rest runs on: its anonymous
+    ``group`` (the handles gathered flow into it), where it ends, the statement
+    context, and whether it gathers more than one awaitable (two arguments or a
+    starred one)."""
+
+    __slots__ = ("node", "group", "end", "frames", "many")
+
+    def __init__(self, node: ast.Call, group: "Group", end: Pos, frames: Frames, many: bool) -> None:
+        self.node = node
+        self.group = group
+        self.end = end
+        self.frames = frames
+        self.many = many
+
+
 class WaitSite:
     """An awaited asyncio.wait() that may return with tasks still pending."""
 
@@ -322,12 +339,12 @@ class Scope:
 
     __slots__ = (
         "kind", "node", "parent", "cls", "imports", "bindings", "uses", "loads",
-        "declared", "groups", "drops", "timeouts", "shields", "waits", "loop_vars",
+        "declared", "groups", "drops", "timeouts", "shields", "waits", "gathers", "loop_vars",
         "async_defs", "children", "module_adds", "loop_exits", "runs_loop", "forever", "loop_aliases",
         "defs", "rebound", "calls", "call_drops", "returns", "generator", "weak_drops", "klass", "types",
         "dropped_calls",
         "suspends",
-        "may_wait", "exits", "cancels", "keeps_itself", "waited",
+        "may_wait", "exits", "cancels", "keeps_itself", "waited", "catches_all",
     )
 
     MODULE, CLASS, FUNCTION = 0, 1, 2
@@ -349,6 +366,7 @@ class Scope:
         self.timeouts: List[TimeoutSite] = []
         self.shields: List[ShieldSite] = []
         self.waits: List[WaitSite] = []
+        self.gathers: List[GatherSite] = []
         self.loop_vars: Set[str] = set()
         self.loop_aliases: Dict[str, str] = {}  # ``x = name``: x holds a loop if name does
         self.async_defs: Set[str] = set()
@@ -403,6 +421,9 @@ class Scope:
         # ``async with``; the entry of the ``async with`` it is in is not one)?
         self.keeps_itself = False
         self.waited = False
+        # Function scopes: a ``try`` whose handler of every ``Exception`` does
+        # not re-raise (``exits.py``): a task of it is taken not to fail.
+        self.catches_all = False
 
     def holds_loop(self, name: str, loop_names: AbstractSet[str], depth: int = 0) -> bool:
         """Is ``name``, as seen from this scope, bound to an event loop (directly,

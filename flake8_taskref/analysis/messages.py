@@ -42,6 +42,11 @@ MESSAGES: Final[Dict[str, str]] = {
         "at {exit}; await or cancel it on that path too, or "
         + KEEP_HINT
     ),
+    "TRF008": (
+        "TRF008 asyncio.gather() raises at the first failure and leaves the other tasks running, "
+        "held only by local '{holder}' (line {line}{others}); cancel and await them in 'finally', "
+        "or use an asyncio.TaskGroup"
+    ),
 }
 
 # TRF002's ``{why}``: how the local that holds the handle loses it.
@@ -63,6 +68,7 @@ NAMES: Final[Dict[str, str]] = {
     "TRF005": "pending-tasks-dropped",
     "TRF006": "task-set-never-pruned",
     "TRF007": "task-lost-on-exit",
+    "TRF008": "gather-orphans-tasks",
 }
 
 # One line per rule, for rule lists (SARIF's shortDescription, the docs).
@@ -74,6 +80,7 @@ SUMMARIES: Final[Dict[str, str]] = {
     "TRF005": "The pending tasks of asyncio.wait() are dropped.",
     "TRF006": "A long-lived task collection is never pruned.",
     "TRF007": "A task handled on the usual path is still pending at a return, raise, break or continue.",
+    "TRF008": "asyncio.gather() raises at the first failure while the other local-only tasks run on.",
 }
 
 # TRF001/TRF002's ``{where}``: where a spawner of another module is defined.
@@ -84,7 +91,7 @@ WHAT_TASKS: Final = "list of tasks"
 # Where each rule's page is published (the docs site built from docs/).
 DOCS_URL: Final = "https://flake8-taskref.readthedocs.io/en/latest/rules/{code}/"
 
-OFF_BY_DEFAULT: Final[Tuple[str, ...]] = ("TRF006",)
+OFF_BY_DEFAULT: Final[Tuple[str, ...]] = ("TRF006", "TRF008")
 
 
 # TRF006's fix, by the kind of collection its add shows.

@@ -160,6 +160,19 @@ LOOP_RUN_FUNCTIONS: FrozenSet[str] = frozenset({"asyncio.run"})
 # Methods of a task that, polled in a ``while`` test, keep the frame until it is done.
 POLL_METHODS: FrozenSet[str] = frozenset({"done"})
 
+
+def fails_fast(call: ast.Call) -> bool:
+    """Does this ``asyncio.gather()`` raise at the first failure, with the rest
+    still running: no ``return_exceptions`` (or a literal false one), and no
+    ``**kwargs`` that may hold it?"""
+    for keyword in call.keywords:
+        if keyword.arg is None:
+            return False
+        if keyword.arg == "return_exceptions":
+            return isinstance(keyword.value, ast.Constant) and not keyword.value.value
+    return True
+
+
 TIMEOUT_EXCEPTIONS: FrozenSet[str] = frozenset({"TimeoutError", "Exception", "BaseException"})
 CANCEL_EXCEPTIONS: FrozenSet[str] = frozenset({"CancelledError", "BaseException"})
 

@@ -10,8 +10,9 @@ from typing import Callable, FrozenSet, Iterable, List, NamedTuple, Optional, Tu
 DEFAULT_LOOP_NAMES: Tuple[str, ...] = ("loop", "_loop", "event_loop", "_event_loop")
 
 _SPLIT = re.compile(r"[\s]+")
-# The opt-in rule: reported only where the user names it in full (``opted_in``).
+# The opt-in rules: reported only where the user names them in full (``opted_in``).
 OPT_IN = "TRF006"
+OPT_IN_GATHERS = "TRF008"
 
 
 class OptionValueError(ValueError):
@@ -31,6 +32,9 @@ class Options(NamedTuple):
     # Is TRF006 selected (named in full: ``opted_in``)?  If not, long-lived task
     # collections are not followed.
     collections: bool = True
+    # Is TRF008 selected (named in full)?  If not, the failures of gathers are
+    # not followed.
+    gathers: bool = True
     # The names of every spawner of the project's other modules, when the
     # project's index has found them (also among ``extra_tokens``): a call of
     # another module's function by any other name returns no new task.
@@ -43,6 +47,7 @@ class Options(NamedTuple):
         loop_names: Iterable[str] = DEFAULT_LOOP_NAMES,
         timeouts: Iterable[str] = (),
         collections: bool = True,
+        gathers: bool = True,
     ) -> "Options":
         spawner_set = frozenset(spawners)
         return cls(
@@ -51,6 +56,7 @@ class Options(NamedTuple):
             timeouts=frozenset(timeouts),
             extra_tokens=tuple(sorted({name.rsplit(".", 1)[-1] for name in spawner_set})),
             collections=collections,
+            gathers=gathers,
         )
 
 
@@ -131,7 +137,10 @@ def from_namespace(
     timeouts = _check_dotted(
         "--taskref-timeouts", split_items("--taskref-timeouts", options.taskref_timeouts)
     )
-    return Options.build(spawners, loop_names, timeouts, opted_in(options, OPT_IN, is_selected))
+    return Options.build(
+        spawners, loop_names, timeouts, opted_in(options, OPT_IN, is_selected),
+        opted_in(options, OPT_IN_GATHERS, is_selected),
+    )
 
 
 def opted_in(

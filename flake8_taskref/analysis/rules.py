@@ -55,6 +55,7 @@ from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.summaries import Summaries, stub
 from flake8_taskref.analysis.task_sets import never_pruned
 from flake8_taskref.analysis.paths import held_by_forever, held_through_wait, lost_on_exits
+from flake8_taskref.analysis.gathers import lost_on_failure
 from flake8_taskref.analysis.coroutines import keeps_itself, own_coroutine, self_keepers
 
 _FATE = (U_FINISH, U_KEEP)
@@ -589,6 +590,8 @@ class ModuleRules:
         self._shields(scope)
         self._timeouts(scope, live)
         lost_on_exits(self, scope, live)
+        if self.options.gathers:
+            lost_on_failure(self, scope, live, Until, self.facts.scopes)
 
     def _why_lost(self, group: Group, reachable: List[Group], name: str) -> Tuple[str, str]:
         """The local TRF002 names, and why the handle is lost: added only to a weak

@@ -140,7 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
     output.add_argument("--exit-zero", action="store_true", default=None,
                         help="exit 0 even when there are findings")
     # flake8's switch for plugins that are off as a whole: not ours (one plugin, on by
-    # default), so a user who reaches for it is told what enables TRF006.
+    # default), so a user who reaches for it is told what enables TRF006 and TRF008.
     parser.add_argument("--enable-extensions", default=None, help=argparse.SUPPRESS)
     return parser
 
@@ -168,7 +168,8 @@ def _main(argv: Optional[Sequence[str]], written: List[str]) -> int:
     args = parser.parse_args(argv)
     if args.enable_extensions is not None:
         parser.error("--enable-extensions is flake8's switch for plugins that are off as a whole; "
-                     "flake8-taskref is on by default: enable TRF006 with --extend-select TRF006")
+                     "flake8-taskref is on by default: "
+                     "enable TRF006 or TRF008 with --extend-select TRF006,TRF008")
     try:
         settings = resolve(args)
     except ConfigError as exc:  # a value, not the command line's shape: one line, no usage

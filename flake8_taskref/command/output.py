@@ -67,6 +67,9 @@ _FULL_DESCRIPTIONS = {
               "only by a local, at an explicit return, raise or break on another path, and the frame "
               "ends. Await or cancel it on that path too, or keep a reference (e.g. a set with "
               "add_done_callback(set.discard)).",
+    "TRF008": "An awaited asyncio.gather() without return_exceptions raises at the first failure "
+              "while the other tasks the function made run on, held only by its locals. Cancel and "
+              "await them in 'finally', or use an asyncio.TaskGroup (off by default).",
 }
 
 _FORMATS = {

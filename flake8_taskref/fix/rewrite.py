@@ -67,6 +67,8 @@ NEEDS_A_HUMAN = {
     "TRF005": "needs a decision: cancel, await or store the 'pending' set",
     "TRF006": "needs a decision: where the collection should be pruned",
     "TRF007": "needs a decision: finish the task on the path that leaves (cancel and await it), or keep it",
+    "TRF008": "needs a decision: cancel and await the tasks in 'finally', use a TaskGroup, "
+    "or return_exceptions=True and check the results",
 }
 
 # (line, col_offset, end line, end col_offset, code): where a finding's node is,

@@ -446,8 +446,8 @@ def resolve(args: argparse.Namespace, cwd: str = os.curdir) -> Settings:
         raise ConfigError(str(exc)) from exc
     chosen = _chosen(decisions)
     notes: List[str] = []
-    if not any(code in chosen and (code not in OFF_BY_DEFAULT or analysis.collections)
-               for code in MESSAGES):
+    opted = {"TRF006": analysis.collections, "TRF008": analysis.gathers}
+    if not any(code in chosen and opted.get(code, True) for code in MESSAGES):
         settings = [f"{name} = {raw(name)[0].strip()} ({source(name)})"  # type: ignore[index]
                     for name in ("select", "extend-select", "ignore", "extend-ignore")
                     if raw(name) is not None and _names_trf(codes(name) or [])]

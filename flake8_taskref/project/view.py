@@ -95,7 +95,7 @@ _Consulted = Tuple[str, Optional[str], Optional[ModuleSummary], bool]
 def options_digest(options: Options) -> str:
     """What in the options changes a summary or a finding (not the words)."""
     return digest([sorted(options.spawners), sorted(options.loop_names), sorted(options.timeouts),
-                   options.collections])
+                   options.collections, options.gathers])
 
 
 class _Frame:

@@ -1,0 +1,143 @@
+# flake8-args: --extend-select=TRF008
+"""TRF008 gather-orphans-tasks (off by default): an awaited gather without
+return_exceptions raises at the first failure, and the other tasks the function
+made run on, held only by its locals.  Each finding has a twin that finishes or
+keeps the tasks on every path (a crawler's skipped-request callbacks and an
+error snapshotter, eighth trial of issue 32)."""
+import asyncio
+
+
+async def save_all(kvs, items):
+    tasks = list[asyncio.Task]()
+    for key, value in items:
+        tasks.append(asyncio.create_task(kvs.set_value(key, value)))
+    await asyncio.gather(*tasks)  # error: TRF008:11
+
+
+async def save_all_twin(kvs, items):
+    tasks = list[asyncio.Task]()
+    for key, value in items:
+        tasks.append(asyncio.create_task(kvs.set_value(key, value)))
+    try:
+        await asyncio.gather(*tasks)
+    finally:
+        for task in tasks:
+            task.cancel()
+
+
+async def fetch_all(fetch, urls):
+    tasks = [asyncio.create_task(fetch(url)) for url in urls]
+    return await asyncio.gather(*tasks)  # error: TRF008:18
+
+
+async def fetch_all_twin(fetch, urls):
+    tasks = [asyncio.create_task(fetch(url)) for url in urls]
+    return await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def both(read, write):
+    reader = asyncio.create_task(read())
+    writer = asyncio.create_task(write())
+    first, second = await asyncio.gather(reader, writer)  # error: TRF008:27
+    return first, second
+
+
+async def both_twin(read, write):
+    reader = asyncio.create_task(read())
+    writer = asyncio.create_task(write())
+    try:
+        first, second = await asyncio.gather(reader, writer)
+    except Exception:
+        reader.cancel()
+        writer.cancel()
+        raise
+    return first, second
+
+
+async def skipped(callbacks, request):
+    skipped_tasks = [asyncio.create_task(callback(request)) for callback in callbacks]
+    try:
+        await asyncio.gather(*skipped_tasks)  # error: TRF008:15
+    except ValueError:
+        return None  # the others still run, and the frame ends
+    return True
+
+
+async def skipped_twin(callbacks, request):
+    skipped_tasks = [asyncio.create_task(callback(request)) for callback in callbacks]
+    try:
+        await asyncio.gather(*skipped_tasks)
+    except ValueError:
+        await asyncio.gather(*skipped_tasks, return_exceptions=True)
+        return None
+    return True
+
+
+async def in_a_timeout(fetch, urls):
+    tasks = [asyncio.create_task(fetch(url)) for url in urls]
+    await asyncio.wait_for(asyncio.gather(*tasks), 10)  # error: TRF008:28
+
+
+async def pool(queue, session, count):
+    """Workers that catch every Exception and go on: none fails, none is left."""
+    failures = []
+
+    async def worker():
+        while True:
+            data = await queue.get()
+            if data is None:
+                return
+            try:
+                await session.invoke(data)
+            except Exception as exc:
+                failures.append(exc)
+
+    workers = [asyncio.create_task(worker()) for _ in range(count)]
+    await asyncio.gather(*workers)
+    return failures
+
+
+async def pool_twin(queue, session, count):
+    async def worker():
+        while True:
+            data = await queue.get()
+            if data is None:
+                return
+            try:
+                await session.invoke(data)
+            except Exception:
+                queue.task_done()
+                raise
+
+    workers = [asyncio.create_task(worker()) for _ in range(count)]
+    await asyncio.gather(*workers)  # error: TRF008:11
+
+
+# Deliberately silent: what the failure cannot leave behind, or what the
+# function does not hold.
+async def one_task(job):
+    task = asyncio.create_task(job())
+    return await asyncio.gather(task)  # one awaitable: failed, it is done
+
+
+async def coroutines(first, second):
+    return await asyncio.gather(first(), second())  # the gather's own tasks (docs)
+
+
+async def made_in_its_arguments(first, second):
+    return await asyncio.gather(asyncio.create_task(first()), asyncio.create_task(second()))
+
+
+class Keeper:
+    def __init__(self):
+        self._tasks = set()
+
+    async def kept(self, fetch, urls):
+        tasks = [asyncio.create_task(fetch(url)) for url in urls]
+        self._tasks.update(tasks)
+        return await asyncio.gather(*tasks)
+
+
+async def keyword_unknown(fetch, urls, **options):
+    tasks = [asyncio.create_task(fetch(url)) for url in urls]
+    return await asyncio.gather(*tasks, **options)
