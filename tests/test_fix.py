@@ -715,13 +715,13 @@ def test_a_file_that_binds_set_where_the_fix_calls_it_is_not_fixed(
         assert "mod.py:9:9: not fixed TRF001: the file binds the name 'set'" in proc.stderr.splitlines()
 
 
-def _left_as_it_is(tmp_path: Path, name: str) -> List[str]:
+def _left_as_it_is(tmp_path: Path, name: str, *extra: str) -> List[str]:
     """--fix of a copy of the fixture ``name`` whose sites it cannot fix: exit
     1, the file unchanged; the rows that list the sites not fixed."""
     source = DATA / name
     target = tmp_path / source.name
     shutil.copy(source, target)
-    proc = _fix(target)
+    proc = _fix(target, *extra)
     assert proc.returncode == 1
     assert target.read_bytes() == source.read_bytes()
     return [row for row in proc.stderr.splitlines() if ": not fixed " in row]
@@ -735,6 +735,17 @@ def test_trf007_sites_are_listed_as_not_fixed(tmp_path: Path) -> None:
         f"trf007_lost_on_exit.py:{line}:{col}: not fixed TRF007: {reason}"
         for line, col in ((17, 22), (24, 22), (55, 14), (89, 16), (117, 16), (129, 16), (150, 14), (233, 11),
                           (268, 16), (276, 16), (336, 20), (345, 20), (389, 14), (405, 14))
+    ]
+
+
+def test_trf008_sites_are_listed_as_not_fixed(tmp_path: Path) -> None:
+    """TRF008 (a fail-fast gather of the function's own tasks) needs a decision:
+    --fix leaves the file as it is and lists each site with the reason."""
+    reason = ("needs a decision: cancel and await the tasks in 'finally', use a TaskGroup, "
+              "or return_exceptions=True and check the results")
+    assert _left_as_it_is(tmp_path, "trf008_gather_fails_fast.py", "--extend-select", "TRF008") == [
+        f"trf008_gather_fails_fast.py:{line}:{col}: not fixed TRF008: {reason}"
+        for line, col in ((14, 11), (30, 18), (41, 27), (60, 15), (78, 28), (113, 11))
     ]
 
 
