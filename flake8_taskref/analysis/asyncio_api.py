@@ -440,9 +440,9 @@ class ScopeVisitor(FunctionsRecorder):
             return
         if qualname is None and self._same_file_call(node, sink):
             return
-        if isinstance(func, ast.Subscript) and self._generic_container(func.value):
-            # list[asyncio.Task]() is list(): a fresh collection
-            self._args(node, sink if isinstance(sink, Group) else KEEP)
+        generic = isinstance(func, ast.Subscript) and func.value
+        if generic and N.strong_container(generic, self._qualname(generic), self.scope):
+            self._args(node, sink if isinstance(sink, Group) else KEEP)  # list[asyncio.Task]() is list()
             return
         if isinstance(sink, Group) and not (
             isinstance(func, ast.Name)
@@ -462,14 +462,6 @@ class ScopeVisitor(FunctionsRecorder):
                 return
         self.value(func, KEEP)
         self._args(node, KEEP)
-
-    def _generic_container(self, func: ast.expr) -> bool:
-        """Is ``func`` of ``func[...]()`` a strong container's class (``list``,
-        ``collections.deque``), not bound to anything else here?"""
-        qualname = self._qualname(func)
-        if isinstance(func, ast.Name) and qualname is None:
-            qualname = func.id if func.id not in self.scope.bindings else None
-        return qualname in N.CONTAINER_FACTORIES and qualname not in N.WEAK_COLLECTIONS
 
     def _method_call(self, node: ast.Call, func: ast.Attribute, sink: Sink) -> None:
         attr = func.attr

@@ -7,7 +7,8 @@ it leaves (``Scope.loop_exits``: where each exit ends); a ``while True:`` at the
 top of a function body (in nothing but ``suppress`` blocks) is a loop the frame
 may never leave (``Scope.forever``); a ``try`` with a handler of every
 ``Exception`` that does not re-raise marks its function (``Scope.catches_all``:
-the author kept the task from failing, TRF008).  Nothing is decided here.
+the author kept the task from failing, TRF008); ``fut.result(timeout)`` under
+no ``try`` is a timeout site of TRF003 (``Scope.timeouts``).  Nothing is decided here.
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import ast
 from typing import Callable
 
 from flake8_taskref.analysis import names as N
-from flake8_taskref.analysis.facts import LOOP, SUPPRESS, Exit, Scope
+from flake8_taskref.analysis.facts import LOOP, SUPPRESS, TRY, Exit, Scope, TimeoutSite
 from flake8_taskref.analysis.scopes import Recorder, end_of
 
 _EXITS = (ast.Return, ast.Raise, ast.Break, ast.Continue)
@@ -72,6 +73,33 @@ def record_exits(recorder: Recorder) -> None:
         attempt(node)
 
     table[ast.Try] = catching
+
+    for statement in (ast.Expr, ast.Assign, ast.Return):
+        table[statement] = _timed_waits(recorder, table.get(statement, recorder._generic))
+
+
+def _timed_waits(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Callable[[ast.stmt], None]:
+    """``fut.result(timeout)`` (or ``exception``) as a statement, under no ``try``
+    or ``suppress`` of its function: a timeout there unwinds the frame with
+    ``fut`` still pending, for the wait does not cancel it (a timeout site of
+    TRF003 that does not finish what it waits on; in a ``try``, TRF007 follows
+    the handler's exit)."""
+    def record(node: ast.stmt) -> None:
+        call = getattr(node, "value", None)
+        if (
+            recorder.scope.kind == Scope.FUNCTION
+            and isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Attribute)
+            and call.func.attr in N.WAITING_FUTURE_METHODS
+            and isinstance(call.func.value, ast.Name)
+            and (call.args or any(k.arg == "timeout" for k in call.keywords))
+            and not any(frame[0] in (TRY, SUPPRESS) for frame in recorder.frames)
+        ):
+            label = f"{call.func.value.id}.{call.func.attr}"
+            site = TimeoutSite(call, label, end_of(call), recorder.frames, waits_only=True)
+            recorder.scope.timeouts.append(site)
+        handler(node)
+    return record
 
 
 def _swallows(handler: ast.excepthandler) -> bool:

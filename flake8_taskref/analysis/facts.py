@@ -244,13 +244,15 @@ class TimeoutSite:
     there), and the spans of the handlers and ``finally`` blocks of the ``try``
     statements inside it (they run when it does)."""
 
-    __slots__ = ("node", "label", "end", "frames", "suspends", "guarded", "module")
+    __slots__ = ("node", "label", "end", "frames", "suspends", "guarded", "module", "waits_only")
 
     def __init__(
         self, node: ast.AST, label: str, end: Pos, frames: Frames, block: bool = False,
-        module: Optional[str] = None,
+        module: Optional[str] = None, waits_only: bool = False,
     ) -> None:
         self.node = node
+        # ``fut.result(timeout)``: the wait does not finish what it waits on
+        self.waits_only = waits_only
         self.label = label
         # a name of the project that may stand for asyncio's (``from ._compat
         # import timeout``): the module its import requires, looked up at the end

@@ -23,7 +23,7 @@ MESSAGES: Final[Dict[str, str]] = {
         + KEEP_HINT + " or await it"
     ),
     "TRF003": (
-        "TRF003 task '{name}' (line {line}{others}) is held only by a local while {call}() "
+        "TRF003 {what} '{name}' (line {line}{others}) is held only by a local while {call}() "
         "may time out and unwind the frame; cancel and await it in 'finally', "
         "keep it in a set, or wait on both with asyncio.wait()"
     ),

@@ -4,7 +4,7 @@ from __future__ import annotations
 import ast
 import os
 import sys
-from typing import Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
+from typing import Any, Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
 
 # asyncio submodules whose public names are re-exported by ``asyncio`` itself.
 _ASYNCIO_SUBMODULES: FrozenSet[str] = frozenset(
@@ -159,6 +159,14 @@ LOOP_RUN_METHODS: FrozenSet[str] = frozenset({"run_forever", "run_until_complete
 LOOP_RUN_FUNCTIONS: FrozenSet[str] = frozenset({"asyncio.run"})
 # Methods of a task that, polled in a ``while`` test, keep the frame until it is done.
 POLL_METHODS: FrozenSet[str] = frozenset({"done"})
+
+
+def strong_container(func: ast.expr, qualname: Optional[str], scope: Any) -> bool:
+    """Is ``func`` of ``func[...]()`` a strong container's class (``list``,
+    ``collections.deque``; a builtin's name not bound in ``scope``)?"""
+    if isinstance(func, ast.Name) and qualname is None and func.id not in scope.bindings:
+        qualname = func.id
+    return qualname in CONTAINER_FACTORIES and qualname not in WEAK_COLLECTIONS
 
 
 def fails_fast(call: ast.Call) -> bool:

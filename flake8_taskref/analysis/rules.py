@@ -90,6 +90,8 @@ def _exposed(site: TimeoutSite, start: Pos, fate: Pos) -> bool:
     exposed to the timeout in between: the frame may be suspended there (the
     timeout hits, the code after it in the block never runs), and ``fate`` is in
     no handler or ``finally`` of a ``try`` inside the block?"""
+    if site.waits_only and fate >= _pos(site.node):
+        return True  # the handle waited on with a timeout: not finished when it hits
     suspends = site.suspends
     return (
         suspends is not None
@@ -751,7 +753,7 @@ class ModuleRules:
                 others = f", and {more} other{'s' if more > 1 else ''}" if more else ""
                 self._error(
                     "TRF003", site.node, name=self._display(group, reachable, scope),
-                    line=first.node.lineno, call=label, others=others,
+                    what=what_of(first.callee or ""), line=first.node.lineno, call=label, others=others,
                 )
 
     def _timeout_label(self, site: TimeoutSite) -> Optional[str]:

@@ -1,5 +1,6 @@
 """run_coroutine_threadsafe is a spawner by default: its concurrent future and the
-task hold each other only.  result() and exception() wait until the task is done;
+task hold each other only.  result() and exception() wait until the task is done
+(with a timeout, only until it hits: then the frame unwinds with the task running);
 ensure_future() of a call that returns a future makes no task."""
 import asyncio
 import concurrent.futures
@@ -24,9 +25,19 @@ def logged(loop: asyncio.AbstractEventLoop) -> None:
 def waits(loop: asyncio.AbstractEventLoop) -> None:
     asyncio.run_coroutine_threadsafe(job(), loop).result()
     future = asyncio.run_coroutine_threadsafe(job(), loop)
-    future.result(timeout=5)
+    future.result(timeout=5)  # error: TRF003:5
     failed = asyncio.run_coroutine_threadsafe(job(), loop)
     print(failed.exception())
+
+
+def waits_twin(loop: asyncio.AbstractEventLoop) -> None:
+    """A timeout of result() leaves the task running: cancelled on the way out,
+    it is not lost (a command-line tool's session cleanup, eighth trial)."""
+    future = asyncio.run_coroutine_threadsafe(job(), loop)
+    try:
+        future.result(timeout=5)
+    finally:
+        future.cancel()
 
 
 def _block(future: "concurrent.futures.Future[None]") -> None:
