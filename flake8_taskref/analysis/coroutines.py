@@ -27,10 +27,14 @@ import ast
 from typing import Optional, Sequence, Set, Tuple
 
 from flake8_taskref.analysis import names as N
-from flake8_taskref.analysis.facts import Group, Scope, Spawn
+from flake8_taskref.analysis.facts import BRANCH, Frames, Group, Scope, Spawn
 from flake8_taskref.analysis.options import Options
+from flake8_taskref.analysis.scopes import end_of, pos_of
 
-__all__ = ["own_coroutine", "self_keepers", "keeps_itself", "makes_coroutine", "bound_to_coroutine"]
+__all__ = [
+    "own_coroutine", "self_keepers", "keeps_itself", "makes_coroutine", "bound_to_coroutine",
+    "cleared_by_itself",
+]
 
 # (id of the scope that defines it, its name): the coroutine functions that keep their task.
 Keepers = Set[Tuple[int, str]]
@@ -119,3 +123,37 @@ def bound_to_coroutine(node: ast.expr, scope: Scope) -> bool:
         return False
     group: Optional[Group] = bindings[0].group
     return group is not None and group.coroutine
+
+
+def cleared_by_itself(spawn: Spawn, attr: str, scope: Scope, scopes: Sequence[Scope]) -> Optional[int]:
+    """``self.attr = loop.create_task(self._run())`` where ``_run``, a coroutine
+    method of this file's class, sets ``self.attr = None`` and then suspends on
+    a path after it (a statement that awaits, an ``async for`` or ``async with``
+    after the clear, in no other branch of an ``if``, before any ``return``,
+    ``raise``, ``break`` or ``continue`` of the clear's own block): from the clear on, the
+    attribute no longer holds the task while it waits, and nothing else does
+    (unless the method keeps its own task).  The clear's line."""
+    node = spawn.node
+    if spawn.helper is not None or not isinstance(node, ast.Call) or not node.args:
+        return None
+    coro = node.args[0]
+    if not isinstance(coro, ast.Call) or not isinstance(coro.func, ast.Attribute):
+        return None
+    method = own_coroutine(coro.func, scope, scopes)
+    if method is None or method.keeps_itself or attr in scope.handed:
+        return None
+    for cleared, at, frames in method.clears:
+        if cleared != attr:
+            continue
+        # a way out in the clear's own block, after it, ends the path there
+        ends = [pos_of(e.node) for e in method.exits if pos_of(e.node) > at and e.frames == frames]
+        limit = min(ends) if ends else end_of(method.node)
+        if any(at < pause < limit and not _apart(frames, where) for pause, where in method.pauses):
+            return at[0]
+    return None
+
+
+def _apart(a: Frames, b: Frames) -> bool:
+    """Do the two places sit in different branches of one ``if``/``match``?"""
+    branches = {id(f[1]): f[2] for f in a if f[0] == BRANCH}
+    return any(f[0] == BRANCH and branches.get(id(f[1]), f[2]) != f[2] for f in b)

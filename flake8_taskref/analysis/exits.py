@@ -13,14 +13,18 @@ no ``try`` is a timeout site of TRF003 (``Scope.timeouts``).  Nothing is decided
 from __future__ import annotations
 
 import ast
-from typing import Callable
+from typing import Callable, Optional, Tuple, Type
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import LOOP, SUPPRESS, TRY, Exit, Scope, TimeoutSite
-from flake8_taskref.analysis.scopes import Recorder, end_of
+from flake8_taskref.analysis.scopes import Recorder, end_of, pos_of
 
 _EXITS = (ast.Return, ast.Raise, ast.Break, ast.Continue)
 _BROAD = frozenset({"Exception", "BaseException"})
+# the statements that may clear an attribute or suspend (``_self_clears``)
+_PAUSES: Tuple[Type[ast.stmt], ...] = (
+    ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Return, ast.AsyncWith, ast.AsyncFor,
+)
 
 
 def record_exits(recorder: Recorder) -> None:
@@ -76,6 +80,36 @@ def record_exits(recorder: Recorder) -> None:
 
     for statement in (ast.Expr, ast.Assign, ast.Return):
         table[statement] = _timed_waits(recorder, table.get(statement, recorder._generic))
+    for paused in _PAUSES:
+        table[paused] = _self_clears(recorder, table.get(paused, recorder._generic))
+
+
+def _self_clears(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Callable[[ast.stmt], None]:
+    """``self.attr = None`` in a coroutine function, and, after such a clear, each statement
+    that suspends: the task of a method that clears the attribute holding it,
+    then waits, runs on held by nobody (``coroutines.cleared_by_itself``)."""
+    def record(node: ast.stmt) -> None:
+        scope = recorder.scope
+        if scope.kind == Scope.FUNCTION:
+            value = getattr(node, "value", None)
+            suspends = isinstance(value, ast.Await) or isinstance(node, (ast.AsyncWith, ast.AsyncFor))
+            if scope.clears and suspends:
+                scope.pauses.append((pos_of(node), recorder.frames))
+            if isinstance(value, ast.Call) or isinstance(node, (ast.Assign, ast.Return)):
+                handed = value.args if isinstance(value, ast.Call) else [value]
+                scope.handed.update(a for a in map(_self_attribute, handed) if a is not None)
+            target = node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else None
+            if (
+                isinstance(target, ast.Attribute)
+                and isinstance(target.value, ast.Name)
+                and target.value.id == "self"
+            ):
+                if isinstance(value, ast.Constant) and value.value is None and isinstance(
+                    scope.node, ast.AsyncFunctionDef
+                ):
+                    scope.clears.append((target.attr, pos_of(node), recorder.frames))
+        handler(node)
+    return record
 
 
 def _timed_waits(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Callable[[ast.stmt], None]:
@@ -107,3 +141,10 @@ def _swallows(handler: ast.excepthandler) -> bool:
     caught = N.exception_names(handler.type)  # type: ignore[attr-defined]
     body = handler.body  # type: ignore[attr-defined]
     return (caught is None or bool(caught & _BROAD)) and not isinstance(body[-1], ast.Raise)
+
+
+def _self_attribute(node: object) -> Optional[str]:
+    """``attr`` of ``self.attr``."""
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+        return node.attr
+    return None

@@ -346,7 +346,8 @@ class Scope:
         "defs", "rebound", "calls", "call_drops", "returns", "generator", "weak_drops", "klass", "types",
         "dropped_calls",
         "suspends",
-        "may_wait", "exits", "cancels", "keeps_itself", "waited", "catches_all",
+        "may_wait", "exits", "cancels", "keeps_itself", "waited", "catches_all", "clears", "pauses",
+        "self_stores", "handed",
     )
 
     MODULE, CLASS, FUNCTION = 0, 1, 2
@@ -426,6 +427,16 @@ class Scope:
         # Function scopes: a ``try`` whose handler of every ``Exception`` does
         # not re-raise (``exits.py``): a task of it is taken not to fail.
         self.catches_all = False
+        # Function scopes (``exits.py``): ``self.attr = None`` in a coroutine
+        # function, and the statements that suspend after one (``await``, ``async
+        # for``, ``async with``), with their statement context; and the new
+        # tasks stored as ``self.attr = spawn`` (``functions.py``).
+        self.clears: List[Tuple[str, Pos, Frames]] = []
+        self.pauses: List[Tuple[Pos, Frames]] = []
+        self.self_stores: List[Tuple[str, Spawn]] = []
+        # ... and the attributes of ``self`` a statement hands on (``keep(self.attr)``,
+        # ``x = self.attr``): something else may hold what they hold.
+        self.handed: Set[str] = set()
 
     def holds_loop(self, name: str, loop_names: AbstractSet[str], depth: int = 0) -> bool:
         """Is ``name``, as seen from this scope, bound to an event loop (directly,

@@ -93,6 +93,12 @@ class FunctionsRecorder(InterfaceRecorder):
             self.scope.drops.append(spawn)
         elif sink == DROP or sink == TRUTH or sink == HARMLESS:
             self.scope.drops.append(spawn)
+        elif sink == KEEP and self.scope.kind == Scope.FUNCTION:
+            stmt = self.stmt  # ``self.attr = spawn``: see coroutines.cleared_by_itself
+            target = stmt.targets[0] if isinstance(stmt, ast.Assign) and stmt.value is spawn.node else None
+            owner = target.value if isinstance(target, ast.Attribute) else None
+            if isinstance(target, ast.Attribute) and isinstance(owner, ast.Name) and owner.id == "self":
+                self.scope.self_stores.append((target.attr, spawn))
 
     def _return_value(self, value: ast.expr) -> None:
         """``return value``: noted for the function's summary (does it return a
@@ -502,14 +508,16 @@ def _coroutine_spawns(scope: Scope, every: bool = False) -> Iterator[Spawn]:
     """The ``run_coroutine_threadsafe(<call>, loop)`` of a scope: whether its
     coroutine ever waits decides whether its future can be lost.  With
     ``every``, each spawn given a call (returned ones too): whether its
-    coroutine keeps its own task."""
+    coroutine keeps its own task.  And each spawn stored as ``self.attr = ...``:
+    whether its coroutine clears the attribute (``coroutines.cleared_by_itself``)."""
     spawns = list(scope.drops) + [spawn for group in scope.groups for spawn in group.spawns]
     spawns += [spawn for spawn, _ in scope.call_drops] + [spawn for spawn, _ in scope.weak_drops]
     if every:
         spawns += [item for item in scope.returns if isinstance(item, Spawn)]
-    for spawn in spawns:
+    stored = [spawn for _, spawn in scope.self_stores]
+    for spawn in spawns + stored:
         node = spawn.node
-        if not (every or (spawn.callee == N.THREADSAFE and spawn.receiver is None)):
+        if not (every or (spawn.callee == N.THREADSAFE and spawn.receiver is None) or spawn in stored):
             continue
         if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Call):
             yield spawn

@@ -57,6 +57,12 @@ TRF002_WHY: Final[Dict[str, str]] = {
     "weak": "which is only added to '{collection}', a weak collection that does not keep it",
 }
 
+# TRF001's ``{how}`` for a new task stored in an attribute that its own coroutine
+# clears while it still has to wait.
+HOW_CLEARED: Final = (
+    " beyond line {line}, where its own coroutine sets 'self.{attr}' to None and then waits again"
+)
+
 # TRF001's ``{how}`` for a new task added straight to a weak collection.
 HOW_WEAK: Final = " (it is added to '{collection}', a weak collection, which does not keep it)"
 

@@ -42,6 +42,7 @@ from flake8_taskref.analysis.facts import (
     polled_task,
 )
 from flake8_taskref.analysis.messages import (
+    HOW_CLEARED,
     HOW_WEAK,
     TRF002_WHY,
     WHAT_TASKS,
@@ -56,7 +57,7 @@ from flake8_taskref.analysis.summaries import Summaries, stub
 from flake8_taskref.analysis.task_sets import never_pruned
 from flake8_taskref.analysis.paths import held_by_forever, held_through_wait, lost_on_exits
 from flake8_taskref.analysis.gathers import lost_on_failure
-from flake8_taskref.analysis.coroutines import keeps_itself, own_coroutine, self_keepers
+from flake8_taskref.analysis.coroutines import cleared_by_itself, keeps_itself, own_coroutine, self_keepers
 
 _FATE = (U_FINISH, U_KEEP)
 _KEPT = object()  # a flow whose target keeps the handle (not a local collection)
@@ -589,6 +590,11 @@ class ModuleRules:
             names = waits.get(id(site))
             if names:
                 self._error("TRF005", site.node, names=", ".join(sorted(set(names))))
+        for attr, spawn in scope.self_stores:
+            line = cleared_by_itself(spawn, attr, scope, self.facts.scopes)
+            called = self.label(spawn, scope) if line is not None else None
+            if called is not None:
+                self._spawn_error("TRF001", spawn, called, how=HOW_CLEARED.format(attr=attr, line=line))
         self._shields(scope)
         self._timeouts(scope, live)
         lost_on_exits(self, scope, live)
