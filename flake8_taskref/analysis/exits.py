@@ -78,62 +78,60 @@ def record_exits(recorder: Recorder) -> None:
 
     table[ast.Try] = catching
 
-    for statement in (ast.Expr, ast.Assign, ast.Return):
-        table[statement] = _timed_waits(recorder, table.get(statement, recorder._generic))
-    for paused in _PAUSES:
-        table[paused] = _self_clears(recorder, table.get(paused, recorder._generic))
+    for statement in _PAUSES:
+        table[statement] = _statements(recorder, table.get(statement, recorder._generic))
 
 
-def _self_clears(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Callable[[ast.stmt], None]:
-    """``self.attr = None`` in a coroutine function, and, after such a clear, each statement
-    that suspends: the task of a method that clears the attribute holding it,
-    then waits, runs on held by nobody (``coroutines.cleared_by_itself``)."""
+def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Callable[[ast.stmt], None]:
+    """Note what the statements of functions say, before the recorder handles them:
+
+    * ``fut.result(timeout)`` (or ``exception``) as a statement, under no ``try``
+      or ``suppress`` of its function: a timeout there unwinds the frame with
+      ``fut`` still pending, for the wait does not cancel it (a timeout site of
+      TRF003 that does not finish what it waits on; in a ``try``, TRF007 follows
+      the handler's exit);
+    * ``self.attr = None`` in a coroutine function and, after such a clear, each
+      statement that suspends; and, after ``self.attr = spawn``, the attributes
+      a statement hands on: the task of a method that clears the attribute
+      holding it, then waits, runs on held by nobody (``coroutines.cleared_by_itself``).
+    """
     def record(node: ast.stmt) -> None:
         scope = recorder.scope
         if scope.kind == Scope.FUNCTION:
             value = getattr(node, "value", None)
+            if isinstance(value, ast.Call):
+                _timed_wait(recorder, scope, value)
             suspends = isinstance(value, ast.Await) or isinstance(node, (ast.AsyncWith, ast.AsyncFor))
             if scope.clears and suspends:
                 scope.pauses.append((pos_of(node), recorder.frames))
-            if isinstance(value, ast.Call) or isinstance(node, (ast.Assign, ast.Return)):
+            hands = isinstance(value, ast.Call) or isinstance(node, (ast.Assign, ast.Return))
+            if scope.self_stores and hands:
                 handed = value.args if isinstance(value, ast.Call) else [value]
                 scope.handed.update(a for a in map(_self_attribute, handed) if a is not None)
-            target = node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else None
             if (
-                isinstance(target, ast.Attribute)
-                and isinstance(target.value, ast.Name)
-                and target.value.id == "self"
+                isinstance(node, ast.Assign)
+                and isinstance(value, ast.Constant)
+                and value.value is None
+                and isinstance(scope.node, ast.AsyncFunctionDef)
             ):
-                if isinstance(value, ast.Constant) and value.value is None and isinstance(
-                    scope.node, ast.AsyncFunctionDef
-                ):
-                    scope.clears.append((target.attr, pos_of(node), recorder.frames))
+                cleared = _self_attribute(node.targets[0]) if len(node.targets) == 1 else None
+                if cleared is not None:
+                    scope.clears.append((cleared, pos_of(node), recorder.frames))
         handler(node)
     return record
 
 
-def _timed_waits(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Callable[[ast.stmt], None]:
-    """``fut.result(timeout)`` (or ``exception``) as a statement, under no ``try``
-    or ``suppress`` of its function: a timeout there unwinds the frame with
-    ``fut`` still pending, for the wait does not cancel it (a timeout site of
-    TRF003 that does not finish what it waits on; in a ``try``, TRF007 follows
-    the handler's exit)."""
-    def record(node: ast.stmt) -> None:
-        call = getattr(node, "value", None)
-        if (
-            recorder.scope.kind == Scope.FUNCTION
-            and isinstance(call, ast.Call)
-            and isinstance(call.func, ast.Attribute)
-            and call.func.attr in N.WAITING_FUTURE_METHODS
-            and isinstance(call.func.value, ast.Name)
-            and (call.args or any(k.arg == "timeout" for k in call.keywords))
-            and not any(frame[0] in (TRY, SUPPRESS) for frame in recorder.frames)
-        ):
-            label = f"{call.func.value.id}.{call.func.attr}"
-            site = TimeoutSite(call, label, end_of(call), recorder.frames, waits_only=True)
-            recorder.scope.timeouts.append(site)
-        handler(node)
-    return record
+def _timed_wait(recorder: Recorder, scope: Scope, call: ast.Call) -> None:
+    func = call.func
+    if (
+        isinstance(func, ast.Attribute)
+        and func.attr in N.WAITING_FUTURE_METHODS
+        and isinstance(func.value, ast.Name)
+        and (call.args or any(k.arg == "timeout" for k in call.keywords))
+        and not any(frame[0] in (TRY, SUPPRESS) for frame in recorder.frames)
+    ):
+        label = f"{func.value.id}.{func.attr}"
+        scope.timeouts.append(TimeoutSite(call, label, end_of(call), recorder.frames, waits_only=True))
 
 
 def _swallows(handler: ast.excepthandler) -> bool:
