@@ -749,6 +749,18 @@ def test_trf008_sites_are_listed_as_not_fixed(tmp_path: Path) -> None:
     ]
 
 
+def test_a_task_its_own_coroutine_clears_is_listed_as_not_fixed(tmp_path: Path) -> None:
+    """TRF001 on ``self.x = create_task(self._run())`` whose coroutine clears
+    ``self.x`` and waits again: the handle is in an assignment of ours to keep;
+    --fix leaves the file and says why, per site."""
+    reason = ("the task is stored in an attribute that its own coroutine clears: keep it in a set "
+              "as well, or clear the attribute as the coroutine's last step")
+    assert _left_as_it_is(tmp_path, "trf001_clears_itself.py") == [
+        f"trf001_clears_itself.py:{line}:{col}: not fixed TRF001: {reason}"
+        for line, col in ((18, 28), (54, 35))
+    ]
+
+
 def test_a_function_handed_to_the_loop_as_a_callback_is_listed_as_not_fixed(tmp_path: Path) -> None:
     """A function of the file handed to call_soon() and the like returns a task the
     loop drops: there is no statement of ours to keep it in, and --fix says so per

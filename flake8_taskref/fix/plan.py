@@ -378,6 +378,9 @@ def _why_not(facts: Facts, call: ast.Call) -> str:
         ):
             return "the task or the spawner is passed to a call: no statement to extend"
         node, parent = parent, facts.parent(parent)
+    if isinstance(parent, ast.Assign) and any(isinstance(t, ast.Attribute) for t in parent.targets):
+        return ("the task is stored in an attribute that its own coroutine clears: keep it in a set "
+                "as well, or clear the attribute as the coroutine's last step")
     return "the handle is used inside a larger expression or statement"
 
 
