@@ -21,7 +21,7 @@ from flake8_taskref.analysis.scopes import Recorder, end_of, pos_of
 
 _EXITS = (ast.Return, ast.Raise, ast.Break, ast.Continue)
 _BROAD = frozenset({"Exception", "BaseException"})
-# the statements that may clear an attribute or suspend (``_self_clears``)
+# the statements whose value ``_statements`` looks at (a timed wait, a clear, a suspension)
 _PAUSES: Tuple[Type[ast.stmt], ...] = (
     ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Return, ast.AsyncWith, ast.AsyncFor,
 )
@@ -106,7 +106,8 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
                 scope.pauses.append((pos_of(node), recorder.frames))
             hands = isinstance(value, ast.Call) or isinstance(node, (ast.Assign, ast.Return))
             if scope.self_stores and hands:
-                handed = value.args if isinstance(value, ast.Call) else [value]
+                call = value if isinstance(value, ast.Call) else None
+                handed = [*call.args, *(k.value for k in call.keywords)] if call is not None else [value]
                 scope.handed.update(a for a in map(_self_attribute, handed) if a is not None)
             if (
                 isinstance(node, ast.Assign)

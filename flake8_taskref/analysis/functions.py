@@ -95,7 +95,8 @@ class FunctionsRecorder(InterfaceRecorder):
             self.scope.drops.append(spawn)
         elif sink == KEEP and self.scope.kind == Scope.FUNCTION:
             stmt = self.stmt  # ``self.attr = spawn``: see coroutines.cleared_by_itself
-            target = stmt.targets[0] if isinstance(stmt, ast.Assign) and stmt.value is spawn.node else None
+            alone = isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and stmt.value is spawn.node
+            target = stmt.targets[0] if alone else None  # type: ignore[union-attr]
             owner = target.value if isinstance(target, ast.Attribute) else None
             if isinstance(target, ast.Attribute) and isinstance(owner, ast.Name) and owner.id == "self":
                 self.scope.self_stores.append((target.attr, spawn))

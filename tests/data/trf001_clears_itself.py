@@ -113,3 +113,22 @@ class KeepsItself:
         self._me = asyncio.current_task()
         self._task = None
         await asyncio.sleep(1)
+
+
+class TwoHolders:
+    def start(self):
+        self._task = self._current = asyncio.create_task(self._run())
+
+    async def _run(self):
+        self._task = None  # self._current still holds it
+        await asyncio.sleep(1)
+
+
+class HandedByKeyword:
+    def start(self, registry):
+        self._task = asyncio.create_task(self._run())
+        registry.register(task=self._task)
+
+    async def _run(self):
+        self._task = None
+        await asyncio.sleep(1)
