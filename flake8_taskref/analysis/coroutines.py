@@ -27,7 +27,7 @@ import ast
 from typing import Optional, Sequence, Set, Tuple
 
 from flake8_taskref.analysis import names as N
-from flake8_taskref.analysis.facts import BRANCH, Frames, Group, Scope, Spawn
+from flake8_taskref.analysis.facts import Group, Scope, Spawn, exclusive
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.scopes import end_of, pos_of
 
@@ -148,12 +148,6 @@ def cleared_by_itself(spawn: Spawn, attr: str, scope: Scope, scopes: Sequence[Sc
         # a way out in the clear's own block, after it, ends the path there
         ends = [pos_of(e.node) for e in method.exits if pos_of(e.node) > at and e.frames == frames]
         limit = min(ends) if ends else end_of(method.node)
-        if any(at < pause < limit and not _apart(frames, where) for pause, where in method.pauses):
+        if any(at < pause < limit and not exclusive(frames, where) for pause, where in method.pauses):
             return at[0]
     return None
-
-
-def _apart(a: Frames, b: Frames) -> bool:
-    """Do the two places sit in different branches of one ``if``/``match``?"""
-    branches = {id(f[1]): f[2] for f in a if f[0] == BRANCH}
-    return any(f[0] == BRANCH and branches.get(id(f[1]), f[2]) != f[2] for f in b)

@@ -476,6 +476,13 @@ def polled_task(test: ast.expr, negated_only: bool = False) -> Optional[ast.Name
     return None
 
 
+def exclusive(a: Frames, b: Frames) -> bool:
+    """Do the two places (their statement contexts) sit in different branches
+    of one ``if``/``match``?"""
+    branches = {id(f[1]): f[2] for f in a if f[0] == BRANCH}
+    return any(f[0] == BRANCH and branches.get(id(f[1]), f[2]) != f[2] for f in b)
+
+
 def may_add_task(add: CollectionAdd) -> bool:
     """Can this add put a task into its collection (as TRF006 decides it: a spawn
     as the argument, or a local bound to a group holding spawns)?"""

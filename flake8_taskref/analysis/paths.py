@@ -34,6 +34,7 @@ from flake8_taskref.analysis.facts import (
     Spawn,
     Use,
     WaitSite,
+    exclusive,
 )
 from flake8_taskref.analysis.scopes import end_of, pos_of
 
@@ -82,11 +83,6 @@ def _apart(pos: Pos, frames: Frames) -> bool:
         if any(i != detail and _inside(pos, body) for i, body in enumerate(bodies)):
             return True
     return False
-
-
-def _exclusive(a: Frames, b: Frames) -> bool:
-    branches = {id(f[1]): f[2] for f in a if f[0] == BRANCH}
-    return any(f[0] == BRANCH and branches.get(id(f[1]), f[2]) != f[2] for f in b)
 
 
 def _completion_loops(frames: Frames, scope: Scope) -> List[ast.expr]:
@@ -183,7 +179,7 @@ def _lost_at(
     """The first task made before ``exit`` on its path and still pending there
     (the cheap questions first: this is asked of every handle and exit)."""
     start = pos_of(exit.node)
-    made = [(s, label) for s, label in spawns if s.pos < start and not _exclusive(s.frames, exit.frames)]
+    made = [(s, label) for s, label in spawns if s.pos < start and not exclusive(s.frames, exit.frames)]
     end = end_of(exit.node)
     if not made:
         # made later in a loop around the exit, and held across its passes by a

@@ -13,7 +13,6 @@ from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
-    BRANCH,
     LOOP,
     SUPPRESS,
     TRY,
@@ -39,6 +38,7 @@ from flake8_taskref.analysis.facts import (
     Spawn,
     TimeoutSite,
     Use,
+    exclusive,
     polled_task,
 )
 from flake8_taskref.analysis.messages import (
@@ -69,17 +69,6 @@ def _pos(node: ast.AST) -> Pos:
 
 def _end(node: ast.AST) -> Pos:
     return (getattr(node, "end_lineno", 0) or 0, getattr(node, "end_col_offset", 0) or 0)
-
-
-def _exclusive(a: Frames, b: Frames) -> bool:
-    """True when the two places sit in different branches of one if/match."""
-    branches = {id(f[1]): f[2] for f in a if f[0] == BRANCH}
-    for frame in b:
-        if frame[0] == BRANCH:
-            other = branches.get(id(frame[1]))
-            if other is not None and other != frame[2]:
-                return True
-    return False
 
 
 def _within(pos: Pos, start: Pos, end: Pos) -> bool:
@@ -741,7 +730,7 @@ class ModuleRules:
                 if id(group) in self._reported:
                     continue
                 first = min(spawns, key=lambda item: item[0].pos)[0]
-                if first.pos >= site.end or _exclusive(first.frames, site.frames):
+                if first.pos >= site.end or exclusive(first.frames, site.frames):
                     continue
                 fate = self._fate(group, scope)
                 if any(first.pos <= p <= site.end and not _exposed(site, first.pos, p) for p in fate):
