@@ -181,7 +181,11 @@ def fails_fast(call: ast.Call) -> bool:
     return True
 
 
-TIMEOUT_EXCEPTIONS: FrozenSet[str] = frozenset({"TimeoutError", "Exception", "BaseException"})
+# the timeout's classes and their bases (since 3.11 asyncio's and concurrent's
+# TimeoutError is the builtin one, an OSError)
+TIMEOUT_EXCEPTIONS: FrozenSet[str] = frozenset(
+    {"TimeoutError", "OSError", "IOError", "EnvironmentError", "Exception", "BaseException"}
+)
 CANCEL_EXCEPTIONS: FrozenSet[str] = frozenset({"CancelledError", "BaseException"})
 
 

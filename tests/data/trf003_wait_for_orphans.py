@@ -133,6 +133,17 @@ async def broad_handler(arrival: "asyncio.Future[bytes]") -> None:
     await helper
 
 
+async def os_error_handler(arrival: "asyncio.Future[bytes]") -> None:
+    # Python 3.11+: asyncio.TimeoutError is TimeoutError, a subclass of OSError
+    helper = asyncio.create_task(job())
+    try:
+        await asyncio.wait_for(arrival, timeout=1)
+    except OSError:
+        helper.cancel()
+        raise
+    await helper
+
+
 async def wait_for_the_task_itself() -> None:
     helper = asyncio.create_task(job())
     await asyncio.wait_for(helper, timeout=1)
