@@ -16,7 +16,7 @@ import ast
 from typing import Callable, Optional, Tuple, Type
 
 from flake8_taskref.analysis import names as N
-from flake8_taskref.analysis.facts import LOOP, SUPPRESS, TRY, Exit, Scope, TimeoutSite
+from flake8_taskref.analysis.facts import LOOP, SUPPRESS, TRY, TRY_BODY, Exit, Frames, Scope, TimeoutSite
 from flake8_taskref.analysis.scopes import Recorder, end_of, pos_of
 
 _EXITS = (ast.Return, ast.Raise, ast.Break, ast.Continue)
@@ -129,10 +129,26 @@ def _timed_wait(recorder: Recorder, scope: Scope, call: ast.Call) -> None:
         and func.attr in N.WAITING_FUTURE_METHODS
         and isinstance(func.value, ast.Name)
         and (call.args or any(k.arg == "timeout" for k in call.keywords))
-        and not any(frame[0] in (TRY, SUPPRESS) for frame in recorder.frames)
+        and _passes_handlers(recorder.frames)
     ):
         label = f"{func.value.id}.{func.attr}"
         scope.timeouts.append(TimeoutSite(call, label, end_of(call), recorder.frames, waits_only=True))
+
+
+def _passes_handlers(frames: Frames) -> bool:
+    """Does a timeout raised here pass every handler around it: no ``suppress``,
+    and each handler of a ``try`` whose body holds it names only builtin
+    exceptions that are no base of ``TimeoutError`` (any other name may catch it:
+    then the site is left to the paths, ``paths._timed_out``, or silent)?"""
+    for kind, node, field in frames:
+        if kind == SUPPRESS:
+            return False
+        if kind == TRY and field == TRY_BODY:
+            for handler in getattr(node, "handlers", ()):
+                caught = N.exception_names(handler.type)
+                if caught is None or not caught <= N.NO_TIMEOUT_EXCEPTIONS:
+                    return False
+    return True
 
 
 def _swallows(handler: ast.excepthandler) -> bool:

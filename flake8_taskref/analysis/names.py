@@ -186,6 +186,21 @@ def fails_fast(call: ast.Call) -> bool:
 TIMEOUT_EXCEPTIONS: FrozenSet[str] = frozenset(
     {"TimeoutError", "OSError", "IOError", "EnvironmentError", "Exception", "BaseException"}
 )
+# builtin exceptions that are no base of TimeoutError (a handler naming only
+# these lets a timeout pass)
+NO_TIMEOUT_EXCEPTIONS: FrozenSet[str] = frozenset(
+    {
+        "ArithmeticError", "AssertionError", "AttributeError", "BufferError", "EOFError",
+        "ImportError", "IndexError", "KeyError", "LookupError", "MemoryError",
+        "ModuleNotFoundError", "NameError", "NotImplementedError", "OverflowError",
+        "RecursionError", "ReferenceError", "RuntimeError", "StopIteration", "SyntaxError",
+        "SystemError", "TypeError", "UnicodeError", "UnicodeDecodeError",
+        "UnicodeEncodeError", "ValueError", "ZeroDivisionError", "ConnectionError",
+        "BrokenPipeError", "ConnectionAbortedError", "ConnectionRefusedError",
+        "ConnectionResetError", "FileNotFoundError", "FileExistsError", "PermissionError",
+        "KeyboardInterrupt", "SystemExit", "GeneratorExit", "CancelledError",
+    }
+)
 CANCEL_EXCEPTIONS: FrozenSet[str] = frozenset({"CancelledError", "BaseException"})
 
 

@@ -90,6 +90,13 @@ def _exposed(site: TimeoutSite, start: Pos, fate: Pos) -> bool:
     )
 
 
+def _waits_on_a_handle(site: TimeoutSite, live: List[Tuple[Group, List[Tuple[Spawn, str]]]]) -> bool:
+    """``fut.result(timeout)``: is ``fut`` a local that holds a handle (not
+    ``logger.exception(msg)``)?"""
+    waited = site.label.split(".", 1)[0]
+    return any(group.name == waited for group, _ in live)
+
+
 class Until:
     """The handle whose loss is asked about at a site: its group and name, and
     whether the site shields it (then ``while True:`` re-awaits it)."""
@@ -723,7 +730,7 @@ class ModuleRules:
     def _timeouts(self, scope: Scope, live: List[Tuple[Group, List[Tuple[Spawn, str]]]]) -> None:
         for site in scope.timeouts:
             label = self._timeout_label(site)
-            if label is None:
+            if label is None or (site.waits_only and not _waits_on_a_handle(site, live)):
                 continue
             lost: List[Tuple[Group, Spawn]] = []
             for group, spawns in live:

@@ -40,6 +40,48 @@ def waits_twin(loop: asyncio.AbstractEventLoop) -> None:
         future.cancel()
 
 
+def waits_in_try(loop: asyncio.AbstractEventLoop) -> Any:
+    """The timeout passes a handler of other exceptions, and a finally that
+    leaves the future: the frame unwinds with the task running."""
+    future = asyncio.run_coroutine_threadsafe(job(), loop)
+    try:
+        return future.result(5)  # error: TRF003:16
+    except ValueError:
+        return None
+
+
+def waits_in_try_finally(loop: asyncio.AbstractEventLoop) -> None:
+    future = asyncio.run_coroutine_threadsafe(job(), loop)
+    try:
+        future.result(timeout=5)  # error: TRF003:9
+    finally:
+        print("done")
+
+
+def waits_in_try_twins(loop: asyncio.AbstractEventLoop, other: Any) -> None:
+    """Cancelled in a finally or in the timeout's handler; or a handler whose
+    name may stand for the timeout (then left to the paths, or silent)."""
+    future = asyncio.run_coroutine_threadsafe(job(), loop)
+    try:
+        future.result(timeout=5)
+    except ValueError:
+        pass
+    finally:
+        future.cancel()
+    second = asyncio.run_coroutine_threadsafe(job(), loop)
+    try:
+        second.result(timeout=5)
+    except concurrent.futures.TimeoutError:
+        second.cancel()
+        raise
+    third = asyncio.run_coroutine_threadsafe(job(), loop)
+    try:
+        third.result(timeout=5)
+    except other.Timeout:
+        third.cancel()
+        raise
+
+
 def _block(future: "concurrent.futures.Future[None]") -> None:
     future.result()
 

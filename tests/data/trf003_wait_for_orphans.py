@@ -1,5 +1,6 @@
 """TRF003 wait-for-orphans-task: a local-only handle in flight while a timeout may unwind."""
 import asyncio
+import logging
 import asyncio as aio
 from asyncio import wait_for
 
@@ -130,6 +131,17 @@ async def broad_handler(arrival: "asyncio.Future[bytes]") -> None:
     except Exception:
         helper.cancel()
         raise
+    await helper
+
+
+async def logger_exception_is_no_wait(log: logging.Logger) -> None:
+    # log.exception(msg) is no future's exception(timeout)
+    helper = asyncio.create_task(job())
+    log.exception("starting")
+    try:
+        await job()
+    except ValueError:
+        log.exception("failed %s", 1)
     await helper
 
 
