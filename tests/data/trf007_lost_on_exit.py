@@ -257,7 +257,7 @@ def call_untimed(coro, loop):
 def call_other_error(coro, loop):
     fut = asyncio.run_coroutine_threadsafe(coro, loop)
     try:
-        return fut.result(timeout=5)
+        return fut.result(timeout=5)  # error: TRF003:16
     except ValueError:
         raise CheckError("bad")
 
