@@ -743,6 +743,16 @@ def test_trf007_sites_are_listed_as_not_fixed(tmp_path: Path) -> None:
     assert _left_as_it_is(tmp_path, "trf007_lost_on_exit.py") == expected
 
 
+def test_a_task_made_before_its_cleanup_is_listed_as_not_fixed(tmp_path: Path) -> None:
+    """TRF007 for a wait between the spawn and the try that cleans it up: moving
+    the spawn into the try is the user's to make; --fix lists each site."""
+    reason = "needs a decision: finish the task on the path that leaves (cancel and await it), or keep it"
+    assert _left_as_it_is(tmp_path, "trf007_spawned_before_try.py") == [
+        f"trf007_spawned_before_try.py:{line}:{col}: not fixed TRF007: {reason}"
+        for line, col in ((18, 17), (27, 14), (40, 14))
+    ]
+
+
 def test_trf008_sites_are_listed_as_not_fixed(tmp_path: Path) -> None:
     """TRF008 (a fail-fast gather of the function's own tasks) needs a decision:
     --fix leaves the file as it is and lists each site with the reason."""

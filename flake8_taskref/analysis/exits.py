@@ -21,6 +21,7 @@ from flake8_taskref.analysis.scopes import Recorder, end_of, pos_of
 
 _EXITS = (ast.Return, ast.Raise, ast.Break, ast.Continue)
 _BROAD = frozenset({"Exception", "BaseException"})
+_BROAD_OR_CANCEL = _BROAD | {"CancelledError"}
 # the statements whose value ``_statements`` looks at (a timed wait, a clear, a suspension)
 _PAUSES: Tuple[Type[ast.stmt], ...] = (
     ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Return, ast.AsyncWith, ast.AsyncFor,
@@ -70,10 +71,14 @@ def record_exits(recorder: Recorder) -> None:
     attempt = table[ast.Try]
 
     def catching(node: ast.stmt) -> None:
-        if recorder.scope.kind == Scope.FUNCTION and any(
-            _swallows(handler) for handler in node.handlers  # type: ignore[attr-defined]
-        ):
-            recorder.scope.catches_all = True
+        scope = recorder.scope
+        if scope.kind == Scope.FUNCTION:
+            handlers = node.handlers  # type: ignore[attr-defined]
+            if any(_swallows(handler) for handler in handlers):
+                scope.catches_all = True
+            finalbody = node.finalbody  # type: ignore[attr-defined]
+            if finalbody or any(broad_handler(handler) for handler in handlers):
+                scope.cleanups.append((node, recorder.frames))  # type: ignore[arg-type]
         attempt(node)
 
     table[ast.Try] = catching
@@ -102,8 +107,10 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
             if isinstance(value, ast.Call):
                 _timed_wait(recorder, scope, value)
             suspends = isinstance(value, ast.Await) or isinstance(node, (ast.AsyncWith, ast.AsyncFor))
-            if scope.clears and suspends:
-                scope.pauses.append((pos_of(node), recorder.frames))
+            if suspends:
+                scope.awaits.append((pos_of(node), recorder.frames))
+                if scope.clears:
+                    scope.pauses.append((pos_of(node), recorder.frames))
             hands = isinstance(value, ast.Call) or isinstance(node, (ast.Assign, ast.Return))
             if scope.self_stores and hands:
                 call = value if isinstance(value, ast.Call) else None
@@ -149,6 +156,13 @@ def _passes_handlers(frames: Frames) -> bool:
                 if caught is None or not caught <= N.NO_TIMEOUT_EXCEPTIONS:
                     return False
     return True
+
+
+def broad_handler(handler: ast.excepthandler) -> bool:
+    """A handler of every exception a wait may raise (a bare one, ``BaseException``,
+    ``Exception`` or ``CancelledError``)."""
+    caught = N.exception_names(handler.type)  # type: ignore[attr-defined]
+    return caught is None or bool(caught & _BROAD_OR_CANCEL)
 
 
 def _swallows(handler: ast.excepthandler) -> bool:

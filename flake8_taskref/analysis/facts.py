@@ -347,7 +347,7 @@ class Scope:
         "dropped_calls",
         "suspends",
         "may_wait", "exits", "cancels", "keeps_itself", "waited", "catches_all", "clears", "pauses",
-        "self_stores", "handed",
+        "self_stores", "handed", "cleanups", "awaits",
     )
 
     MODULE, CLASS, FUNCTION = 0, 1, 2
@@ -437,6 +437,13 @@ class Scope:
         # ... and the attributes of ``self`` a statement hands on (``keep(self.attr)``,
         # ``x = self.attr``): something else may hold what they hold.
         self.handed: Set[str] = set()
+        # Function scopes (``exits.py``): each ``try`` with a ``finally`` or a
+        # handler of every exception, and each statement that suspends (an
+        # ``await`` as its value, ``async with``, ``async for``), with their
+        # statement context: a task made before such a ``try`` whose cleanup
+        # finishes it is lost when one of them raises in between (``gaps.py``).
+        self.cleanups: List[Tuple[ast.Try, Frames]] = []
+        self.awaits: List[Tuple[Pos, Frames]] = []
 
     def holds_loop(self, name: str, loop_names: AbstractSet[str], depth: int = 0) -> bool:
         """Is ``name``, as seen from this scope, bound to an event loop (directly,

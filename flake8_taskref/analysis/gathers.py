@@ -37,7 +37,7 @@ class Asked(PathsAsked, Protocol):
     def _error(self, code: str, node: ast.AST, related: Any = None, **fields: Any) -> None: ...
 
 
-def _caught_anywhere(frames: Frames) -> FrozenSet[str]:
+def caught_anywhere(frames: Frames) -> FrozenSet[str]:
     """Every exception name a handler or ``suppress`` around the site names: a
     gathered task may fail with any exception, so each of them is taken to
     catch it (the handler may be the one that finishes the others: silent)."""
@@ -109,7 +109,7 @@ def _lost_at(
     rules: Asked, scope: Scope, site: GatherSite, live: List[Tuple[Group, Spawns]], until: Any
 ) -> List[Tuple[Group, Spawn]]:
     start = pos_of(site.node)
-    names = _caught_anywhere(site.frames)
+    names = caught_anywhere(site.frames)
     lost: List[Tuple[Group, Spawn]] = []
     for group, spawns in live:
         if id(group) in rules._reported or held_by_forever(rules, group, spawns, scope):

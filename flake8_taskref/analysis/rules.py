@@ -57,6 +57,7 @@ from flake8_taskref.analysis.summaries import Summaries, stub
 from flake8_taskref.analysis.task_sets import never_pruned
 from flake8_taskref.analysis.paths import held_by_forever, held_through_wait, lost_on_exits
 from flake8_taskref.analysis.gathers import lost_on_failure
+from flake8_taskref.analysis.gaps import lost_before_cleanup
 from flake8_taskref.analysis.coroutines import cleared_by_itself, keeps_itself, own_coroutine, self_keepers
 
 _FATE = (U_FINISH, U_KEEP)
@@ -594,6 +595,7 @@ class ModuleRules:
         self._shields(scope)
         self._timeouts(scope, live)
         lost_on_exits(self, scope, live)
+        lost_before_cleanup(self, scope, live, Until)
         if self.options.gathers:
             lost_on_failure(self, scope, live, Until, self.facts.scopes)
 
