@@ -77,7 +77,7 @@ def record_exits(recorder: Recorder) -> None:
             if any(_swallows(handler) for handler in handlers):
                 scope.catches_all = True
             finalbody = node.finalbody  # type: ignore[attr-defined]
-            if finalbody or any(broad_handler(handler) for handler in handlers):
+            if scope.groups and (finalbody or any(broad_handler(handler) for handler in handlers)):
                 scope.cleanups.append((node, recorder.frames))  # type: ignore[arg-type]
         attempt(node)
 
@@ -108,7 +108,8 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
                 _timed_wait(recorder, scope, value)
             suspends = isinstance(value, ast.Await) or isinstance(node, (ast.AsyncWith, ast.AsyncFor))
             if suspends:
-                scope.awaits.append((pos_of(node), recorder.frames))
+                if scope.groups:  # a wait after a handle is made (``gaps.py``)
+                    scope.awaits.append((pos_of(node), recorder.frames))
                 if scope.clears:
                     scope.pauses.append((pos_of(node), recorder.frames))
             hands = isinstance(value, ast.Call) or isinstance(node, (ast.Assign, ast.Return))
