@@ -54,7 +54,7 @@ from flake8_taskref.analysis.modules import View
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.functions import SELF_NAMES, FunctionsRecorder
 from flake8_taskref.analysis.exits import record_exits
-from flake8_taskref.analysis.coroutines import bound_to_coroutine, makes_coroutine
+from flake8_taskref.analysis.coroutines import bound_to_coroutine, is_current_task, makes_coroutine
 from flake8_taskref.analysis.copies import assigned, copied, is_copy, kept_by_owner
 from flake8_taskref.analysis.scopes import FUNCTIONS, end_of, pos_of
 from flake8_taskref.analysis.shortcut import HotLines
@@ -245,8 +245,7 @@ class ScopeVisitor(FunctionsRecorder):
         weakref.WeakSet()`` make a weak collection; ``self.x = param`` may
         give the attribute a type."""
         self._note_attr_type(target, value)
-        if isinstance(value, ast.Call) and self._in_function() and (
-                self.scope.imports.resolve(value.func) == N.CURRENT_TASK) and self._before_any_wait():
+        if self._in_function() and is_current_task(value, self.scope) and self._before_any_wait():
             self.scope.keeps_itself = True  # ``self._task = asyncio.current_task()``
         if isinstance(target, ast.Subscript):
             key = self._collection_key(target.value)
@@ -669,6 +668,8 @@ class ScopeVisitor(FunctionsRecorder):
     def _collection_add(self, node: ast.Call, key: Tuple[int, str], receiver: ast.expr, skip: int) -> None:
         text = N.dotted_text(receiver)
         for index, arg in enumerate(node.args):
+            if self._in_function() and is_current_task(arg, self.scope) and self._before_any_wait():
+                self.scope.keeps_itself = True  # ``self._tasks.add(asyncio.current_task())``
             spawn = self._spawn_of(arg)
             add = CollectionAdd(self.scope, key, text, node, spawn, None)
             if index == skip:  # the index of ``insert``, the key of ``setdefault``

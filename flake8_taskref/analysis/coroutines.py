@@ -114,6 +114,17 @@ def makes_coroutine(call: ast.Call, scope: Scope, options: Options) -> bool:
     return owner is not None and name in owner.async_defs and name not in owner.rebound
 
 
+def is_current_task(value: ast.expr, scope: Scope) -> bool:
+    """``asyncio.current_task()``, or a local of ``scope`` bound once, so far, to it
+    (``me = asyncio.current_task()``)."""
+    if isinstance(value, ast.Name):
+        bindings = scope.bindings.get(value.id, ())
+        if len(bindings) != 1 or not isinstance(bindings[0].stmt, ast.Assign):
+            return False
+        value = bindings[0].stmt.value
+    return isinstance(value, ast.Call) and scope.imports.resolve(value.func) == N.CURRENT_TASK
+
+
 def bound_to_coroutine(node: ast.expr, scope: Scope) -> bool:
     """Is ``node`` a local name of ``scope`` bound once, to a coroutine?"""
     if not isinstance(node, ast.Name):

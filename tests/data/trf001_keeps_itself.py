@@ -45,3 +45,38 @@ class Other:
 
     def halt(self) -> None:
         asyncio.create_task(self._stop_impl())  # error: TRF001:9
+
+
+class Worker:
+    """The task stored through a local bound to it, or added to a collection of
+    the instance: kept; stored only after it waits, or in a local collection
+    (which its own frame holds: a cycle, no keeper): reported."""
+
+    def __init__(self) -> None:
+        self._current: Optional["asyncio.Task[None]"] = None
+        self._running: "set[asyncio.Task[None]]" = set()
+
+    async def _through_a_local(self) -> None:
+        me = asyncio.current_task()
+        self._current = me  # type: ignore[assignment]
+        await asyncio.sleep(1)
+
+    async def _in_a_set(self) -> None:
+        self._running.add(asyncio.current_task())  # type: ignore[arg-type]
+        await asyncio.sleep(1)
+
+    async def _after_a_wait(self) -> None:
+        me = asyncio.current_task()
+        await asyncio.sleep(1)
+        self._current = me  # type: ignore[assignment]
+
+    async def _in_a_local_set(self) -> None:
+        mine = set()
+        mine.add(asyncio.current_task())
+        await asyncio.sleep(1)
+
+    def start(self) -> None:
+        asyncio.create_task(self._through_a_local())
+        asyncio.create_task(self._in_a_set())
+        asyncio.create_task(self._after_a_wait())  # error: TRF001:9
+        asyncio.create_task(self._in_a_local_set())  # error: TRF001:9
