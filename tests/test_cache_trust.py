@@ -146,7 +146,8 @@ def test_a_restored_modification_time_does_not_hide_an_edit(tmp_path: Path) -> N
     text's findings (none, for a file that named no spawner)."""
     project = _copy("service_app", tmp_path)
     quiet = project / "app" / "quiet.py"
-    quiet.write_text("import asyncio\n\n\nasync def f():\n    asyncio.assure_future(f())\n", encoding="utf-8")
+    quiet.write_text("import asyncio\n\n\nasync def f():\n    asyncio.assure_future(asyncio.sleep(1))\n",
+                     encoding="utf-8")
     old = _warm(project)
     named = os.path.join("app", "quiet.py")
     assert named not in old

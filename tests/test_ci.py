@@ -108,7 +108,7 @@ def test_the_sarif_step_fails_on_a_misspelled_path(tmp_path: Path) -> None:
     assert line == "flake8-taskref --format sarif src/ > taskref.sarif || [ $? -eq 1 ]"
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / "app.py").write_text(
-        "import asyncio\n\n\nasync def main():\n    asyncio.create_task(main())\n")
+        "import asyncio\n\n\nasync def main():\n    asyncio.create_task(asyncio.sleep(1))\n")
     script = shutil.which("flake8-taskref", path=os.path.dirname(sys.executable))  # the console script
     assert script is not None
     command = shlex.quote(script)

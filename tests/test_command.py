@@ -16,7 +16,7 @@ from tests.harness import _FORMAT, DATA, extra_args, fixture_files, flake8, lint
 from tests.test_fix import command
 
 FILES = fixture_files()
-SOURCE = "import asyncio\n\n\nasync def main():\n    asyncio.create_task(main())\n"
+SOURCE = "import asyncio\n\n\nasync def main():\n    asyncio.create_task(asyncio.sleep(1))\n"
 POOL = (
     "import asyncio\n\n\nclass Pool:\n    def __init__(self):\n        self.tasks = set()\n\n"
     "    async def run(self, coro):\n        self.tasks.add(asyncio.create_task(coro))\n"
@@ -138,14 +138,14 @@ def test_default_paths_and_excludes(tmp_path: Path) -> None:
 
 
 NOQA_CASES = [
-    ("asyncio.create_task(main())  # noqa\n", False),
-    ("asyncio.create_task(main())  # NOQA:TRF001\n", False),
-    ("asyncio.create_task(main())  # noqa: TRF\n", False),
-    ("asyncio.create_task(main())  # noqa: E501,TRF001\n", False),
-    ("asyncio.create_task(main())  # noqa: RUF006, TRF001\n", False),
-    ("asyncio.create_task(main())  # noqa: TRF002\n", True),
-    ("asyncio.create_task(main())  # noqa:E501\n", True),
-    ("asyncio.create_task(\n        main(),\n    )  # noqa: TRF001\n", True),  # only its own line
+    ("asyncio.create_task(asyncio.sleep(1))  # noqa\n", False),
+    ("asyncio.create_task(asyncio.sleep(1))  # NOQA:TRF001\n", False),
+    ("asyncio.create_task(asyncio.sleep(1))  # noqa: TRF\n", False),
+    ("asyncio.create_task(asyncio.sleep(1))  # noqa: E501,TRF001\n", False),
+    ("asyncio.create_task(asyncio.sleep(1))  # noqa: RUF006, TRF001\n", False),
+    ("asyncio.create_task(asyncio.sleep(1))  # noqa: TRF002\n", True),
+    ("asyncio.create_task(asyncio.sleep(1))  # noqa:E501\n", True),
+    ("asyncio.create_task(\n        asyncio.sleep(1),\n    )  # noqa: TRF001\n", True),  # only its own line
 ]
 
 
@@ -414,7 +414,7 @@ def test_configuration_errors_are_one_line(tmp_path: Path) -> None:
 def test_diff_applies_with_git(tmp_path: Path) -> None:
     """Headers without './', the file's own line ends (CRLF too)."""
     (tmp_path / "pkg").mkdir()
-    crlf = "import asyncio\r\n\r\n\r\nasync def main():\r\n    asyncio.create_task(main())\r\n"
+    crlf = "import asyncio\r\n\r\n\r\nasync def main():\r\n    asyncio.create_task(asyncio.sleep(1))\r\n"
     (tmp_path / "pkg" / "a.py").write_bytes(crlf.encode())
     (tmp_path / "b.py").write_text(SOURCE)
     subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)

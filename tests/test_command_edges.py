@@ -12,15 +12,15 @@ import sys
 from pathlib import Path
 from typing import Dict, List, Optional
 
-SOURCE = "import asyncio\n\n\nasync def main():\n    asyncio.create_task(main())\n"
+SOURCE = "import asyncio\n\n\nasync def main():\n    asyncio.create_task(asyncio.sleep(1))\n"
 TWO = (
-    "import asyncio\n\n\nasync def main():\n    asyncio.create_task(main())\n"
-    "    t = asyncio.create_task(main())\n"
+    "import asyncio\n\n\nasync def main():\n    asyncio.create_task(asyncio.sleep(1))\n"
+    "    t = asyncio.create_task(asyncio.sleep(1))\n"
 )
 FIXED = (
     "import asyncio\n\n_background_tasks: \"set[asyncio.Task[object]]\" = set()\n\n\nasync def main():\n"
-    "    main_task = asyncio.create_task(main())\n    _background_tasks.add(main_task)\n"
-    "    main_task.add_done_callback(_background_tasks.discard)\n    del main_task\n"
+    "    sleep_task = asyncio.create_task(asyncio.sleep(1))\n    _background_tasks.add(sleep_task)\n"
+    "    sleep_task.add_done_callback(_background_tasks.discard)\n    del sleep_task\n"
 )
 MESSAGE = ("task returned by asyncio.create_task() is not stored; keep a reference "
            "(e.g. a set with add_done_callback(set.discard))")
@@ -312,7 +312,7 @@ def test_colours_on_a_terminal_unless_no_color(tmp_path: Path) -> None:
 
 
 # ------------------------------------- 6. files Python refuses for their encoding
-SPAWN = b"import asyncio\n\n\nasync def main():\n    asyncio.create_task(main())\n"
+SPAWN = b"import asyncio\n\n\nasync def main():\n    asyncio.create_task(asyncio.sleep(1))\n"
 ENCODINGS = {
     "unknown_cookie.py": b"# -*- coding: foobar -*-\n" + SPAWN,
     "wrong_cookie.py": b"# -*- coding: ascii -*-\n# caf\xc3\xa9\n" + SPAWN,

@@ -33,7 +33,7 @@ from flake8_taskref.project.config import resolve
 from flake8_taskref.project.files import Patterns, expand
 from tests.test_fix import command
 
-SOURCE = "import asyncio\n\n\nasync def main():\n    asyncio.create_task(main())\n"
+SOURCE = "import asyncio\n\n\nasync def main():\n    asyncio.create_task(asyncio.sleep(1))\n"
 COLD = "import asyncio\n\n\nasync def main():\n    await asyncio.sleep(1)\n"
 
 
@@ -481,7 +481,8 @@ def test_a_pyproject_without_our_table_is_not_parsed_unless_fixing(tmp_path: Pat
 def test_decisions_in_a_run_match_flake8s_own(tmp_path: Path) -> None:
     """The codes a whole run reports, with a [flake8] config that selects and
     ignores, are those flake8 reports."""
-    (tmp_path / "mod.py").write_text(SOURCE + "\n\ndef f(loop):\n    t = loop.create_task(main())\n")
+    (tmp_path / "mod.py").write_text(
+        SOURCE + "\n\ndef f(loop):\n    t = loop.create_task(asyncio.sleep(1))\n")
     (tmp_path / "setup.cfg").write_text("[flake8]\nselect = TRF0\nextend-ignore = TRF001\n")
     ours = command("--format", "%(path)s|%(row)d|%(col)d|%(code)s", "mod.py", cwd=tmp_path).stdout
     from tests.harness import flake8

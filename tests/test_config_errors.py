@@ -16,7 +16,7 @@ import pytest
 
 from tests.conftest import flake8_command
 
-SOURCE = "import asyncio\n\n\nasync def main():\n    asyncio.create_task(main())\n"
+SOURCE = "import asyncio\n\n\nasync def main():\n    asyncio.create_task(asyncio.sleep(1))\n"
 
 DOTTED = ("--taskref-spawners", "--taskref-timeouts")
 NAMES = ("--taskref-loop-names",)

@@ -620,7 +620,7 @@ def test_module_set_annotation_follows_the_oldest_python(
     for name, text in config.items():
         (tmp_path / name).write_text(text)
     (tmp_path / "mod.py").write_text("import asyncio\n\n\nasync def main() -> None:\n"
-                                     "    asyncio.create_task(main())\n")
+                                     "    asyncio.create_task(asyncio.sleep(1))\n")
     proc = command("--fix", "mod.py", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert f"_background_tasks: {annotation} = set()" in (tmp_path / "mod.py").read_text()
@@ -629,15 +629,17 @@ def test_module_set_annotation_follows_the_oldest_python(
 @pytest.mark.parametrize(
     "imports, spawn, annotation",
     [
-        ("import asyncio.base_events\n", "asyncio.create_task(main())", "set[asyncio.Task[object]]"),
-        ("import asyncio.base_events\nfrom typing import Any\n", "asyncio.ensure_future(main())",
+        ("import asyncio.base_events\n", "asyncio.create_task(asyncio.sleep(1))",
+         "set[asyncio.Task[object]]"),
+        ("import asyncio.base_events\nfrom typing import Any\n", "asyncio.ensure_future(asyncio.sleep(1))",
          "set[asyncio.Future[Any]]"),
         ("import os.path, asyncio.events\nimport typing\n", "asyncio.gather(main())",
          "set[asyncio.Future[typing.Any]]"),
         # ``as`` binds the submodule, not asyncio
         ("import asyncio.base_events as base_events\nimport asyncio.tasks\n",
-         "asyncio.create_task(main())", "set[asyncio.Task[object]]"),
-        ("import asyncio.base_events as base_events\n", "base_events.tasks.create_task(main())",
+         "asyncio.create_task(asyncio.sleep(1))", "set[asyncio.Task[object]]"),
+        ("import asyncio.base_events as base_events\n",
+         "base_events.tasks.create_task(base_events.tasks.sleep(1))",
          "set[object]"),
     ],
     ids=["task", "future", "several", "as", "only as"],
@@ -667,10 +669,11 @@ def test_formatter_defaults_and_files(config: "dict[str, str]", limit: int, tmp_
     for name, text in config.items():
         (tmp_path / name).write_text(text)
     # the fixed line is exactly as long as the limit: kept whole at it, broken below it
-    name = "n" * (limit - len("    main_task = asyncio.create_task(main(), name='')"))
-    fixed_line = f"    main_task = asyncio.create_task(main(), name='{name}')"
+    name = "n" * (limit - len("    work_task = asyncio.create_task(work(), name='')"))
+    fixed_line = f"    work_task = asyncio.create_task(work(), name='{name}')"
     (tmp_path / "mod.py").write_text(
-        f"import asyncio\n\n\nasync def main() -> None:\n    asyncio.create_task(main(), name='{name}')\n"
+        "import asyncio\n\nfrom app import work\n\n\nasync def main() -> None:\n"
+        f"    asyncio.create_task(work(), name='{name}')\n"
     )
     proc = command("--fix", "mod.py", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr

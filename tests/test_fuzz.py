@@ -1091,7 +1091,7 @@ def test_moderate_nesting_is_analysed() -> None:
 
 
 REALISTIC_DEPTH_SHAPES: Dict[str, Callable[[int], str]] = {
-    "sum": lambda n: "async def f():\n    x = " + " + ".join(["a"] * n) + "\n",
+    "sum": lambda n: "async def f():\n    x = " + " + ".join(["a"] * n) + "\n    await asyncio.sleep(x)\n",
     "string_concat": lambda n: "X = " + " + ".join(['"s"'] * n) + "\n",
     "attribute_chain": lambda n: "x = a" + ".b" * n + "\n",
     "method_chain": lambda n: "x = a" + ".b()" * n + "\n",

@@ -62,7 +62,7 @@ __import__("canary_module")
 async def main():
     spawn(main())
     canary_module.spawn(main())
-    asyncio.create_task(main())
+    asyncio.create_task(asyncio.sleep(1))
     with open("written.txt", "w") as fh:
         fh.write("x")
 '''

@@ -338,13 +338,13 @@ async def test_noqa_and_a_file_that_skips_itself(client: Client, tmp_path: Path)
     text = (
         "import asyncio\n\n\n"
         "async def main() -> None:\n"
-        "    asyncio.create_task(main())  # noqa: TRF001\n"
-        "    asyncio.create_task(main())  # noqa:TRF002\n"
-        "    asyncio.create_task(main())  # NOQA\n"
+        "    asyncio.create_task(asyncio.sleep(1))  # noqa: TRF001\n"
+        "    asyncio.create_task(asyncio.sleep(1))  # noqa:TRF002\n"
+        "    asyncio.create_task(asyncio.sleep(1))  # NOQA\n"
         "    asyncio.create_task(\n"  # flake8 reads the comment on this line only
-        "        main(),\n"
+        "        asyncio.sleep(1),\n"
         "    )  # noqa: TRF001\n"
-        '    asyncio.create_task(main("""\n'  # and on every line of a string that spans it
+        '    asyncio.create_task(asyncio.sleep("""\n'  # and on every line of a string that spans it
         '    """))  # noqa: TRF001\n'
     )
     uri = opened(client, folder / "pkg" / "a.py", text)
@@ -413,17 +413,17 @@ async def test_suppress_adds_or_extends_noqa(client: Client, tmp_path: Path) -> 
     text = (
         "import asyncio\n\n\n"
         "async def main() -> None:\n"
-        "    asyncio.create_task(main())   \n"
-        "    asyncio.create_task(main())  # noqa: RUF006 (kept by the caller)\n"
-        '    asyncio.create_task(main("""a\n'
+        "    asyncio.create_task(asyncio.sleep(1))   \n"
+        "    asyncio.create_task(asyncio.sleep(1))  # noqa: RUF006 (kept by the caller)\n"
+        '    asyncio.create_task(asyncio.sleep("""a\n'
         '        string"""))  # the call\n'
     )
     uri = opened(client, folder / "pkg" / "s.py", text)
     assert [d.range.start.line for d in await diagnostics(client, uri, 1)] == [4, 5, 6]
     version = 1
     expected = [  # (the finding's line, the line changed, as it is then)
-        (4, 4, "    asyncio.create_task(main())  # noqa: TRF001\n"),
-        (5, 5, "    asyncio.create_task(main())  # noqa: RUF006, TRF001 (kept by the caller)\n"),
+        (4, 4, "    asyncio.create_task(asyncio.sleep(1))  # noqa: TRF001\n"),
+        (5, 5, "    asyncio.create_task(asyncio.sleep(1))  # noqa: RUF006, TRF001 (kept by the caller)\n"),
         # the call's first line ends in a string: the comment goes on the string's last line
         (6, 7, '        string"""))  # the call  # noqa: TRF001\n'),
     ]
@@ -681,13 +681,13 @@ async def test_positions_in_the_editor_s_units(plain_client: Client, tmp_path: P
     assert result.capabilities.position_encoding == lsp.PositionEncodingKind.Utf8
     folder = project(tmp_path)
     text = ("import asyncio\r\n\x0c\r\n\r\nasync def main() -> None:\r"
-            "    é = '😀'; asyncio.create_task(main())\n")
+            "    é = '😀'; asyncio.create_task(asyncio.sleep(1))\n")
     uri = opened(client, folder / "pkg" / "u.py", text)
     [diagnostic] = await diagnostics(client, uri, 1)
     prefix = "    é = '😀'; "
     start = len(prefix.encode("utf-8"))
     where = (diagnostic.range.start.line, diagnostic.range.start.character, diagnostic.range.end.character)
-    assert where == (4, start, start + len("asyncio.create_task(main())"))
+    assert where == (4, start, start + len("asyncio.create_task(asyncio.sleep(1))"))
     # an edit in UTF-8 units: the call's name replaced
     begin = start + len("asyncio.")
     changed(client, uri, 2, "ensure_future", at=(4, begin, 4, begin + len("create_task")))
@@ -696,7 +696,7 @@ async def test_positions_in_the_editor_s_units(plain_client: Client, tmp_path: P
     [suppress] = [a for a in await actions(client, uri, 4, start) if a.title.startswith("Suppress")]
     assert suppress.edit is not None and suppress.edit.changes is not None  # no documentChanges: changes
     [edit] = suppress.edit.changes[uri]
-    end = len("    é = '😀'; asyncio.ensure_future(main())".encode("utf-8"))
+    end = len("    é = '😀'; asyncio.ensure_future(asyncio.sleep(1))".encode("utf-8"))
     assert (edit.range.start.line, edit.range.start.character, edit.range.end.character, edit.new_text) == (
         4, end, end, "  # noqa: TRF001")
     # an editor that cannot resolve a code action gets the whole fix's edit with it
@@ -712,7 +712,7 @@ async def test_a_burst_of_edits_is_checked_once_it_pauses(client: Client, tmp_pa
     uri = opened(client, folder / "pkg" / "t.py", MODULE_ONLY)
     await diagnostics(client, uri, 1)
     count = len(client.published)
-    typed = "asyncio.create_task(main())"
+    typed = "asyncio.create_task(asyncio.sleep(1))"
     for version, char in enumerate(typed, 2):  # typed one character at a time, with no pause
         changed(client, uri, version, char, at=(5, version - 2, 5, version - 2))
     found = await diagnostics(client, uri, len(typed) + 1)
@@ -840,7 +840,7 @@ async def test_a_module_changed_in_the_editor_rechecks_the_documents_that_use_it
 def big_module(lines: int) -> str:
     """A module of ``lines`` statements, one spawn among them (a check of some seconds)."""
     body = "".join(f"    value_{i} = compute({i}) + other(value_{max(i - 1, 0)})\n" for i in range(lines))
-    return "import asyncio\n\n\nasync def work() -> None:\n    asyncio.create_task(work())\n" + body
+    return "import asyncio\n\n\nasync def work() -> None:\n    asyncio.create_task(asyncio.sleep(1))\n" + body
 
 
 async def test_a_big_document_blocks_no_other(client: Client, tmp_path: Path) -> None:
@@ -978,7 +978,7 @@ async def test_settings_from_the_editor(plain_client: Client, tmp_path: Path) ->
         "import asyncio\nfrom lib import start_later, start_now\n\n\n"
         "async def main() -> None:\n    start_now(main())\n    start_later(main())\n"
         "\n\nclass Pool:\n    def __init__(self) -> None:\n        self.tasks = set()\n\n"
-        "    async def run(self) -> None:\n        self.tasks.add(asyncio.create_task(main()))\n"
+        "    async def run(self) -> None:\n        self.tasks.add(asyncio.create_task(asyncio.sleep(1)))\n"
     )
     uri = opened(client, folder / "pkg" / "s.py", text)
     # the editor's spawners take the place of the file's; TRF006 from initializationOptions

@@ -26,11 +26,11 @@ from typing import Dict, List, Optional, Sequence
 
 import pytest
 
-SOURCE = "import asyncio\n\n\nasync def main():\n    asyncio.create_task(main())\n"
+SOURCE = "import asyncio\n\n\nasync def main():\n    asyncio.create_task(asyncio.sleep(1))\n"
 FIXED = (
     "import asyncio\n\n_background_tasks: \"set[asyncio.Task[object]]\" = set()\n\n\nasync def main():\n"
-    "    main_task = asyncio.create_task(main())\n    _background_tasks.add(main_task)\n"
-    "    main_task.add_done_callback(_background_tasks.discard)\n    del main_task\n"
+    "    sleep_task = asyncio.create_task(asyncio.sleep(1))\n    _background_tasks.add(sleep_task)\n"
+    "    sleep_task.add_done_callback(_background_tasks.discard)\n    del sleep_task\n"
 )
 FINDING = ("TRF001 task returned by asyncio.create_task() is not stored; keep a reference "
            "(e.g. a set with add_done_callback(set.discard))")
@@ -510,7 +510,7 @@ def test_diff_is_bytes_that_git_apply_and_patch_take(tmp_path: Path) -> None:
     assert [row.decode("latin-1") for row in patch.split(b"\n") if row[:4] in (b"diff", b"--- ", b"+++ ")] \
         == HEADERS
     assert b"\n # caf\xe9\n" in patch and b"\n \xef\xbb\xbf# caf\xc3\xa9\n" in patch  # own bytes
-    assert b"+    main_task.add_done_callback(_background_tasks.discard)\r\n" in patch
+    assert b"+    sleep_task.add_done_callback(_background_tasks.discard)\r\n" in patch
     assert patch.count(b"\n\\ No newline at end of file\n") == 2
     assert _tree(tmp_path / "patch") == _tree(tmp_path / "git")  # --diff wrote nothing
     for tool in ("git", "patch"):

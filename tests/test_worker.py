@@ -18,7 +18,7 @@ from flake8_taskref.server.checking import Projects, check_document
 from flake8_taskref.server.worker import State, Worker, WorkerError, WorkerGone
 from tests.harness import KEEPING_HELPER
 
-SOURCE = "import asyncio\n\n\nasync def main() -> None:\n    asyncio.create_task(main())\n"
+SOURCE = "import asyncio\n\n\nasync def main() -> None:\n    asyncio.create_task(asyncio.sleep(1))\n"
 # A stand-in for the worker: the same pipe, with jobs that wait or end it.
 FAKE = """\
 import os, sys, time

@@ -415,8 +415,8 @@ class FunctionsRecorder(InterfaceRecorder):
 
     def _enter_spawned(self, hot: HotLines, cold: List[_Cold]) -> List[_Cold]:
         """A task of a coroutine function that never suspends is never pending
-        unkept, which ``rules._never_suspends`` asks of ``run_coroutine_threadsafe``
-        alone: enter the cold coroutine functions whose calls it is given, to see
+        unkept, which ``rules._never_suspends`` asks of each spawn of one
+        coroutine: enter the cold coroutine functions whose calls it is given, to see
         whether they suspend.  In a file that names ``current_task``, a coroutine
         function may keep its own task (``coroutines.keeps_itself``): enter those
         whose calls any spawn is given."""
@@ -506,19 +506,20 @@ class FunctionsRecorder(InterfaceRecorder):
 
 
 def _coroutine_spawns(scope: Scope, every: bool = False) -> Iterator[Spawn]:
-    """The ``run_coroutine_threadsafe(<call>, loop)`` of a scope: whether its
-    coroutine ever waits decides whether its future can be lost.  With
-    ``every``, each spawn given a call (returned ones too): whether its
+    """The spawns of one coroutine of a scope (``create_task(<call>)``,
+    ``loop.create_task(<call>)``, ``run_coroutine_threadsafe(<call>, loop)``,
+    returned ones too): whether the coroutine ever waits decides whether its
+    task can be lost.  With ``every``, each spawn given a call: whether its
     coroutine keeps its own task.  And each spawn stored as ``self.attr = ...``:
     whether its coroutine clears the attribute (``coroutines.cleared_by_itself``)."""
     spawns = list(scope.drops) + [spawn for group in scope.groups for spawn in group.spawns]
     spawns += [spawn for spawn, _ in scope.call_drops] + [spawn for spawn, _ in scope.weak_drops]
-    if every:
-        spawns += [item for item in scope.returns if isinstance(item, Spawn)]
+    spawns += [item for item in scope.returns if isinstance(item, Spawn)]
     stored = [spawn for _, spawn in scope.self_stores]
     for spawn in spawns + stored:
         node = spawn.node
-        if not (every or (spawn.callee == N.THREADSAFE and spawn.receiver is None) or spawn in stored):
+        one = spawn.receiver is not None or spawn.callee in N.TASK_SPAWNERS
+        if not (every or one or spawn in stored):
             continue
         if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Call):
             yield spawn

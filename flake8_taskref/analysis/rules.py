@@ -292,15 +292,15 @@ class ModuleRules:
         return self._loop_attr_set
 
     def _never_suspends(self, spawn: Spawn, scope: Scope) -> bool:
-        """Is the spawn a ``run_coroutine_threadsafe`` of a call of a coroutine
-        function of this file whose body never suspends (no ``await``, ``async
-        for``, ``async with``): its task runs it to its end in one step, while
-        the loop's queue holds the task, so it is never pending unkept.  (Threads
-        notify the loop so, ``event.set()`` in a coroutine; other spawns of such
-        coroutines are reported: docs/rules/TRF001.md.)"""
+        """Is the spawn's coroutine a call of a coroutine function whose body
+        never suspends (no ``await``, ``async for``, ``async with``): its task
+        runs it to its end in one step, while the loop's queue holds the task,
+        so it is never pending unkept.  (Threads notify the loop so, with
+        ``event.set()`` in a coroutine; a loop's own ``create_task`` of a
+        coroutine that only updates state is the same: docs/rules/TRF001.md.)"""
         node = spawn.node
-        if spawn.callee != N.THREADSAFE or spawn.receiver is not None:
-            return False
+        if spawn.receiver is None and spawn.callee not in N.TASK_SPAWNERS:
+            return False  # ``gather(a(), b())``, a spawner the options name: more than one coroutine
         if not isinstance(node, ast.Call) or not node.args or not isinstance(node.args[0], ast.Call):
             return False
         if N.puts_into_queue(node.args[0]):

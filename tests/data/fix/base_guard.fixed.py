@@ -28,7 +28,7 @@ class Worker(Base):
         del run_task
 
     async def _run(self) -> None:
-        self.count += 1
+        self.count += await asyncio.sleep(0, 1)
 
 
 class Model:

@@ -23,7 +23,7 @@ class Worker(Base):
         asyncio.create_task(self._run())
 
     async def _run(self) -> None:
-        self.count += 1
+        self.count += await asyncio.sleep(0, 1)
 
 
 class Model:

@@ -9,7 +9,7 @@ class Session:
         self.name: Optional[str] = None
 
     async def restart(self) -> None:
-        self.restarts += 1
+        self.restarts += await asyncio.sleep(0, 1)
 
     def connection_lost(self) -> None:
         asyncio.get_running_loop().create_task(self.restart())

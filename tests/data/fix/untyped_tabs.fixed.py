@@ -18,11 +18,11 @@ class Tabs:
 
 
 async def main():
-	main_task = asyncio.ensure_future(main())  # café
-	_background_tasks.add(main_task)
-	main_task.add_done_callback(_background_tasks.discard)
-	del main_task
-	tâche = asyncio.create_task(main())
+	sleep_task = asyncio.ensure_future(asyncio.sleep(1))  # café
+	_background_tasks.add(sleep_task)
+	sleep_task.add_done_callback(_background_tasks.discard)
+	del sleep_task
+	tâche = asyncio.create_task(asyncio.sleep(1))
 	_background_tasks.add(tâche)
 	tâche.add_done_callback(_background_tasks.discard)
 	tâche.add_done_callback(print)

@@ -13,6 +13,6 @@ class Tabs:
 
 
 async def main():
-	asyncio.ensure_future(main())  # café
-	tâche = asyncio.create_task(main())
+	asyncio.ensure_future(asyncio.sleep(1))  # café
+	tâche = asyncio.create_task(asyncio.sleep(1))
 	tâche.add_done_callback(print)
