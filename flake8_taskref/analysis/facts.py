@@ -166,6 +166,13 @@ class Spawn:
     def pos(self) -> Pos:
         return (self.node.lineno, self.node.col_offset)
 
+    @property
+    def runs_one_coroutine(self) -> bool:
+        """A loop's ``create_task`` or one of asyncio's spawners (its first
+        argument is the one coroutine it runs), not ``gather(a(), b())`` or a
+        spawner the options name."""
+        return self.receiver is not None or self.callee in N.TASK_SPAWNERS
+
 
 class Group:
     """Task handles that share one fate: a local name's value, a local collection,

@@ -518,8 +518,7 @@ def _coroutine_spawns(scope: Scope, every: bool = False) -> Iterator[Spawn]:
     stored = [spawn for _, spawn in scope.self_stores]
     for spawn in spawns + stored:
         node = spawn.node
-        one = spawn.receiver is not None or spawn.callee in N.TASK_SPAWNERS
-        if not (every or one or spawn in stored):
+        if not (every or spawn.runs_one_coroutine or spawn in stored):
             continue
         if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Call):
             yield spawn

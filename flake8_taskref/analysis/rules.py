@@ -299,8 +299,8 @@ class ModuleRules:
         ``event.set()`` in a coroutine; a loop's own ``create_task`` of a
         coroutine that only updates state is the same: docs/rules/TRF001.md.)"""
         node = spawn.node
-        if spawn.receiver is None and spawn.callee not in N.TASK_SPAWNERS:
-            return False  # ``gather(a(), b())``, a spawner the options name: more than one coroutine
+        if not spawn.runs_one_coroutine:
+            return False
         if not isinstance(node, ast.Call) or not node.args or not isinstance(node.args[0], ast.Call):
             return False
         if N.puts_into_queue(node.args[0]):
