@@ -21,6 +21,7 @@ from typing import List, Optional, Sequence, Tuple, Union
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
     polled_task,
+    BRANCH,
     DROP,
     FINISH,
     HARMLESS,
@@ -278,7 +279,22 @@ class ScopeVisitor(FunctionsRecorder):
         handlers is fine), before it first waits?  Only then does its store hold
         the task from its first step."""
         return not self.scope.waited and all(
-            kind == SUPPRESS or (kind == TRY and part != TRY_HANDLERS) for kind, _, part in self.frames)
+            kind == SUPPRESS or (kind == TRY and part != TRY_HANDLERS)
+            or (kind == BRANCH and part == 0 and self._has_current_task(node))
+            for kind, node, part in self.frames)
+
+    def _has_current_task(self, branch: ast.AST) -> bool:
+        """``if me is not None:`` or ``if (me := asyncio.current_task()):`` with
+        ``me`` the current task: inside a task it always is, so the branch runs
+        on every path."""
+        test = getattr(branch, "test", None)
+        if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot):
+            right = test.comparators[0]
+            if isinstance(right, ast.Constant) and right.value is None:
+                test = test.left
+        if isinstance(test, ast.NamedExpr):
+            test = test.value
+        return isinstance(test, (ast.Name, ast.Call)) and is_current_task(test, self.scope)
 
     def _with(self, node: ast.stmt) -> None:
         super()._with(node)
@@ -692,6 +708,8 @@ class ScopeVisitor(FunctionsRecorder):
             if index == skip:
                 self.value(arg, KEEP)
                 continue
+            if is_current_task(arg, self.scope) and self._before_any_wait():
+                self.scope.keeps_itself = True  # ``_RUNNING.add(asyncio.current_task())``
             add = CollectionAdd(self.scope, (0, name), name, node, self._spawn_of(arg), None)
             self._added(arg, add, add.spawn)
             self.scope.module_adds.append((name, add))

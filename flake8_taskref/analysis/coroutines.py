@@ -27,7 +27,9 @@ import ast
 from typing import Optional, Sequence, Set, Tuple
 
 from flake8_taskref.analysis import names as N
-from flake8_taskref.analysis.facts import Group, Scope, Spawn, exclusive
+from flake8_taskref.analysis.facts import (
+    LOOP, TRY, TRY_BODY, TRY_HANDLERS, Frames, Group, Scope, Spawn, exclusive,
+)
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.scopes import end_of, pos_of
 
@@ -116,12 +118,18 @@ def makes_coroutine(call: ast.Call, scope: Scope, options: Options) -> bool:
 
 def is_current_task(value: ast.expr, scope: Scope) -> bool:
     """``asyncio.current_task()``, or a local of ``scope`` bound once, so far, to it
-    (``me = asyncio.current_task()``)."""
+    (``me = asyncio.current_task()``, ``me: Task = ...``, ``(me := ...)``)."""
     if isinstance(value, ast.Name):
         bindings = scope.bindings.get(value.id, ())
-        if len(bindings) != 1 or not isinstance(bindings[0].stmt, ast.Assign):
+        if len(bindings) != 1:
             return False
-        value = bindings[0].stmt.value
+        stmt = bindings[0].stmt
+        if bindings[0].value is not None:
+            value = bindings[0].value
+        elif isinstance(stmt, ast.Assign) or (isinstance(stmt, ast.AnnAssign) and stmt.value is not None):
+            value = stmt.value  # type: ignore[assignment]
+        else:
+            return False
     return isinstance(value, ast.Call) and scope.imports.resolve(value.func) == N.CURRENT_TASK
 
 
@@ -141,9 +149,13 @@ def cleared_by_itself(spawn: Spawn, attr: str, scope: Scope, scopes: Sequence[Sc
     method of this file's class, sets ``self.attr = None`` and then suspends on
     a path after it (a statement that awaits, an ``async for`` or ``async with``
     after the clear, in no other branch of an ``if``, before any ``return``,
-    ``raise``, ``break`` or ``continue`` of the clear's own block): from the clear on, the
-    attribute no longer holds the task while it waits, and nothing else does
-    (unless the method keeps its own task).  The clear's line."""
+    ``raise``, ``break`` or ``continue`` of the clear's own block; not in a
+    handler of a ``try`` whose body holds the clear, for nothing after the clear
+    need raise; or anywhere in a ``while True:`` loop around the clear that has
+    no ``break``, when the clear's block ends in none of those or in ``continue``:
+    its next pass): from the clear on, the attribute no longer holds the task
+    while it waits, and nothing else does (unless the method keeps its own
+    task).  The clear's line."""
     node = spawn.node
     if spawn.helper is not None or not isinstance(node, ast.Call) or not node.args:
         return None
@@ -157,8 +169,40 @@ def cleared_by_itself(spawn: Spawn, attr: str, scope: Scope, scopes: Sequence[Sc
         if cleared != attr:
             continue
         # a way out in the clear's own block, after it, ends the path there
-        ends = [pos_of(e.node) for e in method.exits if pos_of(e.node) > at and e.frames == frames]
+        own = [e.node for e in method.exits if pos_of(e.node) > at and e.frames == frames]
+        ends = [pos_of(e) for e in own]
         limit = min(ends) if ends else end_of(method.node)
-        if any(at < pause < limit and not exclusive(frames, where) for pause, where in method.pauses):
+        if any(
+            at < pause < limit and not exclusive(frames, where) and not _handled_after(frames, where)
+            for pause, where in method.pauses
+        ):
             return at[0]
+        first = min(own, key=pos_of) if own else None
+        if first is None or isinstance(first, ast.Continue):
+            loop = _next_pass(method, frames)
+            if loop is not None and any(pos_of(loop) < p <= end_of(loop) for p, _ in method.pauses):
+                return at[0]
+    return None
+
+
+def _handled_after(clear: Frames, pause: Frames) -> bool:
+    """Is the pause in a handler of a ``try`` whose body holds the clear?"""
+    bodies = {id(node) for kind, node, part in clear if kind == TRY and part == TRY_BODY}
+    return any(kind == TRY and part == TRY_HANDLERS and id(node) in bodies for kind, node, part in pause)
+
+
+def _next_pass(method: Scope, frames: Frames) -> Optional[ast.While]:
+    """The outermost ``while True:`` loop around a place (``frames``) that no
+    ``break`` of the method leaves: its next pass follows the place."""
+    for kind, node, _ in frames:
+        if (
+            kind == LOOP
+            and isinstance(node, ast.While)
+            and isinstance(node.test, ast.Constant)
+            and node.test.value
+            and not any(
+                isinstance(e.node, ast.Break) and any(f[1] is node for f in e.frames) for e in method.exits
+            )
+        ):
+            return node
     return None

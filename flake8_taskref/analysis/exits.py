@@ -17,7 +17,7 @@ from typing import Callable, Optional, Tuple, Type
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import LOOP, SUPPRESS, TRY, TRY_BODY, Exit, Frames, Scope, TimeoutSite
-from flake8_taskref.analysis.scopes import Recorder, end_of, pos_of
+from flake8_taskref.analysis.scopes import TRY_TYPES, Recorder, end_of, pos_of
 
 _EXITS = (ast.Return, ast.Raise, ast.Break, ast.Continue)
 _BROAD = frozenset({"Exception", "BaseException"})
@@ -68,20 +68,8 @@ def record_exits(recorder: Recorder) -> None:
 
     table[ast.While] = forever
 
-    attempt = table[ast.Try]
-
-    def catching(node: ast.stmt) -> None:
-        scope = recorder.scope
-        if scope.kind == Scope.FUNCTION:
-            handlers = node.handlers  # type: ignore[attr-defined]
-            if any(_swallows(handler) for handler in handlers):
-                scope.catches_all = True
-            finalbody = node.finalbody  # type: ignore[attr-defined]
-            if scope.groups and (finalbody or any(broad_handler(handler) for handler in handlers)):
-                scope.cleanups.append((node, recorder.frames))  # type: ignore[arg-type]
-        attempt(node)
-
-    table[ast.Try] = catching
+    for try_type in TRY_TYPES:  # ``try`` and ``try``/``except*``
+        table[try_type] = _catching(recorder, table[try_type])
 
     for statement in _PAUSES:
         table[statement] = _statements(recorder, table.get(statement, recorder._generic))
@@ -110,7 +98,8 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
             if suspends:
                 if scope.groups:  # a wait after a handle is made (``gaps.py``)
                     scope.awaits.append((pos_of(node), recorder.frames))
-                if scope.clears:
+                if scope.clears or any(frame[0] == LOOP for frame in recorder.frames):
+                    # after a clear, or in a loop: its next pass (``coroutines.cleared_by_itself``)
                     scope.pauses.append((pos_of(node), recorder.frames))
             hands = isinstance(value, ast.Call) or isinstance(node, (ast.Assign, ast.Return))
             if scope.self_stores and hands:
@@ -134,9 +123,8 @@ def _timed_wait(recorder: Recorder, scope: Scope, call: ast.Call) -> None:
     func = call.func
     if (
         isinstance(func, ast.Attribute)
-        and func.attr in N.WAITING_FUTURE_METHODS
         and isinstance(func.value, ast.Name)
-        and (call.args or any(k.arg == "timeout" for k in call.keywords))
+        and N.timed_result(call)
         and _passes_handlers(recorder.frames)
     ):
         label = f"{func.value.id}.{func.attr}"
@@ -157,6 +145,20 @@ def _passes_handlers(frames: Frames) -> bool:
                 if caught is None or not caught <= N.NO_TIMEOUT_EXCEPTIONS:
                     return False
     return True
+
+
+def _catching(recorder: Recorder, attempt: Callable[[ast.stmt], None]) -> Callable[[ast.stmt], None]:
+    def catching(node: ast.stmt) -> None:
+        scope = recorder.scope
+        if scope.kind == Scope.FUNCTION:
+            handlers = node.handlers  # type: ignore[attr-defined]
+            if any(_swallows(handler) for handler in handlers):
+                scope.catches_all = True
+            finalbody = node.finalbody  # type: ignore[attr-defined]
+            if scope.groups and (finalbody or any(broad_handler(handler) for handler in handlers)):
+                scope.cleanups.append((node, recorder.frames))  # type: ignore[arg-type]
+        attempt(node)
+    return catching
 
 
 def broad_handler(handler: ast.excepthandler) -> bool:

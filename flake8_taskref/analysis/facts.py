@@ -105,13 +105,16 @@ class ClassFacts:
     whether its methods are unknowable (a metaclass, a decorator,
     ``__getattr__``)."""
 
-    __slots__ = ("bases", "types", "loop_attrs", "dynamic")
+    __slots__ = ("bases", "types", "loop_attrs", "dynamic", "assigned")
 
     def __init__(self) -> None:
         self.bases: List[str] = []
         self.types: Dict[str, Optional[str]] = {}
         self.loop_attrs: Set[str] = set()
         self.dynamic = False
+        # the attributes its methods assign (``self.hook = callback``): an
+        # instance attribute that may hide a method of that name (this file only)
+        self.assigned: Set[str] = set()
 
     def note_type(self, attr: str, dotted: Optional[str]) -> None:
         if dotted is None:
@@ -202,7 +205,7 @@ class Group:
 class Binding:
     """A local name bound at a place, to a group (or to a value we do not track)."""
 
-    __slots__ = ("name", "group", "pos", "block", "block_end", "kills", "frames", "stmt")
+    __slots__ = ("name", "group", "pos", "block", "block_end", "kills", "frames", "stmt", "value")
 
     def __init__(
         self,
@@ -223,6 +226,8 @@ class Binding:
         self.kills = kills  # an unconditional plain assignment
         self.frames = frames
         self.stmt = stmt
+        # the value of ``(name := value)`` (an assignment's is its statement's)
+        self.value: Optional[ast.expr] = None
 
 
 class Use:
@@ -490,11 +495,21 @@ def polled_task(test: ast.expr, negated_only: bool = False) -> Optional[ast.Name
     return None
 
 
+_ONE_OR_OTHER = frozenset({TRY_HANDLERS, TRY_ELSE})
+
+
 def exclusive(a: Frames, b: Frames) -> bool:
     """Do the two places (their statement contexts) sit in different branches
-    of one ``if``/``match``?"""
-    branches = {id(f[1]): f[2] for f in a if f[0] == BRANCH}
-    return any(f[0] == BRANCH and branches.get(id(f[1]), f[2]) != f[2] for f in b)
+    of one ``if``/``match``, or one in a handler of a ``try`` and the other in
+    its ``else`` (which runs only when the body raised nothing)?"""
+    branches = {id(f[1]): f[2] for f in a if f[0] == BRANCH or f[0] == TRY}
+    for kind, node, part in b:
+        other = branches.get(id(node), part)
+        if kind == BRANCH and other != part:
+            return True
+        if kind == TRY and other != part and {other, part} == _ONE_OR_OTHER:
+            return True
+    return False
 
 
 def may_add_task(add: CollectionAdd) -> bool:

@@ -419,8 +419,11 @@ class FunctionsRecorder(InterfaceRecorder):
         coroutine: enter the cold coroutine functions whose calls it is given, to see
         whether they suspend.  In a file that names ``current_task``, a coroutine
         function may keep its own task (``coroutines.keeps_itself``): enter those
-        whose calls any spawn is given."""
+        whose calls any spawn is given.  A method may be hidden by an instance
+        attribute of its name (``self.hook = callback``): enter the cold
+        functions that name a method whose call a spawn is given."""
         names: Set[str] = set()
+        methods: Set[str] = set()
         every = holds_word(hot.text, "current_task")
         for scope in self.facts.scopes:
             for spawn in _coroutine_spawns(scope, every):
@@ -428,9 +431,12 @@ class FunctionsRecorder(InterfaceRecorder):
                 name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
                 if name is not None:
                     names.add(name)
-        return [item for item in cold if not (
+                if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+                    methods.add(func.attr)
+        cold = [item for item in cold if not (
             isinstance(item[0], ast.AsyncFunctionDef) and item[0].name in names and self._enter_one(item)
         )]
+        return self._enter_naming(hot, cold, methods)
 
     def _enter_one(self, item: _Cold) -> bool:
         self._enter_deferred(item[0], item[1])

@@ -332,6 +332,7 @@ class InterfaceRecorder(Recorder):
         klass = self._class_of(target)
         if klass is None or not isinstance(target, ast.Attribute):
             return
+        klass.assigned.add(target.attr)
         if isinstance(value, ast.Name) and value.id in self.scope.types:
             klass.note_type(target.attr, self.scope.types[value.id])
         elif isinstance(value, ast.Call) and isinstance(value.func, (ast.Name, ast.Attribute)):

@@ -24,8 +24,7 @@ MESSAGES: Final[Dict[str, str]] = {
     ),
     "TRF003": (
         "TRF003 {what} '{name}' (line {line}{others}) is held only by a local while {call}() "
-        "may time out and unwind the frame; cancel and await it in 'finally', "
-        "keep it in a set, or wait on both with asyncio.wait()"
+        "may time out and unwind the frame; {fix}"
     ),
     "TRF004": (
         "TRF004 asyncio.shield() of {what} keeps no reference to the shielded task; "
@@ -111,6 +110,14 @@ PRUNE_HINTS: Final[Dict[str, str]] = {
         "remove each task's entry when it is done "
         "(task.add_done_callback(lambda _, k={key}: {collection}.pop(k, None)))"
     ),
+}
+
+
+# TRF003's ``{fix}``: an asyncio task or future, or a ``concurrent.futures.Future``
+# of ``run_coroutine_threadsafe`` (which the thread that waits cannot await).
+TIMEOUT_FIXES: Dict[bool, str] = {
+    False: "cancel and await it in 'finally', keep it in a set, or wait on both with asyncio.wait()",
+    True: "cancel it in 'finally' (its cancel() cancels the task it runs), or keep it in a set",
 }
 
 

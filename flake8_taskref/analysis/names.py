@@ -455,17 +455,36 @@ def last_name(node: ast.expr) -> Optional[str]:
     return None
 
 
+# What ``exception_names`` gives for a class it cannot read (``except
+# EXPECTED[0]:``, ``except get_error():``, ``except (ValueError, *extra):``,
+# ``suppress(*errors)``): it may be any exception, so it is no builtin that
+# cannot be a timeout, and no timeout either; ``"?" in caught`` asks "may it
+# catch anything?".
+UNREADABLE = "?"
+
+
 def exception_names(node: Optional[ast.expr]) -> Optional[FrozenSet[str]]:
-    """Last names of the classes an ``except`` clause catches; None for bare except."""
+    """Last names of the classes an ``except`` clause catches; None for bare
+    except; ``UNREADABLE`` among them for a class that is no name."""
     if node is None:
         return None
     elts = node.elts if isinstance(node, ast.Tuple) else [node]
     names = set()
     for elt in elts:
         name = last_name(elt)
-        if name is not None:
-            names.add(name)
+        names.add(UNREADABLE if name is None else name)
     return frozenset(names)
+
+
+def timed_result(call: ast.Call) -> bool:
+    """``fut.result(5)`` or ``fut.exception(timeout=t)``: a wait of a
+    ``concurrent.futures.Future`` given a timeout (``timeout=None``, written
+    out, waits for ever)."""
+    func = call.func
+    if not isinstance(func, ast.Attribute) or func.attr not in WAITING_FUTURE_METHODS:
+        return False
+    given = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "timeout"), None)
+    return given is not None and not (isinstance(given, ast.Constant) and given.value is None)
 
 
 # Return types written down that are no task.

@@ -117,10 +117,9 @@ def _timed_out(exit: Exit) -> List[Pos]:
             if (
                 isinstance(statement, (ast.Return, ast.Assign, ast.Expr))
                 and isinstance(call, ast.Call)
+                and N.timed_result(call)
                 and isinstance(call.func, ast.Attribute)
-                and call.func.attr in ("result", "exception")
                 and isinstance(call.func.value, ast.Name)
-                and (call.args or any(k.arg == "timeout" for k in call.keywords))
             ):
                 found.append(pos_of(call.func.value))
     return found

@@ -44,6 +44,7 @@ from flake8_taskref.analysis.facts import (
 from flake8_taskref.analysis.messages import (
     HOW_CLEARED,
     HOW_WEAK,
+    TIMEOUT_FIXES,
     TRF002_WHY,
     WHAT_TASKS,
     WHERE,
@@ -308,6 +309,9 @@ class ModuleRules:
         func = node.args[0].func
         if isinstance(func, ast.Attribute):
             own = isinstance(func.value, ast.Name) and func.value.id in ("self", "cls")
+            klass = scope.cls.klass if own and scope.cls is not None else None
+            if klass is not None and func.attr in klass.assigned:
+                return False  # ``self.hook = callback`` may hide the method
             if not own or (scope.cls is not None and func.attr not in scope.cls.bindings):
                 # a method of a receiver whose class is written down, or of a base of another module
                 found = self.summaries.receiver_method(scope, func.value, func.attr, loose=True)
@@ -758,6 +762,7 @@ class ModuleRules:
                 self._error(
                     "TRF003", site.node, name=self._display(group, reachable, scope),
                     what=what_of(first.callee or ""), line=first.node.lineno, call=label, others=others,
+                    fix=TIMEOUT_FIXES[first.callee == N.THREADSAFE],
                 )
 
     def _timeout_label(self, site: TimeoutSite) -> Optional[str]:
@@ -773,7 +778,8 @@ class ModuleRules:
     @staticmethod
     def _catches(handler: ast.excepthandler, names: FrozenSet[str]) -> bool:
         caught = N.exception_names(handler.type)  # type: ignore[attr-defined]
-        return caught is None or bool(caught & names)
+        # a class that is no name (``except ERRORS[0]:``) may be any: taken to catch
+        return caught is None or N.UNREADABLE in caught or bool(caught & names)
 
     def _lost_on_unwind(
         self, frames: Frames, fate: List[Pos], names: FrozenSet[str], site: Pos, until: "Until"
@@ -825,8 +831,8 @@ class ModuleRules:
         call = node.items[index].context_expr  # type: ignore[attr-defined]
         for arg in call.args:
             caught = N.exception_names(arg)
-            if caught is not None and caught & names:
-                return True
+            if caught is not None and (N.UNREADABLE in caught or caught & names):
+                return True  # ``suppress(*errors)`` may suppress any
         return False
 
     def _until_done(

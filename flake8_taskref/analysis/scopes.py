@@ -66,7 +66,7 @@ _SINK_KIND: Dict[int, int] = {
 }
 _LITERALS = (ast.List, ast.Tuple, ast.Set)
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
-_TRY_TYPES: Tuple[Type[ast.AST], ...] = tuple(
+TRY_TYPES: Tuple[Type[ast.AST], ...] = tuple(
     t for t in (getattr(ast, "Try", None), getattr(ast, "TryStar", None)) if t is not None
 )
 
@@ -138,7 +138,7 @@ class Recorder:
             ast.Pass: self._nothing,
             ast.Continue: self._nothing,
         }
-        for try_type in _TRY_TYPES:
+        for try_type in TRY_TYPES:
             self._stmt[try_type] = self._try
         match_type = getattr(ast, "Match", None)
         if match_type is not None:
@@ -785,6 +785,7 @@ class Recorder:
             group = self._new_group(target.id)
             self.value(node.value, group)
             self._bind(target.id, group, end_of(node), False)
+            self.scope.bindings[target.id][-1].value = node.value
             self._name_use(target.id, node, sink)
         else:
             self.value(node.value, KEEP)

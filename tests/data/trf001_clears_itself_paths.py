@@ -1,0 +1,129 @@
+"""A coroutine that clears the attribute holding its own task, on the paths it
+takes: a clear in one part of a ``try`` and a wait in a part that cannot follow
+it (a handler and the ``else``; the body's last statement and a handler) is
+silent; a clear in a ``while True:`` loop is followed by the next pass's wait
+(fresh-eyes review of issue 32's self-clear).  Each silent case has a reported
+twin."""
+import asyncio
+import logging
+
+log = logging.getLogger(__name__)
+
+
+class HandlerThenElse:
+    def __init__(self):
+        self._task = None
+
+    def start(self):
+        self._task = asyncio.create_task(self._run())
+
+    async def _run(self):
+        try:
+            conn = await asyncio.open_connection("h", 1)
+        except OSError:
+            self._task = None  # the 'else' below never runs after this
+            log.warning("no connection")
+        else:
+            await self.serve(conn)
+
+    async def serve(self, conn):
+        await asyncio.sleep(1)
+
+
+class HandlerThenAfterTry:
+    def __init__(self):
+        self._task = None
+
+    def start(self):
+        self._task = asyncio.create_task(self._run())  # error: TRF001:22
+
+    async def _run(self):
+        try:
+            conn = await asyncio.open_connection("h", 1)
+        except OSError:
+            self._task = None
+            log.warning("no connection")
+            conn = None
+        await self.serve(conn)  # after the handler too
+
+    async def serve(self, conn):
+        await asyncio.sleep(1)
+
+
+class BodyThenHandler:
+    def __init__(self):
+        self._task = None
+
+    def start(self):
+        self._task = asyncio.create_task(self._run())
+
+    async def _run(self):
+        try:
+            await asyncio.sleep(1)
+            self._task = None  # nothing after it in the body can raise
+        except Exception:
+            await asyncio.sleep(1)
+
+
+class BodyThenAfterTry:
+    def __init__(self):
+        self._task = None
+
+    def start(self):
+        self._task = asyncio.create_task(self._run())  # error: TRF001:22
+
+    async def _run(self):
+        try:
+            await asyncio.sleep(1)
+            self._task = None
+        except Exception:
+            pass
+        await asyncio.sleep(1)
+
+
+class ForeverLoop:
+    def __init__(self):
+        self._task = None
+        self.queue = asyncio.Queue()
+
+    def start(self):
+        self._task = asyncio.create_task(self._run())  # error: TRF001:22
+
+    async def _run(self):
+        while True:
+            item = await self.queue.get()  # the next pass waits here
+            if item == 0:
+                self._task = None
+
+
+class ForeverLoopBreaks:
+    def __init__(self):
+        self._task = None
+        self.queue = asyncio.Queue()
+
+    def start(self):
+        self._task = asyncio.create_task(self._run())
+
+    async def _run(self):
+        while True:
+            item = await self.queue.get()
+            if item == 0:
+                self._task = None
+                break
+
+
+class ConditionLoop:
+    def __init__(self):
+        self._task = None
+        self.queue = asyncio.Queue()
+        self.running = True
+
+    def start(self):
+        self._task = asyncio.create_task(self._run())
+
+    async def _run(self):
+        while self.running:  # may end before a next pass: silent
+            item = await self.queue.get()
+            if item == 0:
+                self._task = None
+                self.running = False

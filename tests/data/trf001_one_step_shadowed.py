@@ -1,0 +1,36 @@
+"""A method whose coroutine never waits may be hidden by an instance attribute
+of its name (``self.hook = callback``): then ``create_task(self.hook())`` runs
+whatever the attribute holds, and its task is reported as any other (fresh-eyes
+review of issue 32).  The twin without the attribute is silent
+(``trf001_one_step.py``)."""
+import asyncio
+
+
+class Shadowed:
+    def __init__(self, callback) -> None:
+        self.hook = callback
+
+    async def hook(self) -> None:
+        self.flag = True
+
+    def go(self) -> None:
+        asyncio.create_task(self.hook())  # error: TRF001:9
+
+
+class ShadowedLater:
+    async def hook(self) -> None:
+        self.flag = True
+
+    def go(self) -> None:
+        asyncio.create_task(self.hook())  # error: TRF001:9
+
+    def configure(self, callback) -> None:
+        self.hook = callback
+
+
+class Plain:
+    async def hook(self) -> None:
+        self.flag = True
+
+    def go(self) -> None:
+        asyncio.create_task(self.hook())
