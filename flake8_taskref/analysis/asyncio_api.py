@@ -55,7 +55,9 @@ from flake8_taskref.analysis.modules import View
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.functions import SELF_NAMES, FunctionsRecorder
 from flake8_taskref.analysis.exits import record_exits
-from flake8_taskref.analysis.coroutines import bound_to_coroutine, is_current_task, makes_coroutine
+from flake8_taskref.analysis.coroutines import (
+    bound_to_coroutine, is_current_task, makes_coroutine, tests_current_task,
+)
 from flake8_taskref.analysis.copies import assigned, copied, is_copy, kept_by_owner
 from flake8_taskref.analysis.scopes import FUNCTIONS, end_of, pos_of
 from flake8_taskref.analysis.shortcut import HotLines
@@ -280,21 +282,8 @@ class ScopeVisitor(FunctionsRecorder):
         the task from its first step."""
         return not self.scope.waited and all(
             kind == SUPPRESS or (kind == TRY and part != TRY_HANDLERS)
-            or (kind == BRANCH and part == 0 and self._has_current_task(node))
+            or (kind == BRANCH and part == 0 and tests_current_task(node, self.scope))
             for kind, node, part in self.frames)
-
-    def _has_current_task(self, branch: ast.AST) -> bool:
-        """``if me is not None:`` or ``if (me := asyncio.current_task()):`` with
-        ``me`` the current task: inside a task it always is, so the branch runs
-        on every path."""
-        test = getattr(branch, "test", None)
-        if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot):
-            right = test.comparators[0]
-            if isinstance(right, ast.Constant) and right.value is None:
-                test = test.left
-        if isinstance(test, ast.NamedExpr):
-            test = test.value
-        return isinstance(test, (ast.Name, ast.Call)) and is_current_task(test, self.scope)
 
     def _with(self, node: ast.stmt) -> None:
         super()._with(node)
@@ -708,9 +697,9 @@ class ScopeVisitor(FunctionsRecorder):
             if index == skip:
                 self.value(arg, KEEP)
                 continue
-            if is_current_task(arg, self.scope) and self._before_any_wait():
-                self.scope.keeps_itself = True  # ``_RUNNING.add(asyncio.current_task())``
             add = CollectionAdd(self.scope, (0, name), name, node, self._spawn_of(arg), None)
+            if is_current_task(arg, self.scope) and self._before_any_wait():
+                self.scope.keeps_in.append(add)  # ``_RUNNING.add(asyncio.current_task())``
             self._added(arg, add, add.spawn)
             self.scope.module_adds.append((name, add))
         for keyword in node.keywords:

@@ -28,14 +28,15 @@ from typing import Optional, Sequence, Set, Tuple
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
-    LOOP, TRY, TRY_BODY, TRY_HANDLERS, Frames, Group, Scope, Spawn, exclusive,
+    LOOP, TRY, TRY_BODY, TRY_HANDLERS, CollectionAdd, Exit, Frames, Group, ModuleFacts, Scope, Spawn,
+    exclusive,
 )
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.scopes import end_of, pos_of
 
 __all__ = [
-    "own_coroutine", "self_keepers", "keeps_itself", "makes_coroutine", "bound_to_coroutine",
-    "cleared_by_itself",
+    "own_coroutine", "self_keepers", "keeps_itself", "assigned", "makes_coroutine", "bound_to_coroutine",
+    "cleared_by_itself", "tests_current_task",
 ]
 
 # (id of the scope that defines it, its name): the coroutine functions that keep their task.
@@ -72,12 +73,41 @@ def own_coroutine(func: ast.expr, scope: Scope, scopes: Sequence[Scope]) -> Opti
     return entered[0] if len(entered) == 1 else None
 
 
-def self_keepers(scopes: Sequence[Scope]) -> Keepers:
-    """The coroutine functions of the file that keep their own task."""
+def self_keepers(facts: ModuleFacts) -> Keepers:
+    """The coroutine functions of the file that keep their own task: stored
+    where it outlives them, or added to a collection of the module (one the
+    module binds, not a local of a function around them, and not weak)."""
     return {
-        (id(s.parent), s.node.name) for s in scopes
-        if s.keeps_itself and isinstance(s.node, ast.AsyncFunctionDef) and s.parent is not None
+        (id(s.parent), s.node.name) for s in facts.scopes
+        if (s.keeps_itself or any(_kept_by_module(facts, s, add) for add in s.keeps_in))
+        and isinstance(s.node, ast.AsyncFunctionDef) and s.parent is not None
     }
+
+
+def assigned(facts: ModuleFacts, cls: Scope, attr: str, seen: Set[int]) -> bool:
+    """Does a method of the class, or of a base class of this file, assign
+    ``self.<attr>`` (an instance attribute that may hide the method)?"""
+    if id(cls) in seen or cls.klass is None:
+        return False
+    seen.add(id(cls))
+    if attr in cls.klass.assigned:
+        return True
+    prefixes = ("<module>.", f"{facts.name}.")
+    names = (base[len(p):] for base in cls.klass.bases for p in prefixes if base.startswith(p))
+    bases = (facts.classes.get(name) for name in names)
+    return any(base is not None and assigned(facts, base, attr, seen) for base in bases)
+
+
+def _kept_by_module(facts: ModuleFacts, scope: Scope, add: CollectionAdd) -> bool:
+    name = add.key[1]
+    if name not in facts.module.bindings or facts.weak(add):
+        return False
+    current: Optional[Scope] = scope
+    while current is not None and current.kind != Scope.MODULE:
+        if current.kind == Scope.FUNCTION and name in current.bindings and name not in current.declared:
+            return False  # a local of a function around it (a closure's set dies with it)
+        current = current.parent
+    return True
 
 
 def keeps_itself(spawn: Spawn, scope: Scope, keepers: Keepers) -> bool:
@@ -133,6 +163,20 @@ def is_current_task(value: ast.expr, scope: Scope) -> bool:
     return isinstance(value, ast.Call) and scope.imports.resolve(value.func) == N.CURRENT_TASK
 
 
+def tests_current_task(branch: ast.AST, scope: Scope) -> bool:
+    """``if me:``, ``if me is not None:`` or ``if (me := asyncio.current_task()):``
+    with ``me`` the current task: inside a task it always is, so the branch runs
+    on every path."""
+    test = getattr(branch, "test", None)
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot):
+        right = test.comparators[0]
+        if isinstance(right, ast.Constant) and right.value is None:
+            test = test.left
+    if isinstance(test, ast.NamedExpr):
+        test = test.value
+    return isinstance(test, (ast.Name, ast.Call)) and is_current_task(test, scope)
+
+
 def bound_to_coroutine(node: ast.expr, scope: Scope) -> bool:
     """Is ``node`` a local name of ``scope`` bound once, to a coroutine?"""
     if not isinstance(node, ast.Name):
@@ -144,7 +188,9 @@ def bound_to_coroutine(node: ast.expr, scope: Scope) -> bool:
     return group is not None and group.coroutine
 
 
-def cleared_by_itself(spawn: Spawn, attr: str, scope: Scope, scopes: Sequence[Scope]) -> Optional[int]:
+def cleared_by_itself(
+    spawn: Spawn, attr: str, scope: Scope, scopes: Sequence[Scope], keepers: Keepers,
+) -> Optional[int]:
     """``self.attr = loop.create_task(self._run())`` where ``_run``, a coroutine
     method of this file's class, sets ``self.attr = None`` and then suspends on
     a path after it (a statement that awaits, an ``async for`` or ``async with``
@@ -163,7 +209,7 @@ def cleared_by_itself(spawn: Spawn, attr: str, scope: Scope, scopes: Sequence[Sc
     if not isinstance(coro, ast.Call) or not isinstance(coro.func, ast.Attribute):
         return None
     method = own_coroutine(coro.func, scope, scopes)
-    if method is None or method.keeps_itself or attr in scope.handed:
+    if method is None or attr in scope.handed or (id(method.parent), coro.func.attr) in keepers:
         return None
     for cleared, at, frames in method.clears:
         if cleared != attr:
@@ -192,17 +238,30 @@ def _handled_after(clear: Frames, pause: Frames) -> bool:
 
 
 def _next_pass(method: Scope, frames: Frames) -> Optional[ast.While]:
-    """The outermost ``while True:`` loop around a place (``frames``) that no
-    ``break`` of the method leaves: its next pass follows the place."""
+    """The outermost ``while True:`` loop around a place (``frames``) that
+    always goes on to its next pass: no ``return`` anywhere in it, no ``break``
+    of its own, no ``raise`` but in a handler (the error path)."""
     for kind, node, _ in frames:
         if (
             kind == LOOP
             and isinstance(node, ast.While)
             and isinstance(node.test, ast.Constant)
             and node.test.value
-            and not any(
-                isinstance(e.node, ast.Break) and any(f[1] is node for f in e.frames) for e in method.exits
-            )
+            and not any(_leaves(e, node) for e in method.exits)
         ):
             return node
     return None
+
+
+def _leaves(exit: Exit, loop: ast.While) -> bool:
+    """May the exit, inside ``loop``, end it before its next pass?"""
+    if not any(frame[1] is loop for frame in exit.frames):
+        return False
+    if isinstance(exit.node, ast.Return):
+        return True
+    if isinstance(exit.node, ast.Break):
+        inner = [frame[1] for frame in exit.frames if frame[0] == LOOP]
+        return inner[-1] is loop
+    if isinstance(exit.node, ast.Raise):
+        return not any(kind == TRY and part == TRY_HANDLERS for kind, _, part in exit.frames)
+    return False

@@ -359,7 +359,7 @@ class Scope:
         "dropped_calls",
         "suspends",
         "may_wait", "exits", "cancels", "keeps_itself", "waited", "catches_all", "clears", "pauses",
-        "self_stores", "handed", "cleanups", "awaits",
+        "self_stores", "handed", "cleanups", "awaits", "keeps_in",
     )
 
     MODULE, CLASS, FUNCTION = 0, 1, 2
@@ -435,6 +435,9 @@ class Scope:
         # suspension point behind it (an ``await``, an ``async for``, a whole
         # ``async with``; the entry of the ``async with`` it is in is not one)?
         self.keeps_itself = False
+        # adds of its own task to a module's collection, before it first waits
+        # (whether they keep it is decided at the end: ``coroutines.self_keepers``)
+        self.keeps_in: List["CollectionAdd"] = []
         self.waited = False
         # Function scopes: a ``try`` whose handler of every ``Exception`` does
         # not re-raise (``exits.py``): a task of it is taken not to fail.
@@ -501,14 +504,17 @@ _ONE_OR_OTHER = frozenset({TRY_HANDLERS, TRY_ELSE})
 def exclusive(a: Frames, b: Frames) -> bool:
     """Do the two places (their statement contexts) sit in different branches
     of one ``if``/``match``, or one in a handler of a ``try`` and the other in
-    its ``else`` (which runs only when the body raised nothing)?"""
+    its ``else`` (which runs only when the body raised nothing), a ``try`` in
+    no loop (a later pass may take the other part)?"""
     branches = {id(f[1]): f[2] for f in a if f[0] == BRANCH or f[0] == TRY}
+    looped = False
     for kind, node, part in b:
         other = branches.get(id(node), part)
         if kind == BRANCH and other != part:
             return True
-        if kind == TRY and other != part and {other, part} == _ONE_OR_OTHER:
+        if kind == TRY and not looped and other != part and {other, part} == _ONE_OR_OTHER:
             return True
+        looped = looped or kind == LOOP
     return False
 
 

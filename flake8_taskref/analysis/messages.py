@@ -38,7 +38,7 @@ MESSAGES: Final[Dict[str, str]] = {
     "TRF006": "TRF006 tasks added to '{collection}' are never removed from it; {fix}",
     "TRF007": (
         "TRF007 {what} returned by {call}(){where} is held only by local '{name}' and still pending "
-        "at {exit}; await or cancel it on that path too, or "
+        "at {exit}; {finish} it on that path too, or "
         + KEEP_HINT
     ),
     "TRF008": (

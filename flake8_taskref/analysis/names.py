@@ -476,6 +476,24 @@ def exception_names(node: Optional[ast.expr]) -> Optional[FrozenSet[str]]:
     return frozenset(names)
 
 
+def catches(handler: ast.excepthandler, names: FrozenSet[str], unreadable: bool = True) -> bool:
+    """Does the handler catch one of ``names``?  A class that is no name
+    (``except ERRORS[0]:``) may be any: it is taken to catch, unless
+    ``unreadable`` is False (where catching is what would report)."""
+    caught = exception_names(handler.type)  # type: ignore[attr-defined]
+    return caught is None or (unreadable and UNREADABLE in caught) or bool(caught & names)
+
+
+def suppresses(call: ast.Call, names: FrozenSet[str]) -> bool:
+    """Does ``contextlib.suppress(...)`` suppress one of ``names`` (one it cannot
+    read, ``suppress(*errors)``, may suppress any)?"""
+    for arg in call.args:
+        caught = exception_names(arg)
+        if caught is not None and (UNREADABLE in caught or caught & names):
+            return True
+    return False
+
+
 def timed_result(call: ast.Call) -> bool:
     """``fut.result(5)`` or ``fut.exception(timeout=t)``: a wait of a
     ``concurrent.futures.Future`` given a timeout (``timeout=None``, written
@@ -505,3 +523,23 @@ def holds_no_task(value: ast.expr, annotation: Optional[ast.expr]) -> bool:
     if isinstance(annotation, ast.Constant):
         return annotation.value is None or annotation.value in _PLAIN_RESULTS
     return isinstance(annotation, ast.Name) and annotation.id in _PLAIN_RESULTS
+
+
+def falls_through(body: List[ast.stmt]) -> bool:
+    """May the statements run to their end (a function's body: it returns
+    ``None``)?  Not when the last is a ``return`` or a ``raise``, or an
+    ``if`` (a ``try``, a ``with``) whose every part ends so; any other
+    statement (a loop, a ``match``) is taken to fall through."""
+    last = body[-1] if body else None
+    if isinstance(last, (ast.Return, ast.Raise)):
+        return False
+    if isinstance(last, ast.If):
+        return not last.orelse or falls_through(last.body) or falls_through(last.orelse)
+    if isinstance(last, (ast.With, ast.AsyncWith)):
+        return falls_through(last.body)
+    if isinstance(last, ast.Try):
+        ends = [last.orelse or last.body, *(h.body for h in last.handlers)]
+        if last.finalbody and not falls_through(last.finalbody):
+            return False
+        return any(falls_through(part) for part in ends)
+    return True

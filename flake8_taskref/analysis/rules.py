@@ -59,7 +59,9 @@ from flake8_taskref.analysis.task_sets import never_pruned
 from flake8_taskref.analysis.paths import held_by_forever, held_through_wait, lost_on_exits
 from flake8_taskref.analysis.gathers import lost_on_failure
 from flake8_taskref.analysis.gaps import lost_before_cleanup
-from flake8_taskref.analysis.coroutines import cleared_by_itself, keeps_itself, own_coroutine, self_keepers
+from flake8_taskref.analysis.coroutines import (
+    assigned, cleared_by_itself, keeps_itself, own_coroutine, self_keepers,
+)
 
 _FATE = (U_FINISH, U_KEEP)
 _KEPT = object()  # a flow whose target keeps the handle (not a local collection)
@@ -142,7 +144,7 @@ class ModuleRules:
         self._aliases_by_class: Optional[Dict[int, List[Tuple[str, str, Scope]]]] = None
         # Groups added to a weak collection (its text): they are not kept by it.
         self._weak_adds: Dict[int, str] = {}
-        self._keepers = self_keepers(facts.scopes)  # coroutine functions that keep their own task
+        self._keepers = self_keepers(facts)  # coroutine functions that keep their own task
         self.summaries = Summaries(facts, self, self.resolver, options.words)
 
     # ---------------------------------------------------------------- driver
@@ -206,6 +208,8 @@ class ModuleRules:
     def _spawn_error(self, code: str, spawn: Spawn, label: str, **fields: Any) -> None:
         """TRF001/TRF002 for a spawn: what it returns (a task, a future, a list of
         tasks), and where a spawner of another module is defined."""
+        # TRF007's ``{finish}``: a ``concurrent.futures.Future`` cannot be awaited where it is waited for
+        fields.setdefault("finish", "cancel" if label == N.THREADSAFE else "await or cancel")
         remote = self.summaries.remote(spawn.helper) if spawn.helper is not None else None
         if remote is None:
             self._error(code, spawn.node, call=label, what=what_of(label), where="", **fields)
@@ -309,8 +313,7 @@ class ModuleRules:
         func = node.args[0].func
         if isinstance(func, ast.Attribute):
             own = isinstance(func.value, ast.Name) and func.value.id in ("self", "cls")
-            klass = scope.cls.klass if own and scope.cls is not None else None
-            if klass is not None and func.attr in klass.assigned:
+            if own and scope.cls is not None and assigned(self.facts, scope.cls, func.attr, set()):
                 return False  # ``self.hook = callback`` may hide the method
             if not own or (scope.cls is not None and func.attr not in scope.cls.bindings):
                 # a method of a receiver whose class is written down, or of a base of another module
@@ -592,7 +595,7 @@ class ModuleRules:
             if names:
                 self._error("TRF005", site.node, names=", ".join(sorted(set(names))))
         for attr, spawn in scope.self_stores:
-            line = cleared_by_itself(spawn, attr, scope, self.facts.scopes)
+            line = cleared_by_itself(spawn, attr, scope, self.facts.scopes, self._keepers)
             called = self.label(spawn, scope) if line is not None else None
             if called is not None:
                 self._spawn_error("TRF001", spawn, called, how=HOW_CLEARED.format(attr=attr, line=line))
@@ -775,12 +778,6 @@ class ModuleRules:
         wanted = N.TIMEOUT_BLOCKS if site.suspends is not None else frozenset({N.WAIT_FOR})
         return found if found in wanted else None
 
-    @staticmethod
-    def _catches(handler: ast.excepthandler, names: FrozenSet[str]) -> bool:
-        caught = N.exception_names(handler.type)  # type: ignore[attr-defined]
-        # a class that is no name (``except ERRORS[0]:``) may be any: taken to catch
-        return caught is None or N.UNREADABLE in caught or bool(caught & names)
-
     def _lost_on_unwind(
         self, frames: Frames, fate: List[Pos], names: FrozenSet[str], site: Pos, until: "Until"
     ) -> bool:
@@ -791,7 +788,8 @@ class ModuleRules:
         for index in range(len(frames) - 1, -1, -1):
             kind, node, field = frames[index]
             if kind == SUPPRESS:
-                if propagating and self._suppresses(node, field, names):
+                item = node.items[field]  # type: ignore[attr-defined]
+                if propagating and N.suppresses(item.context_expr, names):
                     # Caught at the block's end: the code after it runs.
                     if self._until_done(frames, index, node.body, site, until):  # type: ignore[attr-defined]
                         return False
@@ -801,9 +799,11 @@ class ModuleRules:
                 continue
             if propagating and field == TRY_BODY:
                 handler = next(
-                    (h for h in node.handlers if self._catches(h, names)),  # type: ignore[attr-defined]
+                    (h for h in node.handlers if N.catches(h, names)),  # type: ignore[attr-defined]
                     None,
                 )
+                if handler is not None and not N.catches(handler, names, unreadable=False):
+                    return False  # a handler that may catch it, or not: not known
                 if handler is not None:
                     if any(_within(p, _pos(handler), _end(handler)) for p in fate):
                         return False
@@ -824,16 +824,6 @@ class ModuleRules:
             if self._in_finally(node, fate):
                 return False
         return True
-
-    @staticmethod
-    def _suppresses(node: ast.AST, index: int, names: FrozenSet[str]) -> bool:
-        """Does item ``index`` of the ``with`` statement suppress one of ``names``?"""
-        call = node.items[index].context_expr  # type: ignore[attr-defined]
-        for arg in call.args:
-            caught = N.exception_names(arg)
-            if caught is not None and (N.UNREADABLE in caught or caught & names):
-                return True  # ``suppress(*errors)`` may suppress any
-        return False
 
     def _until_done(
         self, frames: Frames, index: int, body: List[ast.stmt], site: Pos, until: "Until"
@@ -882,7 +872,7 @@ class ModuleRules:
         return [
             (_pos(handler), _end(handler))
             for handler in node.handlers
-            if handler.type is not None and not self._catches(handler, N.CANCEL_EXCEPTIONS)
+            if handler.type is not None and not N.catches(handler, N.CANCEL_EXCEPTIONS, unreadable=False)
         ]
 
     @staticmethod

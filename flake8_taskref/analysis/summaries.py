@@ -78,6 +78,16 @@ _FUTURE_LABELS = frozenset({N.GATHER, N.THREADSAFE})
 _IN_PROGRESS = -1
 
 
+def may_return_none(scope: Scope) -> bool:
+    """Does the function return ``None`` on some path (a bare ``return``, or its
+    end)?  Then it returns a new task on some paths only: no spawner (and
+    ``--fix`` would keep a ``None``)."""
+    node = scope.node
+    if any(isinstance(e.node, ast.Return) and e.node.value is None for e in scope.exits):
+        return True
+    return isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and N.falls_through(node.body)
+
+
 class Judge(Protocol):
     """What a summary asks of the rules: spawn labels, bindings, fates."""
 
@@ -490,7 +500,7 @@ class Summaries:
         an ``if`` on a parameter (``if keep_ref: _tasks.add(t)``): the guard is
         noted, and each call is judged by its argument (``spawner``)."""
         returns = scope.returns
-        if not returns or any(item is None for item in returns):
+        if not returns or any(item is None for item in returns) or may_return_none(scope):
             return None
         at = {item.pos for item in returns if isinstance(item, Use)}
         at.update(pos for item in returns if isinstance(item, Group) for _, pos in item.events)
@@ -724,7 +734,7 @@ class Exported:
     ) -> Optional[Tuple[int, Tuple[Ref, ...]]]:
         judge = self.summaries.judge
         returns = scope.returns
-        if scope.generator or not returns or any(item is None for item in returns):
+        if scope.generator or not returns or any(item is None for item in returns) or may_return_none(scope):
             return None
         at = {item.pos for item in returns if isinstance(item, Use)}
         at.update(pos for item in returns if isinstance(item, Group) for _, pos in item.events)

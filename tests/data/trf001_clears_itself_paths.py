@@ -127,3 +127,82 @@ class ConditionLoop:
             if item == 0:
                 self._task = None
                 self.running = False
+
+
+class HandlerThenElseInALoop:
+    """A handler and the ``else`` exclude each other in one pass only."""
+
+    def __init__(self):
+        self._task = None
+
+    def start(self, hosts):
+        self._task = asyncio.create_task(self._run(hosts))  # error: TRF001:22
+
+    async def _run(self, hosts):
+        for host in hosts:
+            try:
+                conn = await asyncio.open_connection(host, 1)
+            except OSError:
+                self._task = None  # pass 1 fails
+            else:
+                await self.serve(conn)  # pass 2 waits, held by nobody
+
+    async def serve(self, conn):
+        await asyncio.sleep(1)
+
+
+class ForeverLoopInnerBreak:
+    def __init__(self):
+        self._task = None
+        self.queue = asyncio.Queue()
+
+    def start(self):
+        self._task = asyncio.create_task(self._run())  # error: TRF001:22
+
+    async def _run(self):
+        while True:
+            item = await self.queue.get()  # the next pass waits here
+            for part in item:
+                if part:
+                    break  # leaves the 'for' only
+            if item == 0:
+                self._task = None
+
+
+class ForeverLoopReturnsAfter:
+    def __init__(self):
+        self._task = None
+        self.queue = asyncio.Queue()
+
+    def start(self):
+        self._task = asyncio.create_task(self._run())
+
+    async def _run(self):
+        while True:
+            item = await self.queue.get()
+            if item is None:
+                try:
+                    self.flush()
+                finally:
+                    self._task = None
+                return  # always leaves after the clear
+
+    def flush(self):
+        pass
+
+
+class ForeverLoopReturnsFirst:
+    def __init__(self):
+        self._task = None
+        self.queue = asyncio.Queue()
+
+    def start(self):
+        self._task = asyncio.create_task(self._run())
+
+    async def _run(self):
+        while True:
+            if self._task is None:
+                return  # the next pass leaves before it waits
+            item = await self.queue.get()
+            if item == 0:
+                self._task = None

@@ -1,8 +1,10 @@
 """A coroutine that keeps its own task before it first waits, however it spells
 it: an annotated local, a walrus in an ``if`` that tests it (inside a task the
 current task is never None), a module-level set.  Each has a reported twin that
-keeps it only on some paths, or in a local (fresh-eyes review of issue 32)."""
+keeps it only on some paths, in a local, a closure's local or a weak set (fresh-eyes
+review of issue 32)."""
 import asyncio
+import weakref
 from typing import Optional
 
 _RUNNING: "set[asyncio.Task[None]]" = set()
@@ -57,3 +59,22 @@ class Worker:
         asyncio.create_task(self.annotated_when_wanted())  # error: TRF001:9
         asyncio.create_task(self.walrus_is_none())  # error: TRF001:9
         asyncio.create_task(self.local_set())  # error: TRF001:9
+
+
+_WEAK: "weakref.WeakSet[asyncio.Task[None]]" = weakref.WeakSet()
+
+
+async def weak_module_set() -> None:
+    _WEAK.add(asyncio.current_task())  # type: ignore[arg-type]  # a weak set keeps nothing
+    await asyncio.sleep(1)
+
+
+def start_more() -> None:
+    asyncio.create_task(weak_module_set())  # error: TRF001:5
+    running = set()
+
+    async def closure_set() -> None:
+        running.add(asyncio.current_task())  # a local of start_more(), gone when it returns
+        await asyncio.sleep(1)
+
+    asyncio.create_task(closure_set())  # error: TRF001:5

@@ -34,3 +34,16 @@ class Plain:
 
     def go(self) -> None:
         asyncio.create_task(self.hook())
+
+
+class Base:
+    def configure(self, callback) -> None:
+        self.hook = callback  # a coroutine function that may wait
+
+
+class Plugin(Base):
+    def start(self) -> None:
+        asyncio.create_task(self.hook())  # error: TRF001:9
+
+    async def hook(self) -> None:
+        self.flag = True

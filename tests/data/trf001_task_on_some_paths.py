@@ -1,0 +1,48 @@
+"""A helper that returns a new task on some paths only is no spawner, whatever
+its other paths return: ``None`` too (a bare ``return``, its end), which
+``--fix`` would have kept in a set and called ``add_done_callback`` on.  The
+twin returns a task on every path."""
+import asyncio
+
+
+async def job() -> None:
+    await asyncio.sleep(1)
+
+
+class Client:
+    def __init__(self) -> None:
+        self.started = False
+
+    def falls_off_the_end(self):
+        if not self.started:
+            self.started = True
+            return asyncio.create_task(job())
+
+    def bare_return(self):
+        if self.started:
+            return
+        self.started = True
+        return asyncio.create_task(job())
+
+    def in_a_with(self, lock):
+        with lock:
+            if self.started:
+                return asyncio.create_task(job())
+
+    def every_path(self, fast: bool):
+        if fast:
+            return asyncio.create_task(job())
+        else:
+            return asyncio.create_task(asyncio.sleep(2))
+
+    def every_path_or_raise(self):
+        if self.started:
+            raise RuntimeError("started")
+        return asyncio.create_task(job())
+
+    def callers(self, lock) -> None:
+        self.falls_off_the_end()
+        self.bare_return()
+        self.in_a_with(lock)
+        self.every_path(True)  # error: TRF001:9
+        self.every_path_or_raise()  # error: TRF001:9
