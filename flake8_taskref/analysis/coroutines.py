@@ -28,7 +28,8 @@ from typing import Optional, Sequence, Set, Tuple
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
-    LOOP, TRY, TRY_BODY, TRY_HANDLERS, CollectionAdd, Exit, Frames, Group, ModuleFacts, Scope, Spawn,
+    LOOP, TRY, TRY_BODY, TRY_FINALLY, TRY_HANDLERS, CollectionAdd, Exit, Frames, Group, ModuleFacts, Pos,
+    Scope, Spawn,
     exclusive,
 )
 from flake8_taskref.analysis.options import Options
@@ -99,15 +100,22 @@ def assigned(facts: ModuleFacts, cls: Scope, attr: str, seen: Set[int]) -> bool:
 
 
 def _kept_by_module(facts: ModuleFacts, scope: Scope, add: CollectionAdd) -> bool:
+    """An add to a name that is no local of the coroutine: a collection of the
+    module (bound at module level, or by a function that declares it
+    ``global``) that is not weak, or a parameter of a function around it (a
+    caller's collection); not a local of a function around it."""
     name = add.key[1]
-    if name not in facts.module.bindings or facts.weak(add):
-        return False
-    current: Optional[Scope] = scope
+    current: Optional[Scope] = scope.parent
     while current is not None and current.kind != Scope.MODULE:
         if current.kind == Scope.FUNCTION and name in current.bindings and name not in current.declared:
-            return False  # a local of a function around it (a closure's set dies with it)
+            args = getattr(current.node, "args", None)
+            params = [] if args is None else [*args.posonlyargs, *args.args, *args.kwonlyargs]
+            return any(arg.arg == name for arg in params)  # a closure's own set dies with its function
         current = current.parent
-    return True
+    bound = name in facts.module.bindings or any(
+        name in s.declared and name in s.bindings for s in facts.scopes if s.kind == Scope.FUNCTION
+    )
+    return bound and not facts.weak(add)
 
 
 def keeps_itself(spawn: Spawn, scope: Scope, keepers: Keepers) -> bool:
@@ -225,7 +233,7 @@ def cleared_by_itself(
             return at[0]
         first = min(own, key=pos_of) if own else None
         if first is None or isinstance(first, ast.Continue):
-            loop = _next_pass(method, frames)
+            loop = _next_pass(method, frames, at)
             if loop is not None and any(pos_of(loop) < p <= end_of(loop) for p, _ in method.pauses):
                 return at[0]
     return None
@@ -237,31 +245,52 @@ def _handled_after(clear: Frames, pause: Frames) -> bool:
     return any(kind == TRY and part == TRY_HANDLERS and id(node) in bodies for kind, node, part in pause)
 
 
-def _next_pass(method: Scope, frames: Frames) -> Optional[ast.While]:
-    """The outermost ``while True:`` loop around a place (``frames``) that
-    always goes on to its next pass: no ``return`` anywhere in it, no ``break``
-    of its own, no ``raise`` but in a handler (the error path)."""
+def _next_pass(method: Scope, frames: Frames, at: Pos) -> Optional[ast.While]:
+    """The outermost ``while True:`` loop around a clear (at ``at``, in
+    ``frames``) that goes on to its next pass and waits in it: no ``break`` of
+    its own, no ``return`` after the clear (nor one whose way out runs the
+    ``finally`` that holds it) or before the loop's first wait, no ``raise``
+    but in a handler or in a ``try`` body whose handler names it."""
     for kind, node, _ in frames:
         if (
             kind == LOOP
             and isinstance(node, ast.While)
             and isinstance(node.test, ast.Constant)
             and node.test.value
-            and not any(_leaves(e, node) for e in method.exits)
         ):
-            return node
+            waits = [p for p, _ in method.pauses if pos_of(node) < p <= end_of(node)]
+            if waits and not any(_leaves(e, node, frames, at, min(waits)) for e in method.exits):
+                return node
     return None
 
 
-def _leaves(exit: Exit, loop: ast.While) -> bool:
-    """May the exit, inside ``loop``, end it before its next pass?"""
+def _leaves(exit: Exit, loop: ast.While, clear: Frames, at: Pos, first_wait: Pos) -> bool:
+    """May the exit, inside ``loop``, end the path of the clear before the
+    next pass's wait?"""
     if not any(frame[1] is loop for frame in exit.frames):
         return False
+    where = pos_of(exit.node)
     if isinstance(exit.node, ast.Return):
-        return True
+        finals = {id(node) for kind, node, part in clear if kind == TRY and part == TRY_FINALLY}
+        through = any(frame[1] is not loop and id(frame[1]) in finals for frame in exit.frames)
+        return where > at or where < first_wait or through
     if isinstance(exit.node, ast.Break):
         inner = [frame[1] for frame in exit.frames if frame[0] == LOOP]
         return inner[-1] is loop
     if isinstance(exit.node, ast.Raise):
-        return not any(kind == TRY and part == TRY_HANDLERS for kind, _, part in exit.frames)
+        return not any(
+            kind == TRY and (part == TRY_HANDLERS or (part == TRY_BODY and _caught(node, exit.node)))
+            for kind, node, part in exit.frames
+        )
+    return False
+
+
+def _caught(attempt: ast.AST, raised: ast.Raise) -> bool:
+    """Does a handler of the ``try`` name the class the ``raise`` raises (or every exception)?"""
+    exc = raised.exc.func if isinstance(raised.exc, ast.Call) else raised.exc
+    name = N.last_name(exc) if exc is not None else None
+    for handler in getattr(attempt, "handlers", ()):
+        caught = N.exception_names(handler.type)
+        if caught is None or "Exception" in caught or "BaseException" in caught or name in caught:
+            return True
     return False

@@ -504,17 +504,16 @@ _ONE_OR_OTHER = frozenset({TRY_HANDLERS, TRY_ELSE})
 def exclusive(a: Frames, b: Frames) -> bool:
     """Do the two places (their statement contexts) sit in different branches
     of one ``if``/``match``, or one in a handler of a ``try`` and the other in
-    its ``else`` (which runs only when the body raised nothing), a ``try`` in
-    no loop (a later pass may take the other part)?"""
+    its ``else`` (which runs only when the body raised nothing)?  In a loop, a
+    later pass may take the other part: not followed (a task made in one pass
+    is often finished in it, or its handler leaves the loop), so silent."""
     branches = {id(f[1]): f[2] for f in a if f[0] == BRANCH or f[0] == TRY}
-    looped = False
     for kind, node, part in b:
         other = branches.get(id(node), part)
         if kind == BRANCH and other != part:
             return True
-        if kind == TRY and not looped and other != part and {other, part} == _ONE_OR_OTHER:
+        if kind == TRY and other != part and {other, part} == _ONE_OR_OTHER:
             return True
-        looped = looped or kind == LOOP
     return False
 
 

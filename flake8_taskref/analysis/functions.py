@@ -421,7 +421,8 @@ class FunctionsRecorder(InterfaceRecorder):
         function may keep its own task (``coroutines.keeps_itself``): enter those
         whose calls any spawn is given.  A method may be hidden by an instance
         attribute of its name (``self.hook = callback``): enter the cold
-        functions that name a method whose call a spawn is given."""
+        functions that may store an attribute named as a method whose call a
+        spawn is given."""
         names: Set[str] = set()
         methods: Set[str] = set()
         every = holds_word(hot.text, "current_task")
@@ -436,7 +437,20 @@ class FunctionsRecorder(InterfaceRecorder):
         cold = [item for item in cold if not (
             isinstance(item[0], ast.AsyncFunctionDef) and item[0].name in names and self._enter_one(item)
         )]
-        return self._enter_naming(hot, cold, methods)
+        # a coroutine that adds its own task to a name of the module: a function
+        # may bind it (``global``), which ``coroutines.self_keepers`` asks
+        kept_in = {add.key[1] for scope in self.facts.scopes for add in scope.keeps_in}
+        cold = self._enter_naming(hot, cold, kept_in)
+        if not methods:
+            return cold
+        lines = hot.lines_storing(methods)
+        rest = []
+        for node, scope, last in cold:
+            if HotLines.between(lines, node.lineno, last):
+                self._enter_deferred(node, scope)
+            else:
+                rest.append((node, scope, last))
+        return rest
 
     def _enter_one(self, item: _Cold) -> bool:
         self._enter_deferred(item[0], item[1])

@@ -4,7 +4,7 @@ from __future__ import annotations
 import ast
 import os
 import sys
-from typing import Any, Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
+from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
 
 # asyncio submodules whose public names are re-exported by ``asyncio`` itself.
 _ASYNCIO_SUBMODULES: FrozenSet[str] = frozenset(
@@ -525,21 +525,51 @@ def holds_no_task(value: ast.expr, annotation: Optional[ast.expr]) -> bool:
     return isinstance(annotation, ast.Name) and annotation.id in _PLAIN_RESULTS
 
 
-def falls_through(body: List[ast.stmt]) -> bool:
+# Calls that never return, ending a body as a ``raise`` does.
+_NO_RETURN = frozenset({"assert_never", "sys.exit", "os._exit", "typing.assert_never"})
+
+
+def falls_through(body: List[ast.stmt], breaks: Callable[[ast.stmt], bool]) -> bool:
     """May the statements run to their end (a function's body: it returns
-    ``None``)?  Not when the last is a ``return`` or a ``raise``, or an
-    ``if`` (a ``try``, a ``with``) whose every part ends so; any other
-    statement (a loop, a ``match``) is taken to fall through."""
+    ``None``)?  Not when the last is a ``return``, a ``raise``, ``assert
+    False`` or a call that never returns (``assert_never(x)``, ``sys.exit()``),
+    a ``while True:`` with no ``break``, a ``for`` whose ``else`` ends so and that
+    has no ``break``, or an ``if`` (a ``try``, a ``with`` that suppresses
+    nothing, a ``match`` with a catch-all case) whose every part ends so."""
     last = body[-1] if body else None
     if isinstance(last, (ast.Return, ast.Raise)):
         return False
+    if isinstance(last, ast.Assert):
+        return not (isinstance(last.test, ast.Constant) and not last.test.value)
+    if isinstance(last, ast.Expr) and isinstance(last.value, ast.Call):
+        return dotted_text(last.value.func) not in _NO_RETURN
     if isinstance(last, ast.If):
-        return not last.orelse or falls_through(last.body) or falls_through(last.orelse)
+        return not last.orelse or falls_through(last.body, breaks) or falls_through(last.orelse, breaks)
     if isinstance(last, (ast.With, ast.AsyncWith)):
-        return falls_through(last.body)
-    if isinstance(last, ast.Try):
-        ends = [last.orelse or last.body, *(h.body for h in last.handlers)]
-        if last.finalbody and not falls_through(last.finalbody):
+        suppressing = any(
+            isinstance(item.context_expr, ast.Call) and last_name(item.context_expr.func) == "suppress"
+            for item in last.items
+        )
+        return suppressing or falls_through(last.body, breaks)
+    if isinstance(last, (ast.While, ast.For, ast.AsyncFor)):
+        if breaks(last):  # (the exits the pass recorded: nothing is walked again)
+            return True
+        if isinstance(last, ast.While) and isinstance(last.test, ast.Constant) and last.test.value:
             return False
-        return any(falls_through(part) for part in ends)
+        return not last.orelse or falls_through(last.orelse, breaks)
+    cases: List[Any] = getattr(last, "cases", None) or []  # a ``match`` (Python 3.10+)
+    if cases:
+        catch_all = any(
+            type(c.pattern).__name__ == "MatchAs" and c.pattern.pattern is None and c.guard is None
+            for c in cases
+        )
+        return not catch_all or any(falls_through(c.body, breaks) for c in cases)
+    if isinstance(last, TRIES):
+        ends = [last.orelse or last.body, *(h.body for h in last.handlers)]
+        if last.finalbody and not falls_through(last.finalbody, breaks):
+            return False
+        return any(falls_through(part, breaks) for part in ends)
     return True
+
+
+TRIES = tuple(t for t in (getattr(ast, "Try", None), getattr(ast, "TryStar", None)) if t is not None)

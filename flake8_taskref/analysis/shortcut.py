@@ -232,6 +232,21 @@ class HotLines:
         """The numbers of the lines that hold one of ``words`` as a whole word."""
         return self._line_numbers(self._places(words, True))
 
+    def lines_storing(self, attrs: Iterable[str]) -> List[int]:
+        """The numbers of the lines that may store an attribute of one of these
+        names (``x.attr =``, ``x.attr: T = ...``; not ``==``)."""
+        text = self.text
+        places = []
+        for attr in attrs:
+            for at in _finds(text, "." + attr, False):
+                end = at + 1 + len(attr)
+                if _WORD_CHAR.match(text, end):
+                    continue
+                rest = text[end:end + 80].lstrip(" \t)")  # ``(self.hook) = cb`` too
+                if rest[:1] == ":" or (rest[:1] == "=" and rest[1:2] != "="):
+                    places.append(at)
+        return self._line_numbers(places)
+
     def _places(self, literals: Iterable[str], whole_word: bool) -> List[int]:
         text = self.text
         return [at for literal in literals for at in _finds(text, literal, whole_word)]

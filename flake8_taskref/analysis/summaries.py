@@ -26,6 +26,7 @@ import ast
 from typing import Dict, FrozenSet, List, Optional, Protocol, Set, Tuple, Union
 
 from flake8_taskref.analysis.facts import (
+    LOOP,
     U_ADD,
     U_CALL,
     U_FINISH,
@@ -85,7 +86,21 @@ def may_return_none(scope: Scope) -> bool:
     node = scope.node
     if any(isinstance(e.node, ast.Return) and e.node.value is None for e in scope.exits):
         return True
-    return isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and N.falls_through(node.body)
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    breaks = {id(loop) for loop in _loops_broken(scope)}
+    return N.falls_through(node.body, lambda loop: id(loop) in breaks)
+
+
+def _loops_broken(scope: Scope) -> List[ast.AST]:
+    """The loops a ``break`` of the function leaves (its innermost)."""
+    found = []
+    for exit in scope.exits:
+        if isinstance(exit.node, ast.Break):
+            loops = [frame[1] for frame in exit.frames if frame[0] == LOOP]
+            if loops:
+                found.append(loops[-1])
+    return found
 
 
 class Judge(Protocol):

@@ -78,3 +78,23 @@ def start_more() -> None:
         await asyncio.sleep(1)
 
     asyncio.create_task(closure_set())  # error: TRF001:5
+
+
+def init_registry() -> None:
+    global _REGISTRY
+    _REGISTRY = set()
+
+
+async def global_set() -> None:
+    _REGISTRY.add(asyncio.current_task())  # a module global, bound by init_registry()
+    await asyncio.sleep(1)
+
+
+def start_with(registry: "set[asyncio.Task[None]]") -> None:
+    async def into_parameter() -> None:
+        registry.add(asyncio.current_task())  # the caller's set
+        await asyncio.sleep(1)
+
+    asyncio.create_task(into_parameter())
+    init_registry()
+    asyncio.create_task(global_set())

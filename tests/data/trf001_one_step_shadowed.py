@@ -47,3 +47,14 @@ class Plugin(Base):
 
     async def hook(self) -> None:
         self.flag = True
+
+
+class ParenthesisedStore:
+    async def hook(self) -> None:
+        self.flag = True
+
+    def go(self) -> None:
+        asyncio.create_task(self.hook())  # error: TRF001:9
+
+    def configure(self, callback) -> None:
+        (self.hook) = callback
