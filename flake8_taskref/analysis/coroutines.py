@@ -278,9 +278,10 @@ def _leaves(exit: Exit, loop: ast.While, clear: Frames, at: Pos, first_wait: Pos
         inner = [frame[1] for frame in exit.frames if frame[0] == LOOP]
         return inner[-1] is loop
     if isinstance(exit.node, ast.Raise):
+        inside = exit.frames[[frame[1] for frame in exit.frames].index(loop) + 1:]  # the loop's own
         return not any(
             kind == TRY and (part == TRY_HANDLERS or (part == TRY_BODY and _caught(node, exit.node)))
-            for kind, node, part in exit.frames
+            for kind, node, part in inside
         )
     return False
 

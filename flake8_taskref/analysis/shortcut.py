@@ -83,6 +83,22 @@ def _finds(text: str, literal: str, whole_word: bool) -> Iterator[int]:
         at = find(literal, at + 1)
 
 
+def _stores(text: str, end: int) -> bool:
+    """Is ``text[end:]`` the rest of an assignment target: ``=`` (not ``==``) or
+    ``:`` after spaces, ``)``, line continuations and comments (a dict or a slice
+    matches too: entering more is safe)?"""
+    while end < len(text):
+        char = text[end]
+        if char == "#":
+            newline = text.find("\n", end)
+            end = len(text) if newline < 0 else newline
+        elif char in " \t\\\n\r)":
+            end += 1
+        else:
+            return char == ":" or (char == "=" and text[end + 1:end + 2] != "=")
+    return False
+
+
 def _used_at(text: str, start: int, gather_rules: bool = True) -> bool:
     """Can the word at ``start`` be a spawner as the analysis reads it: followed
     by what a call, an argument or an import can be followed by, not the name of
@@ -238,12 +254,11 @@ class HotLines:
         text = self.text
         places = []
         for attr in attrs:
-            for at in _finds(text, "." + attr, False):
-                end = at + 1 + len(attr)
-                if _WORD_CHAR.match(text, end):
-                    continue
-                rest = text[end:end + 80].lstrip(" \t)")  # ``(self.hook) = cb`` too
-                if rest[:1] == ":" or (rest[:1] == "=" and rest[1:2] != "="):
+            for at in _finds(text, attr, True):
+                before = at - 1
+                while before >= 0 and text[before] in " \t\\\n":
+                    before -= 1
+                if before >= 0 and text[before] == "." and _stores(text, at + len(attr)):
                     places.append(at)
         return self._line_numbers(places)
 

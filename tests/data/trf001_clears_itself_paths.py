@@ -262,3 +262,26 @@ class ForeverLoopReturnsThroughFinally:
                     return  # its way out runs the clear
                 finally:
                     self._task = None
+
+
+class Closed(Exception):
+    pass
+
+
+class ForeverLoopRaisesOut:
+    def __init__(self):
+        self._task = None
+        self.queue = asyncio.Queue()
+
+    def start(self):
+        self._task = asyncio.create_task(self._run())
+
+    async def _run(self):
+        try:
+            while True:
+                item = await self.queue.get()
+                if item is None:
+                    self._task = None
+                raise Closed from None  # caught outside the loop: no next pass
+        except Closed:
+            pass

@@ -58,3 +58,26 @@ class ParenthesisedStore:
 
     def configure(self, callback) -> None:
         (self.hook) = callback
+
+
+class OddlySpelledStores:
+    async def hook(self) -> None:
+        self.flag = True
+
+    async def hook2(self) -> None:
+        self.flag = True
+
+    async def hook3(self) -> None:
+        self.flag = True
+
+    def go(self) -> None:
+        asyncio.create_task(self.hook())  # error: TRF001:9
+        asyncio.create_task(self.hook2())  # error: TRF001:9
+        asyncio.create_task(self.hook3())  # error: TRF001:9
+
+    def configure(self, callback) -> None:
+        self . hook = callback
+        self.hook2 \
+            = callback
+        (self.hook3  # a comment
+         ) = callback
