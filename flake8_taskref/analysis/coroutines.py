@@ -30,7 +30,7 @@ from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
     LOOP, TRY, TRY_BODY, TRY_FINALLY, TRY_HANDLERS, CollectionAdd, Exit, Frames, Group, ModuleFacts, Pos,
     Scope, Spawn,
-    exclusive,
+    enclosing_binder, exclusive, innermost_loop,
 )
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.scopes import end_of, pos_of
@@ -105,16 +105,12 @@ def _kept_by_module(facts: ModuleFacts, scope: Scope, add: CollectionAdd) -> boo
     ``global``) that is not weak, or a parameter of a function around it (a
     caller's collection); not a local of a function around it."""
     name = add.key[1]
-    current: Optional[Scope] = scope.parent
-    while current is not None and current.kind != Scope.MODULE:
-        if current.kind == Scope.FUNCTION and name in current.bindings and name not in current.declared:
-            args = getattr(current.node, "args", None)
-            params = [] if args is None else [*args.posonlyargs, *args.args, *args.kwonlyargs]
-            return any(arg.arg == name for arg in params)  # a closure's own set dies with its function
-        current = current.parent
-    bound = name in facts.module.bindings or any(
-        name in s.declared and name in s.bindings for s in facts.scopes if s.kind == Scope.FUNCTION
-    )
+    binder = enclosing_binder(scope, name)
+    if binder is not None:
+        args = getattr(binder.node, "args", None)
+        params = [] if args is None else [*args.posonlyargs, *args.args, *args.kwonlyargs]
+        return any(arg.arg == name for arg in params)  # a closure's own set dies with its function
+    bound = name in facts.module.bindings or facts.bound_by_global(name)
     return bound and not facts.weak(add)
 
 
@@ -275,8 +271,7 @@ def _leaves(exit: Exit, loop: ast.While, clear: Frames, at: Pos, first_wait: Pos
         through = any(frame[1] is not loop and id(frame[1]) in finals for frame in exit.frames)
         return where > at or where < first_wait or through
     if isinstance(exit.node, ast.Break):
-        inner = [frame[1] for frame in exit.frames if frame[0] == LOOP]
-        return inner[-1] is loop
+        return innermost_loop(exit.frames) is loop
     if isinstance(exit.node, ast.Raise):
         inside = exit.frames[[frame[1] for frame in exit.frames].index(loop) + 1:]  # the loop's own
         return not any(
@@ -290,8 +285,8 @@ def _caught(attempt: ast.AST, raised: ast.Raise) -> bool:
     """Does a handler of the ``try`` name the class the ``raise`` raises (or every exception)?"""
     exc = raised.exc.func if isinstance(raised.exc, ast.Call) else raised.exc
     name = N.last_name(exc) if exc is not None else None
-    for handler in getattr(attempt, "handlers", ()):
-        caught = N.exception_names(handler.type)
-        if caught is None or "Exception" in caught or "BaseException" in caught or name in caught:
-            return True
-    return False
+    names = _EVERY if name is None else _EVERY | {name}
+    return any(N.catches(handler, names, unreadable=False) for handler in getattr(attempt, "handlers", ()))
+
+
+_EVERY = frozenset({"Exception", "BaseException"})

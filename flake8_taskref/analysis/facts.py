@@ -501,6 +501,24 @@ def polled_task(test: ast.expr, negated_only: bool = False) -> Optional[ast.Name
 _ONE_OR_OTHER = frozenset({TRY_HANDLERS, TRY_ELSE})
 
 
+def innermost_loop(frames: Frames) -> Optional[ast.AST]:
+    """The innermost loop of a statement context (the one its ``break`` leaves)."""
+    for kind, node, _ in reversed(frames):
+        if kind == LOOP:
+            return node
+    return None
+
+
+def enclosing_binder(scope: Optional[Scope], name: str) -> Optional[Scope]:
+    """The function, from ``scope`` outwards, that binds ``name`` as a local of
+    its own (not ``global``/``nonlocal``); None when no function does."""
+    while scope is not None and scope.kind != Scope.MODULE:
+        if scope.kind == Scope.FUNCTION and name in scope.bindings and name not in scope.declared:
+            return scope
+        scope = scope.parent
+    return None
+
+
 def exclusive(a: Frames, b: Frames) -> bool:
     """Do the two places (their statement contexts) sit in different branches
     of one ``if``/``match``, or one in a handler of a ``try`` and the other in
@@ -610,12 +628,11 @@ class ModuleFacts:
             )
         if name not in self.weak_names or name in self.module.rebound:
             return False
-        scope: Optional[Scope] = add.scope
-        while scope is not None and scope.kind != Scope.MODULE:
-            if scope.kind == Scope.FUNCTION and name in scope.bindings and name not in scope.declared:
-                return False
-            scope = scope.parent
-        return not any(
+        return enclosing_binder(add.scope, name) is None and not self.bound_by_global(name)
+
+    def bound_by_global(self, name: str) -> bool:
+        """Does a function bind the module's ``name`` through ``global``?"""
+        return any(
             name in scope.declared and name in scope.bindings
             for scope in self.scopes
             if scope.kind == Scope.FUNCTION

@@ -441,16 +441,7 @@ class FunctionsRecorder(InterfaceRecorder):
         # may bind it (``global``), which ``coroutines.self_keepers`` asks
         kept_in = {add.key[1] for scope in self.facts.scopes for add in scope.keeps_in}
         cold = self._enter_naming(hot, cold, kept_in)
-        if not methods:
-            return cold
-        lines = hot.lines_storing(methods)
-        rest = []
-        for node, scope, last in cold:
-            if HotLines.between(lines, node.lineno, last):
-                self._enter_deferred(node, scope)
-            else:
-                rest.append((node, scope, last))
-        return rest
+        return self._enter_on(cold, hot.lines_storing(methods)) if methods else cold
 
     def _enter_one(self, item: _Cold) -> bool:
         self._enter_deferred(item[0], item[1])
@@ -513,9 +504,10 @@ class FunctionsRecorder(InterfaceRecorder):
 
     def _enter_naming(self, hot: HotLines, cold: List[_Cold], names: Set[str]) -> List[_Cold]:
         """Enter the cold functions whose lines name one of ``names``; the others stay cold."""
-        if not names:
-            return cold
-        lines = hot.lines_holding(names)
+        return self._enter_on(cold, hot.lines_holding(names)) if names else cold
+
+    def _enter_on(self, cold: List[_Cold], lines: List[int]) -> List[_Cold]:
+        """Enter the cold functions that span one of ``lines``; the others stay cold."""
         rest = []
         for node, scope, last in cold:
             if HotLines.between(lines, node.lineno, last):

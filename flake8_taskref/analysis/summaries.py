@@ -26,7 +26,6 @@ import ast
 from typing import Dict, FrozenSet, List, Optional, Protocol, Set, Tuple, Union
 
 from flake8_taskref.analysis.facts import (
-    LOOP,
     U_ADD,
     U_CALL,
     U_FINISH,
@@ -47,6 +46,7 @@ from flake8_taskref.analysis.facts import (
     Remote,
     Spawn,
     Use,
+    innermost_loop,
 )
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.arguments import (
@@ -88,19 +88,17 @@ def may_return_none(scope: Scope) -> bool:
         return True
     if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return False
-    breaks = {id(loop) for loop in _loops_broken(scope)}
+    # the loops a ``break`` leaves, from the exits the pass recorded
+    breaks = {id(innermost_loop(e.frames)) for e in scope.exits if isinstance(e.node, ast.Break)}
     return N.falls_through(node.body, lambda loop: id(loop) in breaks)
 
 
-def _loops_broken(scope: Scope) -> List[ast.AST]:
-    """The loops a ``break`` of the function leaves (its innermost)."""
-    found = []
-    for exit in scope.exits:
-        if isinstance(exit.node, ast.Break):
-            loops = [frame[1] for frame in exit.frames if frame[0] == LOOP]
-            if loops:
-                found.append(loops[-1])
-    return found
+def returns_only_tasks(scope: Scope) -> bool:
+    """Does every way out of the function return a value the analysis follows
+    (a new task, a local, a new collection), never ``None`` (a bare ``return``,
+    its end) nor an opaque value?  Only such a function can be a spawner."""
+    returns = scope.returns
+    return bool(returns) and not any(item is None for item in returns) and not may_return_none(scope)
 
 
 class Judge(Protocol):
@@ -515,7 +513,7 @@ class Summaries:
         an ``if`` on a parameter (``if keep_ref: _tasks.add(t)``): the guard is
         noted, and each call is judged by its argument (``spawner``)."""
         returns = scope.returns
-        if not returns or any(item is None for item in returns) or may_return_none(scope):
+        if not returns_only_tasks(scope):
             return None
         at = {item.pos for item in returns if isinstance(item, Use)}
         at.update(pos for item in returns if isinstance(item, Group) for _, pos in item.events)
@@ -749,7 +747,7 @@ class Exported:
     ) -> Optional[Tuple[int, Tuple[Ref, ...]]]:
         judge = self.summaries.judge
         returns = scope.returns
-        if scope.generator or not returns or any(item is None for item in returns) or may_return_none(scope):
+        if scope.generator or not returns_only_tasks(scope):
             return None
         at = {item.pos for item in returns if isinstance(item, Use)}
         at.update(pos for item in returns if isinstance(item, Group) for _, pos in item.events)

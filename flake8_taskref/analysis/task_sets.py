@@ -7,7 +7,9 @@ import ast
 from typing import Any, List, Optional, Protocol, Tuple
 
 from flake8_taskref.analysis import names as N
-from flake8_taskref.analysis.facts import Binding, CollectionAdd, Group, ModuleFacts, Scope, Spawn, Use
+from flake8_taskref.analysis.facts import (
+    Binding, CollectionAdd, Group, ModuleFacts, Scope, Spawn, Use, enclosing_binder,
+)
 from flake8_taskref.analysis.messages import PRUNE_HINTS
 
 
@@ -89,7 +91,7 @@ def never_pruned(rules: ModuleRules) -> None:
                 name in module.bindings
                 and name not in facts.module_prunes
                 and name not in rebound
-                and not _bound_in_enclosing_function(scope, name)
+                and enclosing_binder(scope, name) is None
             ):
                 adds.append(add)
     # A collection written only with constant keys (``self.tasks["reconnect"] =
@@ -104,15 +106,6 @@ def never_pruned(rules: ModuleRules) -> None:
             hint = PRUNE_HINTS[_collection_kind(add.node)]
             fix = hint.format(collection=add.text, key=_key_text(add.node))
             rules._error("TRF006", add.node, collection=add.text, fix=fix)
-
-
-def _bound_in_enclosing_function(scope: Scope, name: str) -> bool:
-    current: Optional[Scope] = scope
-    while current is not None and current.kind != Scope.MODULE:
-        if current.kind == Scope.FUNCTION and name in current.bindings and name not in current.declared:
-            return True
-        current = current.parent
-    return False
 
 
 def _added_task(rules: ModuleRules, add: CollectionAdd) -> Optional[str]:
