@@ -17,7 +17,7 @@ import re
 import shlex
 import sys
 from pathlib import Path
-from typing import List, Optional, Tuple
+from typing import List, Optional, Set, Tuple
 
 import pytest
 
@@ -257,6 +257,63 @@ def test_loop_only_functions_are_entered_when_they_name_a_receiver() -> None:
     assert entered == {"__init__", "start"}
     assert facts.receiver_attrs == {"io"}
     assert _findings(source, options) == [(5, "TRF001"), (6, "TRF001")]
+
+
+def test_coroutines_a_spawn_asks_about_are_entered_only_where_something_is_reported() -> None:
+    """Whether a spawned coroutine ever waits (or keeps its own task) can only
+    take a finding away: the plugin's path enters such a cold coroutine only
+    when the rules report something in the file, then runs them again."""
+    from flake8_taskref.analysis.asyncio_api import ScopeVisitor
+    from flake8_taskref.analysis.facts import Scope
+    from flake8_taskref.analysis.shortcut import HotLines
+
+    head = (
+        "import asyncio\n"
+        "class Worker:\n"
+        "    async def _tick(self):\n"  # never waits: its task ends in its first step
+        "        self.count += 1\n"
+        "    async def _wait(self):\n"
+        "        await self.event.wait()\n"
+        "    def poke(self):\n"
+        "        asyncio.create_task(self._tick())\n"
+    )
+    tail = (
+        "    def start(self):\n"
+        "        asyncio.create_task(self._wait())\n"
+    )
+    options = opts.Options.build(collections=False)
+    cases = [
+        (head, {"poke"}, {"_tick"}, []),
+        (head + tail, {"poke", "start"}, {"_tick", "_wait"}, [(10, "TRF001")]),
+    ]
+    for source, hot, later, expected in cases:
+        lines = source.splitlines(keepends=True)
+        visitor = ScopeVisitor(options, HotLines(lines, options))
+        visitor.put_off = True
+        facts = visitor.run(ast.parse(source))
+
+        def entered() -> Set[str]:
+            functions = [s.node for s in facts.scopes if s.kind == Scope.FUNCTION]
+            return {node.name for node in functions}  # type: ignore[attr-defined]
+
+        assert entered() == hot
+        assert visitor.later_needed([]) is False
+        assert visitor.enter_later()
+        assert entered() == hot | later
+        visitor.finish()
+        # through the API: the same findings as the full analysis (line 8 silent)
+        assert _findings(source, options) == expected
+    # a finding away from every spawn put off (its coroutine is not this
+    # file's) does not ask for them: the rules run once
+    source = head + "    def start(self):\n        asyncio.create_task(job())\n"
+    visitor = ScopeVisitor(options, HotLines(source.splitlines(keepends=True), options))
+    visitor.put_off = True
+    visitor.run(ast.parse(source))
+    found = _findings(source, options)
+    assert found == [(10, "TRF001")]
+    assert not visitor.later_needed([SpanError("TRF001", "", 10, 8)])
+    assert visitor.later_needed([SpanError("TRF001", "", 8, 8)])
+    visitor.finish()
 
 
 def test_headers_of_outer_functions_are_visited_only_when_they_can_spawn() -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 import gc
-from typing import TYPE_CHECKING, Iterable, List, Optional, Sequence, Tuple, Type
+from typing import TYPE_CHECKING, Callable, Iterable, List, Optional, Sequence, Tuple, Type, TypeVar
 
 from flake8_taskref.analysis.messages import SpanError
 from flake8_taskref.analysis.modules import ModuleSummary, Resolver, View
@@ -28,8 +28,12 @@ from flake8_taskref.analysis.shortcut import (
 if TYPE_CHECKING:
     from types import ModuleType
 
+    from flake8_taskref.analysis.facts import ModuleFacts
+
     from flake8_taskref.analysis.asyncio_api import ScopeVisitor
     from flake8_taskref.analysis.rules import ModuleRules
+
+_T = TypeVar("_T")
 
 __all__ = [
     "analyse", "lint_file", "load", "summarise", "summarise_and_check", "may_spawn", "names_a_spawner",
@@ -76,66 +80,108 @@ def _analyse(
     # The analysis makes many small, short-lived objects that all survive until
     # it ends: the cyclic collector would scan them again and again (quadratic on
     # big files).  It is paused for the analysis and collects them afterwards.
-    exports, ScopeVisitor, ModuleRules = load()
-
+    ScopeVisitor = load()[1]
     enabled = gc.isenabled()
     gc.disable()
     try:
-        facts = ScopeVisitor(options, hot, filename, view).run(tree)
+        visitor = ScopeVisitor(options, hot, filename, view)
+        # a summary is made from one pass: nothing is put off for it
+        visitor.put_off = hot is not None and check and not summarise
+        facts = visitor.run(tree)
         try:
             assert facts.resolver is not None
-            own: Optional[ModuleSummary] = None
-            summary: Optional[ModuleSummary] = None
-
-            def own_of() -> ModuleSummary:
-                # its classes and functions, as other modules see them, when
-                # first asked (a module of thousands of classes asks nothing)
-                nonlocal own
-                if own is None:
-                    own = exports.own(facts)
-                return own
-
-            def full() -> ModuleSummary:
-                # what other modules need to know of it, from rules that look at
-                # no other module (its summary depends on its text alone)
-                nonlocal summary
-                if summary is None:
-                    alone = Resolver(_no_modules, own_of().name)
-                    alone.set_own(own_of())
-                    rules = ModuleRules(facts, options._replace(words=None), alone)
-                    try:
-                        rules.prepare()
-                        # made for other modules with the text shortcut: in part
-                        summary = exports.summary(facts, rules, partial=hot is not None and not check)
-                    finally:
-                        rules.summaries.release()
-                return summary
-
-            if summarise:
-                full()
-            if not check:
-                return [], summary
-            # ... and its findings, with the other modules (which may lead back
-            # into this one: its whole summary, made when they do)
             resolver: Optional[Resolver] = None
             if rules_view is not None:
                 resolver = Resolver(rules_view, facts.resolver.own_name)
-            for made in (resolver, facts.resolver):
-                if made is not None:
-                    made.set_own(summary or own_of, None if summary else full)
-            rules = ModuleRules(facts, options, resolver)
-            try:
-                return rules.run(), summary
-            finally:
-                rules.summaries.release()
-                for made in (resolver, facts.resolver):
-                    if made is not None:
-                        made.set_own(None)  # not the functions that make the summaries (a cycle)
+            errors, summary = _check(facts, options, hot, resolver, summarise, check)
+            # functions put off for questions that can only take a finding
+            # away (``functions.FunctionsRecorder.put_off``): entered, and the
+            # rules run again, only where they found something
+            if visitor.later_needed(errors) and visitor.enter_later():
+                put_off = visitor.put_off_spawns()
+
+                def silenced(rules: "ModuleRules") -> bool:
+                    return any(rules.silenced(spawn, scope) for spawn, scope in put_off)
+
+                # the rules again only if one of those coroutines silences its spawn
+                if _with_rules(facts, options, resolver, silenced, _Summaries(facts, options, False)):
+                    errors, summary = _check(facts, options, hot, resolver, summarise, check)
+            return errors, summary
         finally:
+            visitor.finish()
             facts.release()
     finally:
         if enabled:
             gc.enable()
+
+
+class _Summaries:
+    """A module's own summaries, each made when first asked for: its classes and
+    functions as other modules see them (``own``; a module of thousands of
+    classes asks nothing) and what other modules need to know of it (``full``,
+    from rules that look at no other module: it depends on its text alone)."""
+
+    def __init__(self, facts: "ModuleFacts", options: Options, partial: bool) -> None:
+        self.facts = facts
+        self.options = options
+        self.partial = partial  # made with the text shortcut for other modules: in part
+        self._own: Optional[ModuleSummary] = None
+        self.made: Optional[ModuleSummary] = None
+
+    def own(self) -> ModuleSummary:
+        if self._own is None:
+            self._own = load()[0].own(self.facts)
+        return self._own
+
+    def full(self) -> ModuleSummary:
+        if self.made is None:
+            exports, _, ModuleRules = load()
+            alone = Resolver(_no_modules, self.own().name)
+            alone.set_own(self.own())
+            rules = ModuleRules(self.facts, self.options._replace(words=None), alone)
+            try:
+                rules.prepare()
+                self.made = exports.summary(self.facts, rules, partial=self.partial)
+            finally:
+                rules.summaries.release()
+        return self.made
+
+
+def _check(
+    facts: "ModuleFacts", options: Options, hot: Optional[HotLines], resolver: Optional[Resolver],
+    summarise: bool, check: bool,
+) -> Tuple[List[SpanError], Optional[ModuleSummary]]:
+    """The rules on the facts of one pass: the module's summary (if asked) and
+    its findings (if asked)."""
+    own = _Summaries(facts, options, partial=hot is not None and not check)
+    if summarise:
+        own.full()
+    if not check:
+        return [], own.made
+    # ... and its findings, with the other modules (which may lead back into
+    # this one: its whole summary, made when they do)
+    return _with_rules(facts, options, resolver, lambda rules: rules.run(), own), own.made
+
+
+def _with_rules(
+    facts: "ModuleFacts", options: Options, resolver: Optional[Resolver],
+    use: Callable[["ModuleRules"], _T], own: "_Summaries",
+) -> _T:
+    """``use`` of the rules of a module, with the other modules (and with this
+    one's own summaries, made if they lead back to it)."""
+    ModuleRules = load()[2]
+    summary = own.made
+    for made in (resolver, facts.resolver):
+        if made is not None:
+            made.set_own(summary or own.own, None if summary else own.full)
+    rules = ModuleRules(facts, options, resolver)
+    try:
+        return use(rules)
+    finally:
+        rules.summaries.release()
+        for made in (resolver, facts.resolver):
+            if made is not None:
+                made.set_own(None)  # not the functions that make the summaries (a cycle)
 
 
 def load() -> Tuple["ModuleType", Type["ScopeVisitor"], Type["ModuleRules"]]:

@@ -77,6 +77,10 @@ class ScopeVisitor(FunctionsRecorder):
         super().__init__(options, hot, filename, view)
         self.spawners = N.TASK_SPAWNERS | options.spawners
         self.timeouts = options.timeouts
+        # a local bound to a coroutine matters only to ``ensure_future`` of it,
+        # which a file names to call (``Group.coroutine``; in NFKC, as Python
+        # reads identifiers: a text that is not ASCII may spell it otherwise)
+        self._coroutine_locals = hot is None or "ensure_future" in hot.text or not hot.text.isascii()
         record_exits(self)
 
     # ------------------------------------------------------------- statements
@@ -411,7 +415,9 @@ class ScopeVisitor(FunctionsRecorder):
 
     def _call(self, node: ast.Call, sink: Sink) -> None:
         func = node.func
-        if isinstance(sink, Group) and makes_coroutine(node, self.scope, self.options):
+        if isinstance(sink, Group) and self._coroutine_locals and (
+            makes_coroutine(node, self.scope, self.options)
+        ):
             sink.coroutine = True
         qualname = self._qualname(func)
         spawn = self._call_spawn(node, qualname)

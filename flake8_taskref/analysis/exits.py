@@ -92,24 +92,25 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
         scope = recorder.scope
         if scope.kind == Scope.FUNCTION:
             value = getattr(node, "value", None)
-            if isinstance(value, ast.Call):
-                _timed_wait(recorder, scope, value)
-            suspends = isinstance(value, ast.Await) or isinstance(node, (ast.AsyncWith, ast.AsyncFor))
-            if suspends:
+            kind = type(value)
+            if kind is ast.Call:
+                func = value.func  # type: ignore[union-attr]
+                if type(func) is ast.Attribute and func.attr in N.WAITING_FUTURE_METHODS:
+                    _timed_wait(recorder, scope, value)  # type: ignore[arg-type]
+            elif kind is ast.Await or value is None and isinstance(node, (ast.AsyncWith, ast.AsyncFor)):
                 if scope.groups:  # a wait after a handle is made (``gaps.py``)
                     scope.awaits.append((pos_of(node), recorder.frames))
                 if scope.clears or any(frame[0] == LOOP for frame in recorder.frames):
                     # after a clear, or in a loop: its next pass (``coroutines.cleared_by_itself``)
                     scope.pauses.append((pos_of(node), recorder.frames))
-            hands = isinstance(value, ast.Call) or isinstance(node, (ast.Assign, ast.Return))
-            if scope.self_stores and hands:
-                call = value if isinstance(value, ast.Call) else None
+            if scope.self_stores and (kind is ast.Call or isinstance(node, (ast.Assign, ast.Return))):
+                call = value if kind is ast.Call else None
                 handed = [*call.args, *(k.value for k in call.keywords)] if call is not None else [value]
                 scope.handed.update(a for a in map(_self_attribute, handed) if a is not None)
             if (
-                isinstance(node, ast.Assign)
-                and isinstance(value, ast.Constant)
-                and value.value is None
+                kind is ast.Constant
+                and value.value is None  # type: ignore[union-attr]
+                and type(node) is ast.Assign
                 and isinstance(scope.node, ast.AsyncFunctionDef)
             ):
                 cleared = _self_attribute(node.targets[0]) if len(node.targets) == 1 else None

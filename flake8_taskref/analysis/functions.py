@@ -22,7 +22,7 @@ the functions a file defines:
 from __future__ import annotations
 
 import ast
-from typing import Iterator, List, Optional, Set, Tuple
+from typing import FrozenSet, Iterator, List, Optional, Sequence, Set, Tuple
 
 from flake8_taskref.analysis.facts import (
     DROP,
@@ -48,6 +48,7 @@ from flake8_taskref.analysis.facts import (
     may_add_task,
 )
 from flake8_taskref.analysis import names as N
+from flake8_taskref.analysis.messages import SpanError
 from flake8_taskref.analysis.interface import SELF_NAMES, InterfaceRecorder
 
 __all__ = ["SELF_NAMES", "FunctionsRecorder"]
@@ -67,6 +68,15 @@ class FunctionsRecorder(InterfaceRecorder):
     (``interface.py``) and the file's functions: see the module docstring."""
 
     _returning: Optional[ast.expr] = None
+    # With the text shortcut, the cold functions that only a question about one
+    # spawn needs (does its coroutine ever wait? does it keep its own task?) are
+    # put off: their answers can only take a finding away, so they are entered
+    # (``enter_later``) only in a file where the rules report something.
+    # (Set by the caller that runs the rules and calls ``enter_later``: ``api._analyse``.)
+    put_off = False
+    _later_names: FrozenSet[str] = frozenset()  # coroutine functions by name
+    _cold_left: Sequence[_Cold] = ()
+    _spawned: Optional["_Spawned"] = None
 
     # ----------------------------------------------- hooks for ``asyncio_api``
     def _spawn_of(self, node: ast.expr) -> Optional[Spawn]:
@@ -346,6 +356,12 @@ class FunctionsRecorder(InterfaceRecorder):
                 self._enter_deferred(node, scope)
             else:
                 cold.append((node, scope, last))
+        self._later_names = frozenset()
+        self._cold_left = self._enter_cold(hot, cold)
+
+    def _enter_cold(self, hot: HotLines, cold: List[_Cold]) -> List[_Cold]:
+        """Enter the cold functions something entered so far needs, until none
+        is left; what stays cold."""
         weak = any(holds_word(hot.text, word) for word in N.WEAK_WORDS)
         while cold:
             count = len(cold)
@@ -358,6 +374,63 @@ class FunctionsRecorder(InterfaceRecorder):
                 cold = self._enter_pruning(hot, cold)
             if len(cold) == count:
                 break
+        return cold
+
+    def later_pending(self) -> bool:
+        """Are there cold functions put off for ``enter_later``?"""
+        return bool(self._cold_left and self._later_names)
+
+    def later_needed(self, errors: Sequence[SpanError]) -> bool:
+        """Could the functions put off take one of these findings away?  Only
+        one about a spawn whose question was put off: a finding in the function
+        (at module or class level) that holds the spawn, or any finding when
+        the spawn's task may leave its function (returned; or with TRF006 on,
+        whose findings lie elsewhere)."""
+        seen = self._spawned
+        if not errors or seen is None or not self.later_pending():
+            return False
+        cold = {item[0].name for item in self._cold_left if isinstance(item[0], ast.AsyncFunctionDef)}
+        lines = sorted(error.lineno for error in errors)
+        for name, _, scope in seen.put_off:
+            if name not in cold:
+                continue  # its coroutine was entered, or is not this file's
+            top: Optional[Scope] = scope
+            leaves = self.options.collections
+            while top is not None and top.kind == Scope.FUNCTION and not leaves:
+                leaves = any(item is not None for item in top.returns)
+                if top.parent is None or top.parent.kind != Scope.FUNCTION:
+                    break
+                top = top.parent
+            if leaves or top is None or top.kind != Scope.FUNCTION:
+                return True
+            first = top.node.lineno  # type: ignore[attr-defined]
+            if HotLines.between(lines, first, getattr(top.node, "end_lineno", None) or first):
+                return True
+        return False
+
+    def put_off_spawns(self) -> List[Tuple[Spawn, Scope]]:
+        """The spawns whose questions were put off, with their scopes."""
+        seen = self._spawned
+        return [] if seen is None else [(spawn, scope) for _, spawn, scope in seen.put_off]
+
+    def enter_later(self) -> bool:
+        """Enter the cold functions put off for the questions about single
+        spawns (see ``put_off``), then what they need in turn, as the pass
+        would have; False if none was entered (nothing changed)."""
+        hot, cold = self.hot, self._cold_left
+        if hot is None or not self.later_pending():
+            return False
+        self.put_off = False
+        later = self._later_names
+        rest = [item for item in cold if not (
+            isinstance(item[0], ast.AsyncFunctionDef) and item[0].name in later and self._enter_one(item)
+        )]
+        self._later_names = frozenset()
+        if len(rest) == len(cold):
+            self._cold_left = rest
+            return False
+        self._cold_left = self._enter_cold(hot, rest)
+        return True
 
     def _enter_helpers(self, hot: HotLines, cold: List[_Cold]) -> List[_Cold]:
         """Enter the cold functions a summary may need: those called with a task
@@ -423,24 +496,23 @@ class FunctionsRecorder(InterfaceRecorder):
         attribute of its name (``self.hook = callback``): enter the cold
         functions that may store an attribute named as a method whose call a
         spawn is given."""
-        names: Set[str] = set()
-        methods: Set[str] = set()
-        every = holds_word(hot.text, "current_task")
-        for scope in self.facts.scopes:
-            for spawn in _coroutine_spawns(scope, every):
-                func = spawn.node.args[0].func  # type: ignore[attr-defined]
-                name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
-                if name is not None:
-                    names.add(name)
-                if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
-                    methods.add(func.attr)
+        seen = self._spawned_coroutines(hot)
+        names: Set[str] = seen.names
+        clearing, attrs, methods = seen.clearing, seen.attrs, seen.methods
+        if self.put_off:
+            self._later_names = self._later_names | names
+            names = set()
+        storing = hot.lines_storing(attrs) if clearing else []
         cold = [item for item in cold if not (
-            isinstance(item[0], ast.AsyncFunctionDef) and item[0].name in names and self._enter_one(item)
+            isinstance(item[0], ast.AsyncFunctionDef)
+            and (item[0].name in names or (
+                item[0].name in clearing and HotLines.between(storing, item[0].lineno, item[2])
+            ))
+            and self._enter_one(item)
         )]
         # a coroutine that adds its own task to a name of the module: a function
         # may bind it (``global``), which ``coroutines.self_keepers`` asks
-        kept_in = {add.key[1] for scope in self.facts.scopes for add in scope.keeps_in}
-        cold = self._enter_naming(hot, cold, kept_in)
+        cold = self._enter_naming(hot, cold, seen.kept_in)
         return self._enter_on(cold, hot.lines_storing(methods)) if methods else cold
 
     def _enter_one(self, item: _Cold) -> bool:
@@ -472,11 +544,42 @@ class FunctionsRecorder(InterfaceRecorder):
                 coro = site.coro
                 if isinstance(coro, ast.Attribute) and isinstance(coro.value, ast.Attribute):
                     names.add(coro.value.attr)
-            for spawn in _coroutine_spawns(scope):  # does its coroutine ever wait?
+        cold = self._enter_naming(hot, cold, names)
+        # a method of an attribute's class, spawned: does its coroutine ever
+        # wait?  The class is what the stores of the attribute write down (two
+        # classes make it unknown: a spawn reported again), entered at once
+        typed = self._spawned_coroutines(hot).typed
+        return self._enter_on(cold, hot.lines_storing(typed)) if typed else cold
+
+    def _spawned_coroutines(self, hot: HotLines) -> "_Spawned":
+        """What the spawns of one coroutine in the scopes entered so far ask
+        about their coroutines (``_enter_spawned``, ``_enter_typed``): the
+        scopes entered since the last call are added."""
+        seen = self._spawned
+        if seen is None:
+            seen = self._spawned = _Spawned(holds_word(hot.text, "current_task"))
+        scopes = self.facts.scopes
+        for scope in scopes[seen.count:]:
+            seen.kept_in.update(add.key[1] for add in scope.keeps_in)
+            for spawn, attr in _coroutine_spawns(scope, seen.every):
                 func = spawn.node.args[0].func  # type: ignore[attr-defined]
-                if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Attribute):
-                    names.add(func.value.attr)
-        return self._enter_naming(hot, cold, names)
+                name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+                if name is not None:
+                    if attr is None:
+                        seen.names.add(name)
+                        seen.put_off.append((name, spawn, scope))
+                    else:  # ``cleared_by_itself`` needs it only if it stores ``self.attr``
+                        seen.clearing.add(name)
+                        seen.attrs.add(attr)
+                if isinstance(func, ast.Attribute):
+                    if isinstance(func.value, ast.Name):
+                        seen.methods.add(func.attr)
+                    elif isinstance(func.value, ast.Attribute) and (
+                        spawn.runs_one_coroutine or attr is not None
+                    ):
+                        seen.typed.add(func.value.attr)
+        seen.count = len(scopes)
+        return seen
 
     def _enter_weak(self, hot: HotLines, cold: List[_Cold]) -> List[_Cold]:
         """In a file that names a weak collection (``weakref.WeakSet``), whether
@@ -517,23 +620,49 @@ class FunctionsRecorder(InterfaceRecorder):
         return rest
 
 
-def _coroutine_spawns(scope: Scope, every: bool = False) -> Iterator[Spawn]:
+class _Spawned:
+    """The coroutines the spawns of one coroutine run, by what is asked of
+    them (``FunctionsRecorder._spawned_coroutines``)."""
+
+    __slots__ = ("every", "count", "names", "clearing", "attrs", "methods", "typed", "kept_in", "put_off")
+
+    def __init__(self, every: bool) -> None:
+        self.every = every  # the file names ``current_task``: each spawn given a call
+        self.count = 0  # the scopes seen
+        self.names: Set[str] = set()  # coroutine functions whose spawns the rules may report
+        self.clearing: Set[str] = set()  # coroutine methods of tasks stored in ``self.attr``
+        self.attrs: Set[str] = set()  # those attributes
+        self.methods: Set[str] = set()  # methods of a name (``self.run()``) spawned
+        self.typed: Set[str] = set()  # attributes whose method is spawned (``self.w.run()``)
+        self.kept_in: Set[str] = set()  # module names a coroutine adds its own task to
+        # the spawns whose questions ``put_off`` puts off: (the coroutine
+        # function's name, the spawn, its scope)
+        self.put_off: List[Tuple[str, Spawn, Scope]] = []
+
+
+def _coroutine_spawns(scope: Scope, every: bool = False) -> Iterator[Tuple[Spawn, Optional[str]]]:
     """The spawns of one coroutine of a scope (``create_task(<call>)``,
     ``loop.create_task(<call>)``, ``run_coroutine_threadsafe(<call>, loop)``,
     returned ones too): whether the coroutine ever waits decides whether its
     task can be lost.  With ``every``, each spawn given a call: whether its
     coroutine keeps its own task.  And each spawn stored as ``self.attr = ...``:
-    whether its coroutine clears the attribute (``coroutines.cleared_by_itself``)."""
-    spawns = list(scope.drops) + [spawn for group in scope.groups for spawn in group.spawns]
-    spawns += [spawn for spawn, _ in scope.call_drops] + [spawn for spawn, _ in scope.weak_drops]
-    spawns += [item for item in scope.returns if isinstance(item, Spawn)]
-    stored = [spawn for _, spawn in scope.self_stores]
-    for spawn in spawns + stored:
+    whether its coroutine clears the attribute (``coroutines.cleared_by_itself``),
+    given with the attribute."""
+    if not (scope.drops or scope.groups or scope.call_drops or scope.weak_drops or scope.returns
+            or scope.self_stores):
+        return
+    spawns: List[Tuple[Spawn, Optional[str]]] = [(spawn, None) for spawn in scope.drops]
+    spawns += [(spawn, None) for group in scope.groups for spawn in group.spawns]
+    spawns += [(spawn, None) for spawn, _ in scope.call_drops]
+    spawns += [(spawn, None) for spawn, _ in scope.weak_drops]
+    spawns += [(item, None) for item in scope.returns if isinstance(item, Spawn)]
+    spawns += [(spawn, attr) for attr, spawn in scope.self_stores]
+    for spawn, attr in spawns:
         node = spawn.node
-        if not (every or spawn.runs_one_coroutine or spawn in stored):
+        if not (every or spawn.runs_one_coroutine or attr is not None):
             continue
         if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Call):
-            yield spawn
+            yield spawn, attr
 
 
 def _defined_name(scope: Scope) -> Optional[str]:

@@ -296,6 +296,19 @@ class ModuleRules:
                     self._loop_attr_set.add(attr)
         return self._loop_attr_set
 
+    def silenced(self, spawn: Spawn, scope: Scope) -> bool:
+        """Can the spawn's coroutine take a finding away: it never suspends or
+        keeps its own task (``label``), or it catches every exception (a
+        worker TRF008 takes not to fail)?  What the plugin's path asks after
+        entering the coroutines it put off (``api._analyse``)."""
+        if spawn.helper is not None:
+            return False
+        if self._never_suspends(spawn, scope) or keeps_itself(spawn, scope, self._keepers):
+            return True
+        call = spawn.node.args[0] if isinstance(spawn.node, ast.Call) and spawn.node.args else None
+        coroutine = own_coroutine(call.func, scope, self.facts.scopes) if isinstance(call, ast.Call) else None
+        return coroutine is not None and coroutine.catches_all
+
     def _never_suspends(self, spawn: Spawn, scope: Scope) -> bool:
         """Is the spawn's coroutine a call of a coroutine function whose body
         never suspends (no ``await``, ``async for``, ``async with``): its task

@@ -179,11 +179,20 @@ class Recorder:
             self._block(body)
         if self._deferred:
             self._visit_deferred()
-        # The dispatch tables hold bound methods, a cycle through the visitor:
-        # drop them, so that nothing here waits for the cyclic collector.
+        if not self.later_pending():
+            self.finish()
+        return self.facts
+
+    def later_pending(self) -> bool:
+        """Are functions put off that ``enter_later`` may still enter (then the
+        caller calls ``finish`` when it is done)?"""
+        return False
+
+    def finish(self) -> None:
+        """The dispatch tables hold bound methods, a cycle through the visitor:
+        drop them, so that nothing here waits for the cyclic collector."""
         self._stmt.clear()
         self._expr.clear()
-        return self.facts
 
     def _block(self, stmts: Sequence[ast.stmt]) -> None:
         if not stmts:

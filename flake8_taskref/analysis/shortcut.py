@@ -33,6 +33,7 @@ docs/performance.md).
 from __future__ import annotations
 
 import re
+import unicodedata
 from bisect import bisect_left
 from typing import Iterable, Iterator, List, Optional, Sequence, Set, Tuple
 
@@ -92,10 +93,31 @@ def _stores(text: str, end: int) -> bool:
         if char == "#":
             newline = text.find("\n", end)
             end = len(text) if newline < 0 else newline
-        elif char in " \t\\\n\r)":
+        elif char in " \t\f\v\\\n\r)":
             end += 1
         else:
             return char == ":" or (char == "=" and text[end + 1:end + 2] != "=")
+    return False
+
+
+def _after_dot(text: str, at: int) -> bool:
+    """Is ``text[at:]`` an attribute: a ``.`` before it, past spaces, line
+    continuations and line ends (and the comment ending a line before: from its
+    first ``#``, which may be in a string; then more lines are taken as stores,
+    which is safe)?"""
+    before = at - 1
+    while before >= 0:
+        char = text[before]
+        if char == ".":
+            return True
+        if char == "\n":
+            line_start = text.rfind("\n", 0, before) + 1
+            comment = text.find("#", line_start, before)
+            before = comment - 1 if comment >= 0 else before - 1
+        elif char in " \t\f\v\\\r":
+            before -= 1
+        else:
+            return False
     return False
 
 
@@ -250,28 +272,26 @@ class HotLines:
 
     def lines_storing(self, attrs: Iterable[str]) -> List[int]:
         """The numbers of the lines that may store an attribute of one of these
-        names (``x.attr =``, ``x.attr: T = ...``; not ``==``)."""
+        names (``x.attr =``, ``x.attr: T = ...``; not ``==``), read as Python
+        reads identifiers (NFKC), across comments and line ends."""
         text = self.text
-        places = []
-        for attr in attrs:
-            for at in _finds(text, attr, True):
-                before = at - 1
-                while before >= 0 and text[before] in " \t\\\n":
-                    before -= 1
-                if before >= 0 and text[before] == "." and _stores(text, at + len(attr)):
-                    places.append(at)
-        return self._line_numbers(places)
+        if not text.isascii():  # Python reads identifiers in NFKC (``ｔ`` is ``t``)
+            text = unicodedata.normalize("NFKC", text)  # the same lines: none ends in another
+        return self._line_numbers([
+            at for attr in attrs for at in _finds(text, attr, True)
+            if _after_dot(text, at) and _stores(text, at + len(attr))
+        ], text)
 
     def _places(self, literals: Iterable[str], whole_word: bool) -> List[int]:
         text = self.text
         return [at for literal in literals for at in _finds(text, literal, whole_word)]
 
-    def _line_numbers(self, places: List[int]) -> List[int]:
-        """The sorted numbers of the lines holding these offsets of the text.  Lines
-        are counted by their "\\n" ends, a count from one place to the next: as the
-        parser counts them, for flake8's lines (read with universal newlines; the
-        API turns "\\r" ends into "\\n" first)."""
-        count = self.text.count
+    def _line_numbers(self, places: List[int], text: Optional[str] = None) -> List[int]:
+        """The sorted numbers of the lines holding these offsets of the text (or
+        of ``text``).  Lines are counted by their "\\n" ends, a count from one
+        place to the next: as the parser counts them, for flake8's lines (read
+        with universal newlines; the API turns "\\r" ends into "\\n" first)."""
+        count = (self.text if text is None else text).count
         numbers: List[int] = []
         line = 1
         previous = 0
