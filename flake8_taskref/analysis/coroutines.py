@@ -63,14 +63,13 @@ def _owner(func: ast.expr, scope: Scope) -> Tuple[Optional[Scope], str]:
     return None, ""
 
 
-def own_coroutine(func: ast.expr, scope: Scope, scopes: Sequence[Scope]) -> Optional[Scope]:
+def own_coroutine(func: ast.expr, scope: Scope) -> Optional[Scope]:
     """The entered scope of the coroutine function of this file that ``func``
     names in ``scope``: bound once, defined once; else None."""
     owner, name = _owner(func, scope)
     if owner is None or name not in owner.async_defs or name in owner.rebound:
         return None
-    entered = [s for s in scopes if isinstance(s.node, ast.AsyncFunctionDef)
-               and s.node.name == name and s.parent is owner]
+    entered = owner.entered_async.get(name, ())
     return entered[0] if len(entered) == 1 else None
 
 
@@ -212,7 +211,7 @@ def cleared_by_itself(
     coro = node.args[0]
     if not isinstance(coro, ast.Call) or not isinstance(coro.func, ast.Attribute):
         return None
-    method = own_coroutine(coro.func, scope, scopes)
+    method = own_coroutine(coro.func, scope)
     if method is None or attr in scope.handed or (id(method.parent), coro.func.attr) in keepers:
         return None
     for cleared, at, frames in method.clears:

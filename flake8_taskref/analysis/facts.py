@@ -359,7 +359,7 @@ class Scope:
         "dropped_calls",
         "suspends",
         "may_wait", "exits", "cancels", "keeps_itself", "waited", "catches_all", "clears", "pauses",
-        "self_stores", "handed", "cleanups", "awaits", "keeps_in",
+        "entered_async", "self_stores", "handed", "cleanups", "awaits", "keeps_in",
     )
 
     MODULE, CLASS, FUNCTION = 0, 1, 2
@@ -386,6 +386,8 @@ class Scope:
         self.loop_aliases: Dict[str, str] = {}  # ``x = name``: x holds a loop if name does
         self.async_defs: Set[str] = set()
         self.children: List[Scope] = []
+        # the entered coroutine functions defined here, by name (``coroutines.own_coroutine``)
+        self.entered_async: Dict[str, List[Scope]] = {}
         # ``name.add(x)`` where name is not local: decided once scopes are known.
         self.module_adds: List[Tuple[str, CollectionAdd]] = []
         # ids of loops left by break/return -> where each exit statement ends
@@ -657,6 +659,7 @@ class ModuleFacts:
         for scope in self.scopes:
             scope.parent = scope.cls = None
             scope.children = []
+            scope.entered_async = {}
             scope.module_adds = []
             for call in scope.calls:
                 call.scope = call.owner = None  # type: ignore[assignment]

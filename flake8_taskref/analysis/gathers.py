@@ -94,7 +94,7 @@ def _may_fail(
             call = spawn.node.args[0] if isinstance(spawn.node, ast.Call) and spawn.node.args else None
             if spawn.helper is not None or not isinstance(call, ast.Call):
                 return True
-            coroutine = own_coroutine(call.func, scope, scopes)
+            coroutine = own_coroutine(call.func, scope)
             if coroutine is None or not coroutine.catches_all:
                 return True
     return False

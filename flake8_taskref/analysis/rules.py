@@ -306,7 +306,7 @@ class ModuleRules:
         if self._never_suspends(spawn, scope) or keeps_itself(spawn, scope, self._keepers):
             return True
         call = spawn.node.args[0] if isinstance(spawn.node, ast.Call) and spawn.node.args else None
-        coroutine = own_coroutine(call.func, scope, self.facts.scopes) if isinstance(call, ast.Call) else None
+        coroutine = own_coroutine(call.func, scope) if isinstance(call, ast.Call) else None
         return coroutine is not None and coroutine.catches_all
 
     def _never_suspends(self, spawn: Spawn, scope: Scope) -> bool:
@@ -335,7 +335,7 @@ class ModuleRules:
                     return False
                 whole = self.resolver.whole_function(found)
                 return whole is not None and not whole.info.may_wait and not whole.info.stub
-        coroutine = own_coroutine(func, scope, self.facts.scopes)
+        coroutine = own_coroutine(func, scope)
         if coroutine is None:
             return False
         # a decorator is taken to keep what the body does (a tracer, a logger);

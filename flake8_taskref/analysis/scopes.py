@@ -609,6 +609,8 @@ class Recorder:
         parent = self.scope
         scope = Scope(Scope.FUNCTION, node, parent)
         parent.children.append(scope)
+        if isinstance(node, ast.AsyncFunctionDef):
+            parent.entered_async.setdefault(node.name, []).append(scope)
         self.facts.scopes.append(scope)
         saved = (self.scope, self.frames, self.block, self.block_end, self.stmt)
         self.scope = scope
