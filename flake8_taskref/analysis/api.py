@@ -93,7 +93,9 @@ def _analyse(
             resolver: Optional[Resolver] = None
             if rules_view is not None:
                 resolver = Resolver(rules_view, facts.resolver.own_name)
-            errors, summary = _check(facts, options, hot, resolver, summarise, check)
+            partial = hot is not None and not check
+            own = _Summaries(facts, options, partial)
+            errors = _check(facts, options, resolver, summarise, check, own)
             # functions put off for questions that can only take a finding
             # away (``functions.FunctionsRecorder.put_off``): entered, and the
             # rules run again, only where they found something
@@ -103,10 +105,12 @@ def _analyse(
                 def silenced(rules: "ModuleRules") -> bool:
                     return any(rules.silenced(spawn, scope) for spawn, scope in put_off)
 
-                # the rules again only if one of those coroutines silences its spawn
-                if _with_rules(facts, options, resolver, silenced, _Summaries(facts, options, False)):
-                    errors, summary = _check(facts, options, hot, resolver, summarise, check)
-            return errors, summary
+                # the rules again only if one of those coroutines silences its
+                # spawn (the summaries made anew: the facts have grown)
+                own = _Summaries(facts, options, partial)
+                if _with_rules(facts, options, resolver, silenced, own):
+                    errors = _check(facts, options, resolver, summarise, check, own)
+            return errors, own.made
         finally:
             visitor.finish()
             facts.release()
@@ -148,19 +152,18 @@ class _Summaries:
 
 
 def _check(
-    facts: "ModuleFacts", options: Options, hot: Optional[HotLines], resolver: Optional[Resolver],
-    summarise: bool, check: bool,
-) -> Tuple[List[SpanError], Optional[ModuleSummary]]:
-    """The rules on the facts of one pass: the module's summary (if asked) and
-    its findings (if asked)."""
-    own = _Summaries(facts, options, partial=hot is not None and not check)
+    facts: "ModuleFacts", options: Options, resolver: Optional[Resolver], summarise: bool, check: bool,
+    own: "_Summaries",
+) -> List[SpanError]:
+    """The rules on the facts of one pass: the module's summary (if asked, in
+    ``own``) and its findings (if asked)."""
     if summarise:
         own.full()
     if not check:
-        return [], own.made
+        return []
     # ... and its findings, with the other modules (which may lead back into
     # this one: its whole summary, made when they do)
-    return _with_rules(facts, options, resolver, lambda rules: rules.run(), own), own.made
+    return _with_rules(facts, options, resolver, lambda rules: rules.run(), own)
 
 
 def _with_rules(

@@ -24,7 +24,7 @@ unchanged.
 from __future__ import annotations
 
 import ast
-from typing import Optional, Sequence, Set, Tuple
+from typing import Optional, Set, Tuple
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
@@ -71,6 +71,15 @@ def own_coroutine(func: ast.expr, scope: Scope) -> Optional[Scope]:
         return None
     entered = owner.entered_async.get(name, ())
     return entered[0] if len(entered) == 1 else None
+
+
+def spawned_coroutine(spawn: Spawn, scope: Scope) -> Optional[Scope]:
+    """The entered scope of the coroutine function of this file whose call a
+    spawn of one coroutine runs (``create_task(self._run())``); None for a
+    helper's call or anything else."""
+    node = spawn.node
+    call = node.args[0] if spawn.helper is None and isinstance(node, ast.Call) and node.args else None
+    return own_coroutine(call.func, scope) if isinstance(call, ast.Call) else None
 
 
 def self_keepers(facts: ModuleFacts) -> Keepers:
@@ -192,7 +201,7 @@ def bound_to_coroutine(node: ast.expr, scope: Scope) -> bool:
 
 
 def cleared_by_itself(
-    spawn: Spawn, attr: str, scope: Scope, scopes: Sequence[Scope], keepers: Keepers,
+    spawn: Spawn, attr: str, scope: Scope, keepers: Keepers,
 ) -> Optional[int]:
     """``self.attr = loop.create_task(self._run())`` where ``_run``, a coroutine
     method of this file's class, sets ``self.attr = None`` and then suspends on

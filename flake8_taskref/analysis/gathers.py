@@ -14,11 +14,11 @@ taken to catch the failure.  Nothing here walks a tree.
 from __future__ import annotations
 
 import ast
-from typing import Any, FrozenSet, List, Protocol, Sequence, Set, Tuple
+from typing import Any, FrozenSet, List, Protocol, Set, Tuple
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import SUPPRESS, TRY, Frames, GatherSite, Group, Pos, Scope, Spawn
-from flake8_taskref.analysis.coroutines import own_coroutine
+from flake8_taskref.analysis.coroutines import spawned_coroutine
 from flake8_taskref.analysis.paths import Asked as PathsAsked
 from flake8_taskref.analysis.paths import held_by_forever
 from flake8_taskref.analysis.scopes import pos_of
@@ -54,14 +54,14 @@ def caught_anywhere(frames: Frames) -> FrozenSet[str]:
 
 
 def lost_on_failure(
-    rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]], until: Any, scopes: Sequence[Scope]
+    rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]], until: Any
 ) -> None:
     """TRF008, one finding per gather: the first handle it leaves, and how many
     more.  ``until`` makes the ``Until`` of a handle (``rules.Until``)."""
     for site in scope.gathers:
         if not site.many:
             continue  # one awaitable: when it fails, it is done
-        if not _may_fail(rules, scope, site, live, scopes):
+        if not _may_fail(rules, scope, site, live):
             continue
         lost = _lost_at(rules, scope, site, live, until)
         if not lost:
@@ -75,7 +75,7 @@ def lost_on_failure(
 
 
 def _may_fail(
-    rules: Asked, scope: Scope, site: GatherSite, live: List[Tuple[Group, Spawns]], scopes: Sequence[Scope]
+    rules: Asked, scope: Scope, site: GatherSite, live: List[Tuple[Group, Spawns]]
 ) -> bool:
     """Can one of the gathered fail?  Not when it gathers only local names of
     tasks of this file's coroutine functions that each catch every
@@ -91,10 +91,7 @@ def _may_fail(
         return True
     for spawns in gathered:
         for spawn, _ in spawns:
-            call = spawn.node.args[0] if isinstance(spawn.node, ast.Call) and spawn.node.args else None
-            if spawn.helper is not None or not isinstance(call, ast.Call):
-                return True
-            coroutine = own_coroutine(call.func, scope)
+            coroutine = spawned_coroutine(spawn, scope)
             if coroutine is None or not coroutine.catches_all:
                 return True
     return False

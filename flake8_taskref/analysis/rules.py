@@ -60,7 +60,7 @@ from flake8_taskref.analysis.paths import held_by_forever, held_through_wait, lo
 from flake8_taskref.analysis.gathers import lost_on_failure
 from flake8_taskref.analysis.gaps import lost_before_cleanup
 from flake8_taskref.analysis.coroutines import (
-    assigned, cleared_by_itself, keeps_itself, own_coroutine, self_keepers,
+    assigned, cleared_by_itself, keeps_itself, own_coroutine, self_keepers, spawned_coroutine,
 )
 
 _FATE = (U_FINISH, U_KEEP)
@@ -305,8 +305,7 @@ class ModuleRules:
             return False
         if self._never_suspends(spawn, scope) or keeps_itself(spawn, scope, self._keepers):
             return True
-        call = spawn.node.args[0] if isinstance(spawn.node, ast.Call) and spawn.node.args else None
-        coroutine = own_coroutine(call.func, scope) if isinstance(call, ast.Call) else None
+        coroutine = spawned_coroutine(spawn, scope)
         return coroutine is not None and coroutine.catches_all
 
     def _never_suspends(self, spawn: Spawn, scope: Scope) -> bool:
@@ -608,7 +607,7 @@ class ModuleRules:
             if names:
                 self._error("TRF005", site.node, names=", ".join(sorted(set(names))))
         for attr, spawn in scope.self_stores:
-            line = cleared_by_itself(spawn, attr, scope, self.facts.scopes, self._keepers)
+            line = cleared_by_itself(spawn, attr, scope, self._keepers)
             called = self.label(spawn, scope) if line is not None else None
             if called is not None:
                 self._spawn_error("TRF001", spawn, called, how=HOW_CLEARED.format(attr=attr, line=line))
@@ -617,7 +616,7 @@ class ModuleRules:
         lost_on_exits(self, scope, live)
         lost_before_cleanup(self, scope, live, Until)
         if self.options.gathers:
-            lost_on_failure(self, scope, live, Until, self.facts.scopes)
+            lost_on_failure(self, scope, live, Until)
 
     def _why_lost(self, group: Group, reachable: List[Group], name: str) -> Tuple[str, str]:
         """The local TRF002 names, and why the handle is lost: added only to a weak

@@ -213,6 +213,7 @@ class HotLines:
 
     def __init__(self, lines: Sequence[str], options: Options, text: Optional[str] = None) -> None:
         self.text = "".join(lines) if text is None else text
+        self._identifiers: Optional[str] = None  # the text in NFKC, once asked (``lines_storing``)
         self.spawning = _Words(spawn_tokens(options), ())
         self._gather_rules = GATHER not in options.extra_tokens
         if any(method in self.text for method in LOOP_SPAWN_METHODS):
@@ -274,9 +275,10 @@ class HotLines:
         """The numbers of the lines that may store an attribute of one of these
         names (``x.attr =``, ``x.attr: T = ...``; not ``==``), read as Python
         reads identifiers (NFKC), across comments and line ends."""
-        text = self.text
-        if not text.isascii():  # Python reads identifiers in NFKC (``ｔ`` is ``t``)
-            text = unicodedata.normalize("NFKC", text)  # the same lines: none ends in another
+        text = self._identifiers
+        if text is None:  # Python reads identifiers in NFKC (``ｔ`` is ``t``)
+            text = self.text if self.text.isascii() else unicodedata.normalize("NFKC", self.text)
+            self._identifiers = text  # the same lines: none ends in another
         return self._line_numbers([
             at for attr in attrs for at in _finds(text, attr, True)
             if _after_dot(text, at) and _stores(text, at + len(attr))
