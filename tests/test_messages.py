@@ -27,10 +27,10 @@ def test_trf002_says_how_the_local_loses_the_task() -> None:
     not kept; a plain local is never awaited, cancelled or stored."""
     path = DATA / "trf002_unkept_binding.py"
     texts = {line: text for line, _, code, text in lint([path])[str(path)] if code == "TRF002"}
-    assert "held only by local 'task', which is never awaited, cancelled or stored;" in texts[13]
+    assert "held only by local 'task', which is never awaited, cancelled or stored;" in texts[14]
     collection = "a collection that dies with the frame (nothing awaits, cancels or stores its tasks);"
-    assert f"held only by local 'pending', {collection}" in texts[58]
-    assert f"held only by local 'bag', {collection}" in texts[62]
+    assert f"held only by local 'pending', {collection}" in texts[59]
+    assert f"held only by local 'bag', {collection}" in texts[63]
     weak = DATA / "trf002_weak_collections.py"
     found = {line: (code, text) for line, _, code, text in lint([weak])[str(weak)]}
     assert found[38] == ("TRF002", (

@@ -343,11 +343,32 @@ def test_the_fix_keeps_the_tasks_of_other_modules_spawners(tmp_path: Path) -> No
     fixed = [row for row in proc.stderr.splitlines() if ": fixed TRF00" in row]
     assert any(row.startswith("app/service.py:23:9: fixed TRF001") for row in fixed), proc.stderr
     assert any(row.startswith("app/service.py:38:16: fixed TRF002") for row in fixed), proc.stderr
+    # what the analysis tells the fixer to leave: a task or None, and what ``await`` gives
+    some_paths = "the call returns a new task on some paths only (None on others)"
+    awaited = "the task is what 'await' of the call returns"
+    assert f"app/service.py:73:11: not fixed TRF001: {some_paths}" in proc.stderr, proc.stderr
+    assert f"app/service.py:74:11: not fixed TRF001: {awaited}" in proc.stderr, proc.stderr
+    assert f"app/service.py:75:5: not fixed TRF001: {some_paths}" in proc.stderr, proc.stderr
     left = _flake8(project, "--isolated", ".").get("app/service.py", [])
-    assert not [row for row in left if row[2] in ("TRF001", "TRF002")], left
+    # the three sites it leaves, moved down by the lines the fix wrote above them
+    assert [row[:3] for row in left if row[2] in ("TRF001", "TRF002")] == [
+        (108, 11, "TRF001"), (109, 11, "TRF001"), (110, 5, "TRF001")], left
     compile((project / "app" / "service.py").read_bytes(), "service.py", "exec")
     again = command("--isolated", "--fix", "app/service.py", cwd=project)
     assert again.stderr.splitlines()[-1].startswith("fixed 0 of"), again.stderr
+
+
+def test_what_the_fixer_must_leave_is_kept_in_the_cache(tmp_path: Path) -> None:
+    """The reason the analysis gives the fixer for a site it must leave comes
+    from the cache's findings on a warm run as from the analysis on a cold one."""
+    project = _copy("service_app", tmp_path)
+    cold = command("--isolated", "--diff", "app/service.py", cwd=project)
+    assert (project / ".taskref_cache").is_dir()
+    warm = command("--isolated", "--diff", "app/service.py", cwd=project)
+    left = [row for row in cold.stderr.splitlines() if "not fixed TRF001" in row]
+    assert len(left) == 3 and all(row.startswith("app/service.py:7") for row in left), cold.stderr
+    assert [row for row in warm.stderr.splitlines() if "not fixed TRF001" in row] == left
+    assert warm.stdout == cold.stdout
 
 
 def test_read_only_files_are_never_written(tmp_path: Path) -> None:

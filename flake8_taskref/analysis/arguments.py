@@ -11,7 +11,9 @@ import ast
 from typing import List, Optional, Set, Tuple
 
 from flake8_taskref.analysis import names as N
-from flake8_taskref.analysis.facts import BRANCH, CallSite, FunctionNode, Group, Pos, Scope
+from flake8_taskref.analysis.facts import (
+    BRANCH, U_HARMLESS, U_RESULT, CallSite, FunctionNode, Group, Pos, Scope,
+)
 
 
 def guard_of_keeping(scope: Scope, group: Group, positions: List[Pos]) -> Optional[Tuple[str, bool]]:
@@ -137,3 +139,9 @@ def _is_method(node: FunctionNode, scope: Scope) -> bool:
     return parent is not None and parent.kind == Scope.CLASS and not any(
         isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list
     )
+
+
+def only_looks(fate: int, label: str) -> bool:
+    """Does a callee that does ``fate`` to a new task from ``label`` only look
+    at it (``result()`` waits for a threadsafe future, see ``U_RESULT``)?"""
+    return fate == U_HARMLESS or (fate == U_RESULT and label != N.THREADSAFE)

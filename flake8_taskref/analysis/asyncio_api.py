@@ -553,6 +553,9 @@ class ScopeVisitor(FunctionsRecorder):
             else:
                 kind = U_KEEP
             self._use(receiver.id, receiver, kind, None)
+        elif isinstance(receiver, ast.Subscript) and attr in N.HARMLESS_TASK_METHODS:
+            # ``tasks[0].done()``: an item only looked at, as the name of a task would be
+            self.value(receiver, HARMLESS)
         else:
             self.value(receiver, KEEP)
 
@@ -842,6 +845,13 @@ class ScopeVisitor(FunctionsRecorder):
             sink.opaque = True
         if isinstance(inner, ast.Call) and qualname == N.SHIELD:
             self._shield(inner)
+            return
+        if sink == DROP and isinstance(inner, ast.Call):
+            # ``await helper()`` as a statement: a coroutine function of the
+            # project may return a new task, dropped here (``_record_call``)
+            self._awaited_call = inner
+            self.value(inner, FINISH)
+            self._awaited_call = None
             return
         self.value(inner, FINISH)
 

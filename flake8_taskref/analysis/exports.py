@@ -1,5 +1,5 @@
 """A module's summary (``modules.ModuleSummary``), made from the facts of its one
-pass and from what the rules decide of its functions (``summaries.Exported``):
+pass and from what the rules decide of its functions (``Exported``, below):
 what other modules of the project need to know of it.
 
 ``own()`` is the part known once the pass is done (classes, their bases and
@@ -16,7 +16,10 @@ import ast
 from typing import Dict, List, Optional, Set, Tuple
 
 from flake8_taskref.analysis import names as N
-from flake8_taskref.analysis.facts import U_FINISH, U_HARMLESS, U_KEEP, U_RESULT, ModuleFacts, Scope
+from flake8_taskref.analysis.facts import (
+    U_ADD, U_CALL, U_FINISH, U_FLOW, U_HARMLESS, U_KEEP, U_RESULT, CallArg, CallSite, CollectionAdd,
+    FunctionNode, Group, ModuleFacts, Scope, Spawn, Use,
+)
 from flake8_taskref.analysis.modules import (
     CLASSMETHOD,
     FINISHES,
@@ -33,7 +36,11 @@ from flake8_taskref.analysis.modules import (
 )
 from flake8_taskref.analysis.rules import ModuleRules
 from flake8_taskref.analysis.arguments import calls_and_drops
-from flake8_taskref.analysis.summaries import Exported, stub
+from flake8_taskref.analysis.arguments import default_truth, guard_of_keeping
+from flake8_taskref.analysis.modules import RETURNS_TASK, RETURNS_TASKS, Ref
+from flake8_taskref.analysis.summaries import (
+    FUTURE_LABELS, Summaries, filled_groups, returns_only_tasks, returns_task_or_none, stub,
+)
 
 _FATE_NAMES = {U_KEEP: KEEPS, U_FINISH: FINISHES, U_HARMLESS: LOOKS, U_RESULT: RESULT}
 _BINDINGS = {"staticmethod": STATICMETHOD, "classmethod": CLASSMETHOD}
@@ -145,8 +152,11 @@ def _function(
                         decorator=decorated_by if decorated else "")
     if is_async and scope is not None:
         info = info._replace(may_wait=scope.may_wait)
-    if exported is None or scope is None or is_async or info.stub or decorated:
+    if exported is None or scope is None or info.stub or decorated:
         return info
+    if is_async:  # what ``await`` of a call returns (``Resolver.returns_task(awaited=True)``)
+        returns, future, via, or_none = exported.returned(scope)
+        return info._replace(returns=returns, future=future, returns_via=via, or_none=or_none)
     fates: List[str] = []
     param_refs = []
     for position, param in enumerate(params + kwonly):
@@ -154,8 +164,251 @@ def _function(
         fates.append(_FATE_NAMES.get(fate, KEEPS))
         if refs:
             param_refs.append((position, refs))
-    returns, future, via = exported.returned(scope)
-    guard = exported.guard(scope) if returns else ("", False, -1)
+    returns, future, via, or_none = exported.returned(scope)
+    guard = exported.guard(scope) if returns and not or_none else ("", False, -1)
     drops = tuple(at for at, param in enumerate(params + kwonly) if calls_and_drops(scope, param))
     return info._replace(returns=returns, future=future, fates=tuple(fates), param_refs=tuple(param_refs),
-                         returns_via=via, guard=guard, drops=drops, wraps=exported.wraps(scope))
+                         returns_via=via, guard=guard, drops=drops, wraps=exported.wraps(scope),
+                         or_none=or_none)
+
+
+class Exported:
+    """What a function of this file does, as its module's summary says it for
+    other modules: from its own body and the other functions of this file,
+    with the calls of other modules' functions named (``Ref``) rather than
+    looked up, so that a summary depends on its module alone.  Made by rules
+    that have no other module to look at (``api._analyse``)."""
+
+    def __init__(self, summaries: "Summaries", facts: ModuleFacts) -> None:
+        self.summaries = summaries
+        self.facts = facts
+        self._params: Dict[Tuple[int, str], Optional[Tuple[int, Tuple[Ref, ...]]]] = {}
+        self._returns: Dict[int, Optional[Tuple[int, Tuple[Ref, ...]]]] = {}
+
+    # ----------------------------------------------------------- parameters
+    def parameter(self, scope: Scope, name: str) -> Tuple[int, Tuple[Ref, ...]]:
+        """What the body does to a parameter (U_KEEP, U_FINISH, U_RESULT or
+        U_HARMLESS), and the calls of other modules it is handed to."""
+        key = (id(scope), name)
+        if key in self._params:
+            found = self._params[key]
+            return (U_HARMLESS, ()) if found is None else found  # a cycle of this file's calls
+        self._params[key] = None
+        result = self._parameter(scope, name)
+        self._params[key] = result
+        return result
+
+    def _parameter(self, scope: Scope, name: str) -> Tuple[int, Tuple[Ref, ...]]:
+        judge = self.summaries.judge
+        if name in scope.declared or name in judge.captured(scope):
+            return U_KEEP, ()
+        if len(scope.bindings.get(name, ())) != 1:
+            return U_KEEP, ()
+        result = U_HARMLESS
+        refs: List[Ref] = []
+        for use in scope.uses.get(name, ()):
+            kind = use.kind
+            if kind == U_CALL:
+                assert isinstance(use.target, CallArg)
+                local = self._local_parameter(use.target)
+                if local is None:
+                    ref = self.ref_of(use.target.call, use.target.index, use.target.keyword)
+                    if ref is None:
+                        return U_KEEP, ()
+                    refs.append(ref)
+                    continue
+                kind, more = local
+                refs.extend(more)
+            elif kind == U_ADD:
+                assert isinstance(use.target, CollectionAdd)
+                kind = self.facts.added(use.target)
+            if kind == U_KEEP or kind == U_FLOW:
+                return U_KEEP, ()
+            if kind == U_FINISH:
+                result = U_FINISH
+            elif kind == U_RESULT and result != U_FINISH:
+                result = U_RESULT
+        return result, tuple(refs)
+
+    def _local_parameter(self, where: CallArg) -> Optional[Tuple[int, Tuple[Ref, ...]]]:
+        """A call of a function of this file: what it does to the argument
+        (None for a call of another module's function)."""
+        summaries = self.summaries
+        call = where.call
+        if call.remote is not None or (call.owner is not None and call.name not in call.owner.defs):
+            return None
+        found = summaries.callee(call)
+        if found is None:
+            return (U_KEEP, ())
+        scope, positional = found
+        node: FunctionNode = scope.node  # type: ignore[assignment]
+        if where.keyword is None:
+            if where.index >= len(positional):
+                return (U_KEEP, ())
+            name = positional[where.index]
+        else:
+            if where.keyword not in {arg.arg for arg in node.args.args + node.args.kwonlyargs}:
+                return (U_KEEP, ())
+            name = where.keyword
+        return self.parameter(scope, name)
+
+    def ref_of(self, call: CallSite, index: int, keyword: Optional[str]) -> Optional[Ref]:
+        """How a summary names a call of another module's function (None: it
+        cannot be named, and nothing is known of it)."""
+        remote = call.remote
+        word = keyword or ""
+        if remote is not None and remote.dotted is not None:
+            return ("f", remote.dotted, remote.module or "", "", index, word, call.bound)
+        if remote is not None:
+            receiver = remote.receiver
+            if isinstance(receiver, ast.Name):
+                scope = call.scope
+                if len(scope.bindings.get(receiver.id, ())) != 1 or receiver.id in scope.declared:
+                    return None
+                dotted = scope.types.get(receiver.id)
+                return ("m", dotted, remote.method, "", index, word, True) if dotted else None
+            cls_scope = call.scope.cls
+            if not isinstance(receiver, ast.Attribute) or cls_scope is None or cls_scope.klass is None:
+                return None
+            types = cls_scope.klass.types
+            if receiver.attr in types:
+                dotted = types[receiver.attr]
+                return ("m", dotted, remote.method, "", index, word, True) if dotted else None
+            own = self._own_dotted(cls_scope)
+            return ("a", own, receiver.attr, remote.method, index, word, True) if own else None
+        own = self._own_dotted(call.owner)  # ``self.name(...)`` that a base defines
+        return ("m", own, call.name, "", index, word, True) if own else None
+
+    def _own_dotted(self, scope: Optional[Scope]) -> Optional[str]:
+        if scope is None or not isinstance(scope.node, ast.ClassDef):
+            return None
+        if self.facts.classes.get(scope.node.name) is not scope:
+            return None
+        return f"{self.facts.name or N.NO_MODULE}.{scope.node.name}"
+
+    # -------------------------------------------------------------- returns
+    def wraps(self, scope: Scope) -> bool:
+        """Is the function a decorator whose every return is a function it
+        defines that returns a new task nobody keeps (``Summaries._wrapped``)?"""
+        inner = self.summaries.wrapper_scopes(scope)
+        return bool(inner) and all(self.summaries.returned_groups(found) is not None for found in inner)
+
+    def guard(self, scope: Scope) -> Tuple[str, bool, int]:
+        """For a function that keeps the task it returns only when a parameter
+        says so (``Summaries._returned_groups``): the parameter, the truth value
+        with which it keeps, and the truth of its constant default (-1: none);
+        ("", False, -1) for any other."""
+        summaries = self.summaries
+        if summaries.spawner_scope(scope):
+            guard = summaries.guard_of(scope)
+            if guard is not None:
+                return guard[0], guard[1], default_truth(scope.node, guard[0])
+        return "", False, -1
+
+    def returned(self, scope: Scope) -> Tuple[int, bool, Tuple[Ref, ...], bool]:
+        """Whether every ``return`` returns a new task nobody else keeps (or a
+        new collection of them): the kind (``RETURNS_*``), whether they are
+        futures, and the calls of other modules whose results are returned
+        (each must return a new task as well); last, whether it returns
+        ``None`` on the other paths (``returns_task_or_none``)."""
+        found = self._returned(scope)
+        if found is None and self.guard(scope)[0]:
+            found = self._returned(scope, guarded=True)
+        or_none = False
+        if found is None and returns_task_or_none(scope):
+            found = self._returned_uncached(scope, or_none=True)
+            or_none = True
+        if found is None:
+            return RETURNS_NOTHING_KNOWN, False, (), False
+        kind, refs = found
+        spawns = self._spawns(scope)
+        labels = [self.summaries.judge.label(spawn, scope) or "" for spawn in spawns if spawn.helper is None]
+        future = bool(labels) and len(labels) == len(spawns) and all(
+            label in FUTURE_LABELS for label in labels)
+        return kind, future, refs, or_none
+
+    def _spawns(self, scope: Scope) -> List[Spawn]:
+        spawns = [item for item in scope.returns if isinstance(item, Spawn)]
+        for item in scope.returns:
+            if isinstance(item, Group):
+                spawns.extend(item.spawns)
+            elif isinstance(item, Use):
+                for binding in self.summaries.judge.applicable(scope, item.name, item):
+                    if binding.group is not None:
+                        spawns.extend(binding.group.spawns)
+        return spawns
+
+    def _returned(self, scope: Scope, guarded: bool = False) -> Optional[Tuple[int, Tuple[Ref, ...]]]:
+        if guarded:
+            return self._returned_uncached(scope, guarded)
+        key = id(scope)
+        if key in self._returns:
+            return self._returns[key]  # None while deciding: a cycle returns no new task
+        self._returns[key] = None
+        result = self._returned_uncached(scope)
+        self._returns[key] = result
+        return result
+
+    def _returned_uncached(
+        self, scope: Scope, guarded: bool = False, or_none: bool = False,
+    ) -> Optional[Tuple[int, Tuple[Ref, ...]]]:
+        judge = self.summaries.judge
+        returns = scope.returns
+        if scope.generator or not (returns_task_or_none(scope) if or_none else returns_only_tasks(scope)):
+            return None
+        at = {item.pos for item in returns if isinstance(item, Use)}
+        at.update(pos for item in returns if isinstance(item, Group) for _, pos in item.events)
+        refs: List[Ref] = []
+        collection = False
+        for item in returns:
+            if item is None:
+                continue  # ``return None`` (``or_none``)
+            if isinstance(item, Spawn):
+                spawns = [item]
+            else:
+                if isinstance(item, Group):
+                    groups = [item]
+                else:
+                    assert isinstance(item, Use)
+                    bindings = judge.applicable(scope, item.name, item)
+                    groups = [binding.group for binding in bindings if binding.group is not None]
+                    if not groups or len(groups) != len(bindings):
+                        return None
+                spawns = []
+                filled = filled_groups(scope, groups, judge)
+                if filled is not None:
+                    if any(pos not in at for pos in judge.kept_at(groups[0], scope)):
+                        return None
+                    groups, collection = filled, True
+                for group in groups:
+                    # the group's own opacity, not what a rule made of a helper's
+                    # result: those results are named below
+                    if group.opaque or not group.spawns:
+                        return None
+                    elsewhere = [pos for pos in judge.kept_at(group, scope) if pos not in at]
+                    if elsewhere and not (guarded and guard_of_keeping(scope, group, elsewhere) is not None):
+                        return None  # kept elsewhere too (or handed to another module)
+                    collection = collection or group.collection
+                    spawns.extend(group.spawns)
+            for spawn in spawns:
+                found = self._spawn(spawn, scope)
+                if found is None:
+                    return None
+                refs.extend(found)
+        return (RETURNS_TASKS if collection else RETURNS_TASK), tuple(refs)
+
+    def _spawn(self, spawn: Spawn, scope: Scope) -> Optional[Tuple[Ref, ...]]:
+        """A returned spawn: a new task (no condition), the result of a function
+        of this file that returns one (its conditions), or of another module's
+        (named); None when it returns nothing known."""
+        call = spawn.helper
+        if call is None:
+            return () if self.summaries.judge.label(spawn, scope) is not None else None
+        if call.remote is None and call.owner is not None and call.name in call.owner.defs:
+            found = self.summaries.callee(call)
+            if found is None:
+                return None
+            returned = self._returned(found[0])
+            return None if returned is None else returned[1]
+        ref = self.ref_of(call, -1, None)
+        return None if ref is None else (ref,)

@@ -55,7 +55,9 @@ class CallSite:
     (``remote``): whether it is one, and what it does to its arguments and
     returns, is decided once the whole file has been seen."""
 
-    __slots__ = ("node", "name", "owner", "bound", "scope", "names", "spawned", "remote")
+    __slots__ = (
+        "node", "name", "owner", "bound", "scope", "names", "spawned", "remote", "dropped", "awaited",
+    )
 
     def __init__(
         self, node: ast.Call, name: str, owner: Optional["Scope"], bound: bool, scope: "Scope",
@@ -72,6 +74,10 @@ class CallSite:
         self.names: List[str] = []  # names passed as arguments
         self.spawned = False  # a new task is passed straight in
         self.remote = remote
+        # its result is dropped by a statement of its own (``helper()``), or
+        # ``await helper()`` is (``awaited``: what the coroutine returns is dropped)
+        self.dropped = False
+        self.awaited = False
 
     @property
     def text(self) -> str:
@@ -355,7 +361,8 @@ class Scope:
         "kind", "node", "parent", "cls", "imports", "bindings", "uses", "loads",
         "declared", "groups", "drops", "timeouts", "shields", "waits", "gathers", "loop_vars",
         "async_defs", "children", "module_adds", "loop_exits", "runs_loop", "forever", "loop_aliases",
-        "defs", "rebound", "calls", "call_drops", "returns", "generator", "weak_drops", "klass", "types",
+        "defs", "rebound", "calls", "call_drops", "returns", "inert_returns", "generator", "weak_drops",
+        "klass", "types",
         "dropped_calls",
         "suspends",
         "may_wait", "exits", "cancels", "keeps_itself", "waited", "catches_all", "clears", "pauses",
@@ -406,6 +413,9 @@ class Scope:
         self.calls: List[CallSite] = []
         self.call_drops: List[Tuple[Spawn, CallArg]] = []
         self.returns: List[Union[Spawn, Use, Group, None]] = []
+        # of those None: how many return nothing a caller could lose (``return
+        # None``, ``return loop.run_in_executor(...)``: ``names.holds_nothing_to_lose``)
+        self.inert_returns = 0
         self.generator = False
         # Class scopes: what the class shows other modules.  Function scopes:
         # the types written down for parameters (dotted names).

@@ -77,6 +77,8 @@ class FunctionsRecorder(InterfaceRecorder):
     _later_names: FrozenSet[str] = frozenset()  # coroutine functions by name
     _cold_left: Sequence[_Cold] = ()
     _spawned: Optional["_Spawned"] = None
+    # the call of ``await <call>`` as a statement, while it is visited (``asyncio_api._await``)
+    _awaited_call: Optional[ast.Call] = None
 
     # ----------------------------------------------- hooks for ``asyncio_api``
     def _spawn_of(self, node: ast.expr) -> Optional[Spawn]:
@@ -136,6 +138,8 @@ class FunctionsRecorder(InterfaceRecorder):
         self._returning = saved
         if len(scope.returns) == count:
             scope.returns.append(None)
+            if N.holds_nothing_to_lose(value):
+                scope.inert_returns += 1  # a helper that returns a task on some paths may say so
 
     # ----------------------------------------------- calls of the file's own
     def _same_file_call(self, node: ast.Call, sink: Sink) -> bool:
@@ -264,6 +268,10 @@ class FunctionsRecorder(InterfaceRecorder):
         func = node.func
         args = node.args
         keywords = node.keywords
+        awaited = node is self._awaited_call
+        if awaited:  # ``await helper()`` as a statement: what the coroutine returns is dropped
+            self._awaited_call = None
+            sink = DROP
         # ``helper(coro, *args)``: which parameter each argument binds is not
         # known, so every argument is kept; what it returns is known all the same.
         starred = any(isinstance(arg, ast.Starred) for arg in args) or any(
@@ -275,6 +283,8 @@ class FunctionsRecorder(InterfaceRecorder):
         ))):
             return False  # nothing it is given or returns can be a task we follow
         call = CallSite(node, name, owner, bound, scope, remote)
+        call.dropped = sink == DROP
+        call.awaited = awaited
         scope.calls.append(call)
         self.value(func, KEEP)
         if starred:
@@ -289,7 +299,7 @@ class FunctionsRecorder(InterfaceRecorder):
                 self._call_arg(keyword.value, CallArg(call, -1, keyword.arg))
         if result_kept:
             return True  # awaited or kept: a new task it returns is not lost
-        spawn = Spawn(node, call.text, None, self.frames)
+        spawn = Spawn(node, ("await " if awaited else "") + call.text, None, self.frames)
         spawn.helper = call
         self._put_spawn(spawn, sink)
         return True

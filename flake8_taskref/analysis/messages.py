@@ -92,6 +92,16 @@ SUMMARIES: Final[Dict[str, str]] = {
 WHERE: Final = " ({path}:{line})"
 # TRF001/TRF002's ``{what}`` for a function that returns a collection of new tasks.
 WHAT_TASKS: Final = "list of tasks"
+# ... after ``{what}``, for a function that returns ``None`` (or a loop
+# executor's future) on its other paths.
+SOME_PATHS: Final = " (on some paths)"
+# Why ``--fix`` leaves such a spawn (the set would be given ``None``), and one of
+# ``await helper()`` (no statement of ours holds the task without binding it).
+UNFIXABLE_AWAITED: Final = (
+    "the task is what 'await' of the call returns: bind it (task = await ...) and keep it")
+UNFIXABLE_SOME_PATHS: Final = (
+    "the call returns a new task on some paths only (None on others): keep what it returns "
+    "where it is a task")
 
 # Where each rule's page is published (the docs site built from docs/).
 DOCS_URL: Final = "https://flake8-taskref.readthedocs.io/en/latest/rules/{code}/"
@@ -133,7 +143,9 @@ class SpanError:
     its node ends (``end_lineno``, ``end_col_offset``): among calls that start
     at one place (``loop().create_task(...)``), the end tells which one it is."""
 
-    __slots__ = ("code", "message", "lineno", "col_offset", "end_lineno", "end_col_offset", "related")
+    __slots__ = (
+        "code", "message", "lineno", "col_offset", "end_lineno", "end_col_offset", "related", "unfixable",
+    )
 
     def __init__(self, code: str, message: str, lineno: int, col_offset: int,
                  end_lineno: int = 0, end_col_offset: int = 0) -> None:
@@ -146,6 +158,8 @@ class SpanError:
         # where the callee of another module is defined: (path under its source
         # root, line, its file as the caller named it), for SARIF's related locations
         self.related: Optional[Tuple[str, int, str]] = None
+        # why ``--fix`` must leave it, when the analysis knows ("": it may try)
+        self.unfixable = ""
 
     def __repr__(self) -> str:
         return f"<{self.code} {self.lineno}:{self.col_offset} {self.message!r}>"

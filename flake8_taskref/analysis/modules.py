@@ -112,6 +112,10 @@ class FunctionInfo(NamedTuple):
     # a decorator whose every return is a function it defines that returns a
     # new task nobody keeps: a call of what it decorates returns a new task
     wraps: bool = False
+    # ``returns``, but on some paths only: ``None`` on the others (``return
+    # None``, a bare ``return``, its end): a spawn only where the call's result
+    # is dropped by a statement of its own, which ``--fix`` leaves
+    or_none: bool = False
 
     def position(self, index: int, keyword: Optional[str], bound: bool) -> Optional[int]:
         """The parameter (its position in ``params`` + ``kwonly``) an argument
@@ -225,13 +229,13 @@ class ModuleSummary(NamedTuple):
 
 def _function_from_json(data: List[Any]) -> FunctionInfo:
     (line, is_async, returns, future, binding, params, kwonly, fates, stub, decorated, param_refs, via,
-     wait, entered, guard, drops, decorator, wraps) = data
+     wait, entered, guard, drops, decorator, wraps, or_none) = data
     return FunctionInfo(int(line), bool(is_async), int(returns), bool(future), int(binding),
                         tuple(params), tuple(kwonly), tuple(fates), bool(stub), bool(decorated),
                         tuple((int(at), tuple(_ref(ref) for ref in refs)) for at, refs in param_refs),
                         tuple(_ref(ref) for ref in via), bool(wait), bool(entered),
                         (str(guard[0]), bool(guard[1]), int(guard[2])), tuple(int(at) for at in drops),
-                        str(decorator), bool(wraps))
+                        str(decorator), bool(wraps), bool(or_none))
 
 
 def _ref(data: Any) -> Ref:
@@ -244,7 +248,7 @@ def _function_to_json(info: FunctionInfo) -> List[Any]:
             list(info.kwonly), list(info.fates), info.stub, info.decorated,
             [[at, [list(ref) for ref in refs]] for at, refs in info.param_refs],
             [list(ref) for ref in info.returns_via], info.may_wait, info.entered, list(info.guard),
-            list(info.drops), info.decorator, info.wraps]
+            list(info.drops), info.decorator, info.wraps, info.or_none]
 
 
 def _lookup(pairs: Tuple[Tuple[str, Any], ...], name: str) -> Any:
@@ -607,11 +611,13 @@ class Resolver:
         attr_class = self.attr_type(klass, second)  # "a"
         return self.method(attr_class, third) if attr_class is not None else None
 
-    def returns_task(self, function: Function) -> bool:
+    def returns_task(self, function: Function, awaited: bool = False, or_none: bool = False) -> bool:
         """Does a call of ``function`` return a new task (or a collection of
         them) that nobody else keeps: its own returns, and the results of the
-        calls of other modules it returns, each a new task too?"""
-        key = ("returns", function.module.name, function.qualname)
+        calls of other modules it returns, each a new task too?  ``awaited``:
+        does ``await`` of the call (a coroutine function's) return one;
+        ``or_none``: a new task or ``None`` will do (``FunctionInfo.or_none``)."""
+        key = ("returns", function.module.name, function.qualname, awaited, or_none)
         if key in self._answers:
             return bool(self._answers[key])
         # a decorated function: its decorator decides (a summary in part says
@@ -619,11 +625,13 @@ class Resolver:
         whole = function if function.info.decorator else self._complete(function)
         if whole is None:
             return False
-        return bool(self._solve(key, lambda: self._returns_task(whole), False))
+        return bool(self._solve(key, lambda: self._returns_task(whole, awaited, or_none), False))
 
-    def _returns_task(self, function: Function) -> bool:
+    def _returns_task(self, function: Function, awaited: bool = False, or_none: bool = False) -> bool:
         info = function.info
         if info.decorator:
+            if awaited:
+                return False
             if info.stub:
                 return False
             wrapper = self.function(info.decorator)
@@ -631,7 +639,9 @@ class Resolver:
                 return False  # a decorator that names no spawner (the part enters the others)
             whole = self._complete(wrapper)
             return whole is not None and whole.info.wraps and not whole.info.decorated
-        if not info.returns or info.is_async or info.stub or info.decorated:
+        if not info.returns or info.is_async != awaited or info.stub or info.decorated:
+            return False
+        if info.or_none and not or_none:
             return False
         for ref in info.returns_via:
             target = self.ref_target(ref)

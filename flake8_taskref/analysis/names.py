@@ -525,6 +525,16 @@ def holds_no_task(value: ast.expr, annotation: Optional[ast.expr]) -> bool:
     return isinstance(annotation, ast.Name) and annotation.id in _PLAIN_RESULTS
 
 
+def holds_nothing_to_lose(value: ast.expr) -> bool:
+    """Is a returned value one whose caller can drop it with no task lost:
+    ``None``, or the future of ``loop.run_in_executor(...)`` (the executor's
+    own future holds it while the call runs in its thread)?"""
+    if isinstance(value, ast.Constant):
+        return value.value is None
+    func = value.func if isinstance(value, ast.Call) else None
+    return isinstance(func, ast.Attribute) and func.attr == "run_in_executor"
+
+
 # Calls that never return, ending a body as a ``raise`` does.
 _NO_RETURN = frozenset({"assert_never", "sys.exit", "os._exit", "typing.assert_never"})
 

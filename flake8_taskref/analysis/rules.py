@@ -44,8 +44,11 @@ from flake8_taskref.analysis.facts import (
 from flake8_taskref.analysis.messages import (
     HOW_CLEARED,
     HOW_WEAK,
+    SOME_PATHS,
     TIMEOUT_FIXES,
     TRF002_WHY,
+    UNFIXABLE_AWAITED,
+    UNFIXABLE_SOME_PATHS,
     WHAT_TASKS,
     WHERE,
     SpanError,
@@ -53,6 +56,7 @@ from flake8_taskref.analysis.messages import (
     what_of,
 )
 from flake8_taskref.analysis.modules import RETURNS_TASKS, Function, Resolver
+from flake8_taskref.analysis.arguments import only_looks
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.summaries import Summaries, stub
 from flake8_taskref.analysis.task_sets import never_pruned
@@ -166,7 +170,7 @@ class ModuleRules:
                     self._spawn_error("TRF001", spawn, label, how=spawn.how)
             for spawn, where in scope.call_drops:
                 label = self.label(spawn, scope)
-                if label is not None and self._only_looks(self.summaries.argument(where), label):
+                if label is not None and only_looks(self.summaries.argument(where), label):
                     self._spawn_error("TRF001", spawn, label, how=spawn.how)
             for spawn, add in scope.weak_drops:
                 label = self.label(spawn, scope)
@@ -210,14 +214,18 @@ class ModuleRules:
         tasks), and where a spawner of another module is defined."""
         # TRF007's ``{finish}``: a ``concurrent.futures.Future`` cannot be awaited where it is waited for
         fields.setdefault("finish", "cancel" if label == N.THREADSAFE else "await or cancel")
-        remote = self.summaries.remote(spawn.helper) if spawn.helper is not None else None
-        if remote is None:
-            self._error(code, spawn.node, call=label, what=what_of(label), where="", **fields)
-            return
-        info = remote.info
-        what = WHAT_TASKS if info.returns == RETURNS_TASKS else ("future" if info.future else "task")
-        where = WHERE.format(path=remote.module.path, line=info.line)
-        self._error(code, spawn.node, related=remote, call=label, what=what, where=where, **fields)
+        helper = spawn.helper
+        remote = self.summaries.named_callee(helper) if helper is not None else None
+        maybe = helper is not None and self.summaries.maybe_spawner(helper)
+        what, where = what_of(label), ""
+        if remote is not None:
+            info = remote.info
+            what = WHAT_TASKS if info.returns == RETURNS_TASKS else ("future" if info.future else "task")
+            where = WHERE.format(path=remote.module.path, line=info.line)
+        self._error(code, spawn.node, related=remote, call=label, what=what + (SOME_PATHS if maybe else ""),
+                    where=where, **fields)
+        if helper is not None and (maybe or helper.awaited):  # what --fix must leave, and why
+            self.errors[-1].unfixable = UNFIXABLE_SOME_PATHS if maybe else UNFIXABLE_AWAITED
 
     # ------------------------------------------------------------- spawners
     def label(self, spawn: Spawn, scope: Scope) -> Optional[str]:
@@ -514,12 +522,6 @@ class ModuleRules:
                         seen.add(id(found))
                         order.append(found)
         return order, kept_at
-
-    @staticmethod
-    def _only_looks(fate: int, label: str) -> bool:
-        """Does a callee that does ``fate`` to a new task from ``label`` only look
-        at it (``result()`` waits for a threadsafe future, see ``U_RESULT``)?"""
-        return fate == U_HARMLESS or (fate == U_RESULT and label != N.THREADSAFE)
 
     def _with_results(self, group: Group, scope: Scope, kinds: Tuple[int, ...]) -> Tuple[int, ...]:
         """``kinds``, and ``U_RESULT`` as a finish when the group's spawns all make

@@ -670,7 +670,9 @@ class Recorder:
                 self.value(node.value, KEEP)
             return
         if isinstance(node, ast.Subscript):
-            self.value(node.value, KEEP)
+            # an item only looked at (``tasks[0].done()``, ``print(tasks[-1])``)
+            # leaves the collection only looked at; any other may be kept
+            self.value(node.value, sink if sink == HARMLESS or sink == TRUTH or sink == DROP else KEEP)
             self.value(node.slice, KEEP)
             return
         self._generic(node)

@@ -52,7 +52,6 @@ from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.arguments import (
     SPAWNER_NAMES,
     calls_and_drops,
-    default_truth,
     guard_of_keeping,
     spawns_through_alias,
     unkept_by,
@@ -68,14 +67,13 @@ from flake8_taskref.analysis.modules import (
     RETURNS_TASKS,
     Class,
     Function,
-    Ref,
     Resolver,
 )
 
 _DECORATORS = {"staticmethod": 0, "classmethod": 1}
 # What another module's summary says a function does to a parameter, as a use.
 _FATES = {KEEPS: U_KEEP, FINISHES: U_FINISH, LOOKS: U_HARMLESS, RESULT: U_RESULT}
-_FUTURE_LABELS = frozenset({N.GATHER, N.THREADSAFE})
+FUTURE_LABELS = frozenset({N.GATHER, N.THREADSAFE})
 _IN_PROGRESS = -1
 
 
@@ -99,6 +97,19 @@ def returns_only_tasks(scope: Scope) -> bool:
     its end) nor an opaque value?  Only such a function can be a spawner."""
     returns = scope.returns
     return bool(returns) and not any(item is None for item in returns) and not may_return_none(scope)
+
+
+def returns_task_or_none(scope: Scope) -> bool:
+    """Does every way out of the function return a value the analysis follows
+    or nothing a caller could lose (``return None``, a bare ``return``, its end,
+    a loop executor's future: ``names.holds_nothing_to_lose``), with at least
+    one of each?  Such a function returns a new task on some paths only: a
+    spawn where its result is dropped by a statement of its own."""
+    returns = scope.returns
+    nones = sum(1 for item in returns if item is None)
+    if nones != scope.inert_returns or nones == len(returns):
+        return False  # an opaque value, or no task at all
+    return nones > 0 or may_return_none(scope)
 
 
 class Judge(Protocol):
@@ -134,6 +145,7 @@ class Summaries:
         }
         self._params: Dict[Tuple[int, str], int] = {}
         self._spawners: Dict[int, bool] = {}
+        self._maybe: Dict[int, bool] = {}  # returns a new task or None (``maybe_spawner``)
         # functions that keep the task they return only when a parameter says
         # so: (the parameter, the truth value with which it keeps)
         self._guards: Dict[int, Tuple[str, bool]] = {}
@@ -245,15 +257,25 @@ class Summaries:
             return None
         return found
 
-    def callee(self, call: CallSite) -> Optional[Tuple[Scope, List[str]]]:
+    def named_callee(self, call: CallSite) -> Optional[Function]:
+        """The function of another module a spawn's message names: the one a
+        call reaches (a coroutine function's, for ``await helper()``)."""
+        if not call.awaited:
+            return self.remote(call)
+        found = self.target(call)
+        return found if isinstance(found, Function) else None
+
+    def callee(self, call: CallSite, coroutine: bool = False) -> Optional[Tuple[Scope, List[str]]]:
         """The function scope of this file a call reaches, and its parameters as
-        the call's positional arguments bind them; None if it is not known."""
+        the call's positional arguments bind them; None if it is not known.
+        ``coroutine``: a coroutine function's (for ``await helper()``), else a
+        plain function's."""
         found = self.target(call)
         if found is None or isinstance(found, Function):
             return None
         owner, name = found
         node = owner.defs.get(name)
-        if node is None or name in owner.rebound or isinstance(node, ast.AsyncFunctionDef):
+        if node is None or name in owner.rebound or isinstance(node, ast.AsyncFunctionDef) != coroutine:
             return None
         if not call.bound and _shadowed(call.scope, name):
             return None
@@ -353,7 +375,64 @@ class Summaries:
 
     # --------------------------------------------------------------- spawners
     def spawner(self, call: CallSite) -> bool:
-        """Does the call's callee return a new task that nothing else keeps?"""
+        """Does the call's callee return a new task that nothing else keeps?
+        (For a call whose result a statement of its own drops, a new task or
+        ``None`` will do: ``maybe_spawner``.)"""
+        if call.awaited:  # recorded only as a statement of its own
+            return self._awaited_spawner(call, or_none=True)
+        if self._strict_spawner(call):
+            return True
+        return call.dropped and self.maybe_spawner(call)
+
+    def maybe_spawner(self, call: CallSite) -> bool:
+        """Does the callee of a call whose result is dropped return a new task
+        on some paths and ``None`` on the others (``returns_task_or_none``)?
+        Then its spawn is reported and ``--fix`` leaves it."""
+        if not call.dropped:
+            return False
+        if call.awaited:
+            return self._awaited_spawner(call, or_none=True) and not self._awaited_spawner(call)
+        found = self.callee(call)
+        if found is not None:
+            return not self._strict_spawner(call) and self._maybe_scope(found[0])
+        remote = self.remote(call) if self._words is None or call.name in self._words else None
+        resolver = self._resolver
+        if remote is None or resolver is None:
+            return False
+        whole = resolver.whole_function(remote)  # (a summary in part may not have entered it)
+        return whole is not None and whole.info.or_none and resolver.returns_task(remote, or_none=True)
+
+    def _maybe_scope(self, scope: Scope) -> bool:
+        key = id(scope)
+        if key not in self._maybe:
+            self._maybe[key] = False  # while deciding: a cycle returns no new task
+            self._maybe[key] = (not scope.generator and returns_task_or_none(scope)
+                                and self._returned_groups(scope, or_none=True) is not None)
+        return self._maybe[key]
+
+    def _awaited_spawner(self, call: CallSite, or_none: bool = False) -> bool:
+        """``await helper()`` as a statement: does the coroutine function
+        return a new task nobody else keeps (or ``None``, with ``or_none``)?"""
+        found = self.callee(call, coroutine=True)
+        if found is not None:
+            scope = found[0]
+            if scope.generator:
+                return False
+            if or_none and self._maybe_scope(scope):
+                return True
+            return self.spawner_scope(scope) and self.guard_of(scope) is None
+        if self._words is not None and call.name not in self._words:
+            return False
+        found_remote = self.target(call)
+        resolver = self._resolver
+        if not isinstance(found_remote, Function) or resolver is None:
+            return False
+        info = found_remote.info
+        if not info.is_async or info.stub or info.decorated or info.guard[0]:
+            return False
+        return resolver.returns_task(found_remote, awaited=True, or_none=or_none)
+
+    def _strict_spawner(self, call: CallSite) -> bool:
         found = self.callee(call)
         if found is None and call.remote is None and self._wrapped(call):
             return True
@@ -506,20 +585,24 @@ class Summaries:
     def guard_of(self, scope: Scope) -> Optional[Tuple[str, bool]]:
         return self._guards.get(id(scope))
 
-    def _returned_groups(self, scope: Scope, guarded: bool = False) -> Optional[List[Group]]:
+    def _returned_groups(
+        self, scope: Scope, guarded: bool = False, or_none: bool = False,
+    ) -> Optional[List[Group]]:
         """The groups a function returns, if every ``return`` returns a new task
         nobody else keeps (or a new collection of them); else None.  With
         ``guarded``, also when every other place that keeps it is the branch of
         an ``if`` on a parameter (``if keep_ref: _tasks.add(t)``): the guard is
         noted, and each call is judged by its argument (``spawner``)."""
         returns = scope.returns
-        if not returns_only_tasks(scope):
+        if not (returns_task_or_none(scope) if or_none else returns_only_tasks(scope)):
             return None
         at = {item.pos for item in returns if isinstance(item, Use)}
         at.update(pos for item in returns if isinstance(item, Group) for _, pos in item.events)
         guards: Set[Tuple[str, bool]] = set()
         groups: List[Group] = []
         for item in returns:
+            if item is None:
+                continue  # ``return None`` (``or_none``)
             if isinstance(item, Spawn):
                 if self.judge.label(item, scope) is None:
                     return None
@@ -532,7 +615,7 @@ class Summaries:
                               if binding.group is not None]
                 if not candidates or len(candidates) != len(self.judge.applicable(scope, item.name, item)):
                     return None
-            filled = _filled(scope, candidates, self.judge)
+            filled = filled_groups(scope, candidates, self.judge)
             if filled is not None:
                 if any(pos not in at for pos in self.judge.kept_at(candidates[0], scope)):
                     return None
@@ -549,7 +632,7 @@ class Summaries:
                         return None  # kept elsewhere too: callers may drop it
                     guards.add(guard)
                 groups.append(group)
-        if len(guards) > 1:
+        if len(guards) > 1 or guards and or_none:
             return None
         if guards:
             self._guards[id(scope)] = guards.pop()
@@ -565,247 +648,12 @@ class Summaries:
         spawns = [item for item in scope.returns if isinstance(item, Spawn)]
         spawns += [spawn for group in groups for spawn in group.spawns]
         labels = [self.judge.label(spawn, scope) or "" for spawn in spawns]
-        future = bool(labels) and all(label in _FUTURE_LABELS for label in labels)
+        future = bool(labels) and all(label in FUTURE_LABELS for label in labels)
         kind = RETURNS_TASKS if any(group.collection for group in groups) else RETURNS_TASK
         return kind, future
 
 
-class Exported:
-    """What a function of this file does, as its module's summary says it for
-    other modules: from its own body and the other functions of this file,
-    with the calls of other modules' functions named (``Ref``) rather than
-    looked up, so that a summary depends on its module alone.  Made by rules
-    that have no other module to look at (``api._analyse``)."""
-
-    def __init__(self, summaries: "Summaries", facts: ModuleFacts) -> None:
-        self.summaries = summaries
-        self.facts = facts
-        self._params: Dict[Tuple[int, str], Optional[Tuple[int, Tuple[Ref, ...]]]] = {}
-        self._returns: Dict[int, Optional[Tuple[int, Tuple[Ref, ...]]]] = {}
-
-    # ----------------------------------------------------------- parameters
-    def parameter(self, scope: Scope, name: str) -> Tuple[int, Tuple[Ref, ...]]:
-        """What the body does to a parameter (U_KEEP, U_FINISH, U_RESULT or
-        U_HARMLESS), and the calls of other modules it is handed to."""
-        key = (id(scope), name)
-        if key in self._params:
-            found = self._params[key]
-            return (U_HARMLESS, ()) if found is None else found  # a cycle of this file's calls
-        self._params[key] = None
-        result = self._parameter(scope, name)
-        self._params[key] = result
-        return result
-
-    def _parameter(self, scope: Scope, name: str) -> Tuple[int, Tuple[Ref, ...]]:
-        judge = self.summaries.judge
-        if name in scope.declared or name in judge.captured(scope):
-            return U_KEEP, ()
-        if len(scope.bindings.get(name, ())) != 1:
-            return U_KEEP, ()
-        result = U_HARMLESS
-        refs: List[Ref] = []
-        for use in scope.uses.get(name, ()):
-            kind = use.kind
-            if kind == U_CALL:
-                assert isinstance(use.target, CallArg)
-                local = self._local_parameter(use.target)
-                if local is None:
-                    ref = self.ref_of(use.target.call, use.target.index, use.target.keyword)
-                    if ref is None:
-                        return U_KEEP, ()
-                    refs.append(ref)
-                    continue
-                kind, more = local
-                refs.extend(more)
-            elif kind == U_ADD:
-                assert isinstance(use.target, CollectionAdd)
-                kind = self.facts.added(use.target)
-            if kind == U_KEEP or kind == U_FLOW:
-                return U_KEEP, ()
-            if kind == U_FINISH:
-                result = U_FINISH
-            elif kind == U_RESULT and result != U_FINISH:
-                result = U_RESULT
-        return result, tuple(refs)
-
-    def _local_parameter(self, where: CallArg) -> Optional[Tuple[int, Tuple[Ref, ...]]]:
-        """A call of a function of this file: what it does to the argument
-        (None for a call of another module's function)."""
-        summaries = self.summaries
-        call = where.call
-        if call.remote is not None or (call.owner is not None and call.name not in call.owner.defs):
-            return None
-        found = summaries.callee(call)
-        if found is None:
-            return (U_KEEP, ())
-        scope, positional = found
-        node: FunctionNode = scope.node  # type: ignore[assignment]
-        if where.keyword is None:
-            if where.index >= len(positional):
-                return (U_KEEP, ())
-            name = positional[where.index]
-        else:
-            if where.keyword not in {arg.arg for arg in node.args.args + node.args.kwonlyargs}:
-                return (U_KEEP, ())
-            name = where.keyword
-        return self.parameter(scope, name)
-
-    def ref_of(self, call: CallSite, index: int, keyword: Optional[str]) -> Optional[Ref]:
-        """How a summary names a call of another module's function (None: it
-        cannot be named, and nothing is known of it)."""
-        remote = call.remote
-        word = keyword or ""
-        if remote is not None and remote.dotted is not None:
-            return ("f", remote.dotted, remote.module or "", "", index, word, call.bound)
-        if remote is not None:
-            receiver = remote.receiver
-            if isinstance(receiver, ast.Name):
-                scope = call.scope
-                if len(scope.bindings.get(receiver.id, ())) != 1 or receiver.id in scope.declared:
-                    return None
-                dotted = scope.types.get(receiver.id)
-                return ("m", dotted, remote.method, "", index, word, True) if dotted else None
-            cls_scope = call.scope.cls
-            if not isinstance(receiver, ast.Attribute) or cls_scope is None or cls_scope.klass is None:
-                return None
-            types = cls_scope.klass.types
-            if receiver.attr in types:
-                dotted = types[receiver.attr]
-                return ("m", dotted, remote.method, "", index, word, True) if dotted else None
-            own = self._own_dotted(cls_scope)
-            return ("a", own, receiver.attr, remote.method, index, word, True) if own else None
-        own = self._own_dotted(call.owner)  # ``self.name(...)`` that a base defines
-        return ("m", own, call.name, "", index, word, True) if own else None
-
-    def _own_dotted(self, scope: Optional[Scope]) -> Optional[str]:
-        if scope is None or not isinstance(scope.node, ast.ClassDef):
-            return None
-        if self.facts.classes.get(scope.node.name) is not scope:
-            return None
-        return f"{self.facts.name or N.NO_MODULE}.{scope.node.name}"
-
-    # -------------------------------------------------------------- returns
-    def wraps(self, scope: Scope) -> bool:
-        """Is the function a decorator whose every return is a function it
-        defines that returns a new task nobody keeps (``Summaries._wrapped``)?"""
-        inner = self.summaries.wrapper_scopes(scope)
-        return bool(inner) and all(self.summaries.returned_groups(found) is not None for found in inner)
-
-    def guard(self, scope: Scope) -> Tuple[str, bool, int]:
-        """For a function that keeps the task it returns only when a parameter
-        says so (``Summaries._returned_groups``): the parameter, the truth value
-        with which it keeps, and the truth of its constant default (-1: none);
-        ("", False, -1) for any other."""
-        summaries = self.summaries
-        if summaries.spawner_scope(scope):
-            guard = summaries.guard_of(scope)
-            if guard is not None:
-                return guard[0], guard[1], default_truth(scope.node, guard[0])
-        return "", False, -1
-
-    def returned(self, scope: Scope) -> Tuple[int, bool, Tuple[Ref, ...]]:
-        """Whether every ``return`` returns a new task nobody else keeps (or a
-        new collection of them): the kind (``RETURNS_*``), whether they are
-        futures, and the calls of other modules whose results are returned
-        (each must return a new task as well)."""
-        found = self._returned(scope)
-        if found is None and self.guard(scope)[0]:
-            found = self._returned(scope, guarded=True)
-        if found is None:
-            return RETURNS_NOTHING_KNOWN, False, ()
-        kind, refs = found
-        spawns = self._spawns(scope)
-        labels = [self.summaries.judge.label(spawn, scope) or "" for spawn in spawns if spawn.helper is None]
-        future = bool(labels) and len(labels) == len(spawns) and all(
-            label in _FUTURE_LABELS for label in labels)
-        return kind, future, refs
-
-    def _spawns(self, scope: Scope) -> List[Spawn]:
-        spawns = [item for item in scope.returns if isinstance(item, Spawn)]
-        for item in scope.returns:
-            if isinstance(item, Group):
-                spawns.extend(item.spawns)
-            elif isinstance(item, Use):
-                for binding in self.summaries.judge.applicable(scope, item.name, item):
-                    if binding.group is not None:
-                        spawns.extend(binding.group.spawns)
-        return spawns
-
-    def _returned(self, scope: Scope, guarded: bool = False) -> Optional[Tuple[int, Tuple[Ref, ...]]]:
-        if guarded:
-            return self._returned_uncached(scope, guarded)
-        key = id(scope)
-        if key in self._returns:
-            return self._returns[key]  # None while deciding: a cycle returns no new task
-        self._returns[key] = None
-        result = self._returned_uncached(scope)
-        self._returns[key] = result
-        return result
-
-    def _returned_uncached(
-        self, scope: Scope, guarded: bool = False,
-    ) -> Optional[Tuple[int, Tuple[Ref, ...]]]:
-        judge = self.summaries.judge
-        returns = scope.returns
-        if scope.generator or not returns_only_tasks(scope):
-            return None
-        at = {item.pos for item in returns if isinstance(item, Use)}
-        at.update(pos for item in returns if isinstance(item, Group) for _, pos in item.events)
-        refs: List[Ref] = []
-        collection = False
-        for item in returns:
-            if isinstance(item, Spawn):
-                spawns = [item]
-            else:
-                if isinstance(item, Group):
-                    groups = [item]
-                else:
-                    assert isinstance(item, Use)
-                    bindings = judge.applicable(scope, item.name, item)
-                    groups = [binding.group for binding in bindings if binding.group is not None]
-                    if not groups or len(groups) != len(bindings):
-                        return None
-                spawns = []
-                filled = _filled(scope, groups, judge)
-                if filled is not None:
-                    if any(pos not in at for pos in judge.kept_at(groups[0], scope)):
-                        return None
-                    groups, collection = filled, True
-                for group in groups:
-                    # the group's own opacity, not what a rule made of a helper's
-                    # result: those results are named below
-                    if group.opaque or not group.spawns:
-                        return None
-                    elsewhere = [pos for pos in judge.kept_at(group, scope) if pos not in at]
-                    if elsewhere and not (guarded and guard_of_keeping(scope, group, elsewhere) is not None):
-                        return None  # kept elsewhere too (or handed to another module)
-                    collection = collection or group.collection
-                    spawns.extend(group.spawns)
-            for spawn in spawns:
-                found = self._spawn(spawn, scope)
-                if found is None:
-                    return None
-                refs.extend(found)
-        return (RETURNS_TASKS if collection else RETURNS_TASK), tuple(refs)
-
-    def _spawn(self, spawn: Spawn, scope: Scope) -> Optional[Tuple[Ref, ...]]:
-        """A returned spawn: a new task (no condition), the result of a function
-        of this file that returns one (its conditions), or of another module's
-        (named); None when it returns nothing known."""
-        call = spawn.helper
-        if call is None:
-            return () if self.summaries.judge.label(spawn, scope) is not None else None
-        if call.remote is None and call.owner is not None and call.name in call.owner.defs:
-            found = self.summaries.callee(call)
-            if found is None:
-                return None
-            returned = self._returned(found[0])
-            return None if returned is None else returned[1]
-        ref = self.ref_of(call, -1, None)
-        return None if ref is None else (ref,)
-
-
-def _filled(scope: Scope, groups: List[Group], judge: Judge) -> Optional[List[Group]]:
+def filled_groups(scope: Scope, groups: List[Group], judge: Judge) -> Optional[List[Group]]:
     """For a returned local bound once to a new empty list or set (``tasks =
     []``) and filled with ``append``/``add``/``extend`` (``for c in coros:
     tasks.append(asyncio.create_task(c))``): the groups of what flows into it

@@ -221,7 +221,7 @@ def _fix(
     if problem:  # Python reads it (the bytes are in a comment); the fixer edits text in its encoding
         why = f"{problem}; a fix is written in the file's encoding: correct its bytes first"
         report.notes = [
-            FixNote(report.path, line, col + 1, code, False, why) for line, col, _, _, code in sites
+            FixNote(report.path, line, col + 1, code, False, why) for line, col, _, _, code, _ in sites
         ]
         return None
     folder = None if report.path == settings.stdin_display_name else outside_link(report.path, settings.paths)
@@ -229,7 +229,7 @@ def _fix(
         why = (f"not written: a symbolic link in {folder} to a file outside it "
                "(name the link on the command line to fix it)")
         report.notes = [
-            FixNote(report.path, line, col + 1, code, False, why) for line, col, _, _, code in sites
+            FixNote(report.path, line, col + 1, code, False, why) for line, col, _, _, code, _ in sites
         ]
         return None
     done = fix_checked(data, sites, settings.fixing, report.path, tree)

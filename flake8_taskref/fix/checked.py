@@ -40,7 +40,7 @@ def fix_checked(
     else:
         why = ""
     if why:
-        return Checked(None, [Outcome(line, col + 1, code, False, why) for line, col, _, _, code in sites])
+        return Checked(None, [Outcome(site[0], site[1] + 1, site[4], False, why) for site in sites])
     if not result.changed:
         return Checked(None, result.outcomes)
     try:

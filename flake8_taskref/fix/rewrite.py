@@ -73,7 +73,7 @@ NEEDS_A_HUMAN = {
 
 # (line, col_offset, end line, end col_offset, code): where a finding's node is,
 # as ``ast`` counts (columns in UTF-8 bytes).
-Site = Tuple[int, int, int, int, str]
+Site = Tuple[int, int, int, int, str, str]  # ``project.check.Site``
 
 
 @dataclass(frozen=True)
@@ -401,10 +401,14 @@ def _fix_source(
     planner = Planner(facts, options.keep)
     outcomes: List[Outcome] = []
     planned: List[Tuple[Tuple[int, int, str], Edit]] = []
-    for line, col_offset, end_line, end_col, code in sites:
+    for site in sites:
+        line, col_offset, end_line, end_col, code = site[:5]
         col = col_offset + 1
         if code not in FIXABLE:
             outcomes.append(Outcome(line, col, code, False, NEEDS_A_HUMAN.get(code, "not fixable")))
+            continue
+        if len(site) > 5 and site[5]:  # the analysis knows why it must be left
+            outcomes.append(Outcome(line, col, code, False, site[5]))
             continue
         where = (line, col_offset, end_line, end_col)
         call, passed_on = facts.site(where)

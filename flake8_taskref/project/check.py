@@ -37,8 +37,9 @@ __all__ = [
 SYNTAX_ERROR = "E999"
 IO_ERROR = "E902"
 # Where the fixer finds a finding's node: (line, col_offset, end line,
-# end_col_offset, code), columns in UTF-8 bytes as ast counts them.
-Site = Tuple[int, int, int, int, str]
+# end_col_offset, code, why the fixer must leave it or ""), columns in UTF-8
+# bytes as ast counts them.
+Site = Tuple[int, int, int, int, str, str]
 
 
 class Finding(NamedTuple):
@@ -147,5 +148,6 @@ def check_text(
         findings.append(
             Finding(path, error.lineno, error.col_offset + 1, error.code, error.message, chars + 1, related)
         )
-        sites.append((error.lineno, error.col_offset, error.end_lineno, error.end_col_offset, error.code))
+        sites.append((error.lineno, error.col_offset, error.end_lineno, error.end_col_offset, error.code,
+                      error.unfixable))
     return findings, sites

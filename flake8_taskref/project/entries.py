@@ -66,7 +66,7 @@ def fields(**shapes: Shape) -> Shape:
 _REF = row(STR, STR, STR, STR, INT, STR, BOOL)
 _FUNCTION = row(INT, BOOL, INT, BOOL, INT, list_of(STR), list_of(STR), list_of(STR), BOOL, BOOL,
                 list_of(row(INT, list_of(_REF))), list_of(_REF), BOOL, BOOL, row(STR, BOOL, INT),
-                list_of(INT), STR, BOOL)
+                list_of(INT), STR, BOOL, BOOL)
 _CLASS = row(INT, list_of(STR), list_of(STR), list_of(row(STR, STR)), list_of(STR), BOOL)
 SUMMARY = row(STR, STR, list_of(row(STR, _FUNCTION)), list_of(row(STR, _CLASS)),
               list_of(row(STR, list_of(STR))), optional(list_of(STR)), list_of(STR), list_of(STR),
@@ -79,7 +79,7 @@ _SUMMARY_ENTRY = fields(hash=STR, summary=optional(SUMMARY))
 _INDEX = fields(roots=list_of(STR), files=lambda value: type(value) is dict, words=list_of(STR),
                 hot=list_of(STR))
 
-_ERROR = row(STR, STR, INT, INT, INT, INT, optional(row(STR, INT, STR)))
+_ERROR = row(STR, STR, INT, INT, INT, INT, optional(row(STR, INT, STR)), STR)
 _FINDINGS = fields(hash=STR, words=STR, uses=list_of(row(STR, optional(STR), STR)),
                    findings=list_of(_ERROR))
 
@@ -115,11 +115,12 @@ def findings_entry(value: Any, hashed: str, words: str) -> Optional[Dict[str, An
 
 def error_to_json(error: SpanError) -> List[Any]:
     return [error.code, error.message, error.lineno, error.col_offset, error.end_lineno, error.end_col_offset,
-            None if error.related is None else list(error.related)]
+            None if error.related is None else list(error.related), error.unfixable]
 
 
 def error_from_json(item: List[Any]) -> SpanError:
-    code, message, line, col, end_line, end_col, related = item
+    code, message, line, col, end_line, end_col, related, unfixable = item
     error = SpanError(code, message, line, col, end_line, end_col)
+    error.unfixable = str(unfixable)
     error.related = None if related is None else (str(related[0]), int(related[1]), str(related[2]))
     return error

@@ -707,7 +707,8 @@ class ProjectView:
         resolver.set_own(summary)
         words = {
             qualname.rpartition(".")[2] for qualname, info in summary.functions
-            if (info.returns or info.decorator) and resolver.returns_task(Function(summary, qualname, info))
+            if (info.returns or info.decorator)
+            and _may_return_task(resolver, Function(summary, qualname, info))
         }
         roots = self.roots_for(path)
         for name, targets in summary.aliases:
@@ -729,6 +730,14 @@ class ProjectView:
             if found is not None and resolver.returns_task(found):
                 words.add(name)
         return words
+
+
+def _may_return_task(resolver: Resolver, function: Function) -> bool:
+    """Can a call of the function (or ``await`` of it, a coroutine function's)
+    give a new task, on some paths at least?"""
+    if resolver.returns_task(function, or_none=True):
+        return True
+    return function.info.is_async and resolver.returns_task(function, awaited=True, or_none=True)
 
 
 # A cold index of this many files or more per worker is read in worker

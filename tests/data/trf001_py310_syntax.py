@@ -1,6 +1,7 @@
 """A helper whose body ends in a ``match`` (Python 3.10+): a spawner when every
-case returns a new task and one catches all; not when a value may fall through
-(tests/data/trf001_task_on_some_paths.py)."""
+case returns a new task and one catches all; when a value may fall through, it
+returns a task or None: reported only where a statement of its own drops it, not
+where the handle is only looked at (tests/data/trf001_task_on_some_paths.py)."""
 import asyncio
 
 
@@ -26,4 +27,6 @@ def some_cases(kind: int):
 
 def callers() -> None:
     every_case(1)  # error: TRF001:5
-    some_cases(1)
+    some_cases(1)  # error: TRF001:5
+    print(every_case(1))  # error: TRF001:11
+    print(some_cases(1))

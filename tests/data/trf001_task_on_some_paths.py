@@ -1,7 +1,10 @@
-"""A helper that returns a new task on some paths only is no spawner, whatever
-its other paths return: ``None`` too (a bare ``return``, its end), which
-``--fix`` would have kept in a set and called ``add_done_callback`` on.  The
-twin returns a task on every path."""
+"""A helper that returns a new task on some paths and ``None`` on the others (a
+bare ``return``, ``return None``, its end) is a spawn where a statement of its
+own drops its result (``task (on some paths)``: ``--fix`` leaves it, as the set
+would be given ``None``; a loop executor's future is as harmless to drop); where the result is bound, tested or passed on it is not
+followed (silent).  What ``await`` of a coroutine function of the file returns
+is followed the same way, for ``await helper()`` as a statement.  The twins
+return a task on every path, keep it, return another value, or are not awaited."""
 import asyncio
 import contextlib
 from typing import NoReturn
@@ -18,6 +21,8 @@ async def job() -> None:
 class Client:
     def __init__(self) -> None:
         self.started = False
+        self.current = None
+        self.keep = set()
 
     def falls_off_the_end(self):
         if not self.started:
@@ -66,13 +71,98 @@ class Client:
         with contextlib.suppress(RuntimeError):
             return asyncio.create_task(job())
 
+    def schedule(self, target, *args):
+        loop = asyncio.get_running_loop()
+        if asyncio.iscoroutinefunction(target):
+            return loop.create_task(target(*args))
+        return loop.run_in_executor(None, target, *args)
+
+    def or_a_value(self):
+        if self.started:
+            return asyncio.create_task(job())
+        return 0
+
+    def or_the_current(self):
+        if self.started:
+            return asyncio.create_task(job())
+        return self.current
+
+    def kept_or_none(self):
+        if self.started:
+            task = asyncio.create_task(job())
+            self.keep.add(task)
+            return task
+        return None
+
     def callers(self, lock) -> None:
-        self.falls_off_the_end()
-        self.bare_return()
-        self.in_a_with(lock)
+        self.falls_off_the_end()  # error: TRF001:9
+        self.bare_return()  # error: TRF001:9
+        self.in_a_with(lock)  # error: TRF001:9
         self.every_path(True)  # error: TRF001:9
         self.every_path_or_raise()  # error: TRF001:9
         self.loop_returns()  # error: TRF001:9
         self.asserts()  # error: TRF001:9
         self.never_returns(1)  # error: TRF001:9
-        self.suppressed()  # may be None: no spawner
+        self.suppressed()  # error: TRF001:9
+        self.schedule(job)  # error: TRF001:9
+        self.or_a_value()  # another value on the other path: not followed
+        self.or_the_current()  # an attribute's value: not followed
+        self.kept_or_none()  # kept where it is made
+
+    def bound(self) -> None:
+        task = self.falls_off_the_end()  # bound, tested, passed on: not followed
+        if task is not None:
+            self.keep.add(task)
+        print(self.bare_return())
+
+    # ``await helper()`` of the file's coroutine functions
+    async def refresh(self, now: bool):
+        await asyncio.sleep(0)
+        if now:
+            return asyncio.create_task(job())
+        return None
+
+    async def restart(self):
+        await asyncio.sleep(0)
+        return asyncio.create_task(job())
+
+    async def restart_kept(self):
+        task = asyncio.create_task(job())
+        self.keep.add(task)
+        return task
+
+    async def restart_or_wait(self, now: bool):
+        if now:
+            return asyncio.create_task(job())
+        return await job()
+
+    async def restarts(self):
+        yield asyncio.create_task(job())
+
+    def plain_restart(self):
+        return asyncio.create_task(job())
+
+    async def awaiting(self, now: bool) -> None:
+        await self.refresh(now)  # error: TRF001:15
+        await self.restart()  # error: TRF001:15
+        task = await self.refresh(now)
+        if task is not None:
+            await task
+        await self.restart_kept()  # kept where it is made
+        await self.restart_or_wait(now)  # another value on the other path: not followed
+        await self.plain_restart()  # awaits the task itself
+        self.restart()  # a coroutine, never awaited: no task is made
+        async for task in self.restarts():
+            await task
+
+
+async def module_level(now: bool) -> None:
+    await spawn_later(now)  # error: TRF001:11
+    task = await spawn_later(now)
+    print(task)
+
+
+async def spawn_later(now: bool):
+    await asyncio.sleep(0)
+    if now:
+        return asyncio.create_task(job())

@@ -1,5 +1,6 @@
 """TRF002 unkept-task-binding: a handle bound to a local that never leaves the frame."""
 import asyncio
+from collections import deque
 from typing import Dict, List, Set
 
 background: Set["asyncio.Task[None]"] = set()
@@ -348,3 +349,29 @@ class Tagged:
         task = asyncio.create_task(job())
         setattr(self, "task", task)
         await asyncio.sleep(1)
+
+
+class Broadcaster:
+    """An item only looked at (``tasks[0].done()``, ``print(tasks[-1])``)
+    leaves the local collection only looked at: its tasks die with the frame
+    (hbmqtt's $SYS broadcast, eleventh trial); the twins hand an item on."""
+
+    def _publish(self, topic: str) -> "asyncio.Task[None]":
+        return asyncio.create_task(job())
+
+    def broadcast(self) -> None:
+        tasks = deque()
+        tasks.append(self._publish("uptime"))  # error: TRF002:22
+        tasks.append(self._publish("clients"))  # error: TRF002:22
+        while tasks and tasks[0].done():
+            tasks.popleft()
+        print(tasks[-1])
+
+    def broadcast_kept(self, keep: "set[asyncio.Task[None]]") -> None:
+        tasks = [self._publish("uptime"), self._publish("clients")]
+        if not tasks[0].done():
+            keep.add(tasks[0])
+
+    def broadcast_cancelled(self) -> None:
+        tasks = [self._publish("uptime")]
+        tasks[0].cancel()

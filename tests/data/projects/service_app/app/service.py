@@ -9,7 +9,7 @@ from app._compat import timeout, wait_for
 from app.bus import EventBus
 from app.cycle_a import launch
 from app.dynamic import Proxied, WithMeta
-from app.util import in_background, log_on_fail, sometimes, spawn_logged, twice
+from app.util import in_background, log_on_fail, restart, restart_kept, sometimes, spawn_logged, twice
 from app.workers import BaseWorker, Connection
 
 
@@ -67,12 +67,25 @@ class Mixed(UserDict, BaseWorker):  # type: ignore[type-arg]
         self._start_background(watch())
 
 
+async def awaited_helpers(watch: Callable[[], Awaitable[None]], now: bool) -> None:
+    """What a coroutine function of another module returns, dropped by
+    ``await`` as a statement; a helper that returns a task or None, dropped."""
+    await util.refresh(watch(), now)  # error: TRF001:11
+    await restart(watch())  # error: TRF001:11
+    sometimes(watch(), now)  # error: TRF001:5
+    task = await util.refresh(watch(), now)
+    if task is not None:
+        await task
+    await restart_kept(watch())  # it keeps its task
+    await util.restart_or_value(watch(), now)  # a task or another value: not known
+    restart(watch())  # a coroutine never awaited: no task is made
+
+
 async def not_known(
     watch: Callable[[], Awaitable[None]], now: bool, proxied: Proxied, meta: WithMeta
 ) -> None:
-    """A task on some paths only, a name bound twice, a module that does not
-    parse, methods hidden by __getattr__ or a metaclass: nothing is reported."""
-    sometimes(watch(), now)
+    """A name bound twice, a module that does not parse, methods hidden by
+    __getattr__ or a metaclass: nothing is reported."""
     twice(watch())
     broken.spawn(watch())
     proxied.start(watch())

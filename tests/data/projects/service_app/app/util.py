@@ -47,6 +47,30 @@ def sometimes(coro: "Coroutine[Any, Any, Any]", now: bool) -> "Optional[asyncio.
     return None
 
 
+async def refresh(coro: "Coroutine[Any, Any, Any]", now: bool) -> "Optional[asyncio.Task[Any]]":
+    """What ``await refresh(...)`` returns: a new task, or None."""
+    await asyncio.sleep(0)
+    if now:
+        return asyncio.create_task(coro)
+    return None
+
+
+async def restart(coro: "Coroutine[Any, Any, Any]") -> "asyncio.Task[Any]":
+    await asyncio.sleep(0)
+    return asyncio.create_task(coro)
+
+
+async def restart_kept(coro: "Coroutine[Any, Any, Any]") -> "asyncio.Task[Any]":
+    await asyncio.sleep(0)
+    return kept_spawn(coro)
+
+
+async def restart_or_value(coro: "Coroutine[Any, Any, Any]", now: bool) -> "Any":
+    if now:
+        return asyncio.create_task(coro)
+    return await coro
+
+
 def twice(coro: "Coroutine[Any, Any, Any]") -> "asyncio.Task[Any]":
     return asyncio.create_task(coro)
 
