@@ -506,6 +506,43 @@ async def test_a_site_the_fixer_leaves_says_why(client: Client, tmp_path: Path) 
     assert await actions(client, uri, 0, 0, only=["source.fixAll"]) == []
 
 
+async def test_a_site_the_analysis_tells_the_fixer_to_leave_says_why(client: Client, tmp_path: Path) -> None:
+    """A helper that returns a task or None, and ``await`` of a coroutine
+    function that returns a task: the quick fix is offered disabled, with the
+    reason the analysis gives (the same the command prints)."""
+    folder = project(tmp_path)
+    text = (
+        "import asyncio\n\n\n"
+        "async def job() -> None:\n"
+        "    await asyncio.sleep(1)\n\n\n"
+        "def maybe(now: bool):\n"
+        "    if now:\n"
+        "        return asyncio.create_task(job())\n"
+        "    return None\n\n\n"
+        "async def restart():\n"
+        "    await asyncio.sleep(0)\n"
+        "    return asyncio.create_task(job())\n\n\n"
+        "async def work() -> None:\n"
+        "    maybe(True)\n"
+        "    await restart()\n"
+    )
+    (tmp_path / "w.py").write_text(text, encoding="utf-8")
+    proc = command("--diff", "w.py", cwd=tmp_path)
+    why = [line.split(": not fixed TRF001: ")[1] for line in proc.stderr.splitlines() if ": not fixed " in line]
+    assert len(why) == 2 and "on some paths only" in why[0] and "'await'" in why[1], proc.stderr
+    uri = opened(client, folder / "pkg" / "w.py", text)
+    found = await diagnostics(client, uri, 1, ready=lambda found: all(d.data for d in found))
+    assert [(d.code, d.range.start.line, d.data) for d in found] == [
+        ("TRF001", 19, {"fixable": False, "why": why[0]}),
+        ("TRF001", 20, {"fixable": False, "why": why[1]}),
+    ]
+    for line, reason in ((19, why[0]), (20, why[1])):
+        keep = (await actions(client, uri, line, 10, only=["quickfix"]))[0]
+        assert (keep.title, keep.edit, keep.disabled) == (
+            "Keep this task", None, lsp.CodeActionDisabled(reason=reason))
+    assert await actions(client, uri, 0, 0, only=["source.fixAll"]) == []
+
+
 async def test_configuration_changes_are_read_again(client: Client, tmp_path: Path) -> None:
     folder = project(tmp_path)
     uri = opened(client, folder / "pkg" / "service.py", SERVICE)
