@@ -528,7 +528,8 @@ async def test_a_site_the_analysis_tells_the_fixer_to_leave_says_why(client: Cli
     )
     (tmp_path / "w.py").write_text(text, encoding="utf-8")
     proc = command("--diff", "w.py", cwd=tmp_path)
-    why = [line.split(": not fixed TRF001: ")[1] for line in proc.stderr.splitlines() if ": not fixed " in line]
+    why = [line.split(": not fixed TRF001: ")[1]
+           for line in proc.stderr.splitlines() if ": not fixed " in line]
     assert len(why) == 2 and "on some paths only" in why[0] and "'await'" in why[1], proc.stderr
     uri = opened(client, folder / "pkg" / "w.py", text)
     found = await diagnostics(client, uri, 1, ready=lambda found: all(d.data for d in found))
