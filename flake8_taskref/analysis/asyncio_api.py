@@ -64,6 +64,7 @@ from flake8_taskref.analysis.shortcut import HotLines
 
 _PLAIN_HANDLE_EXPRS = (ast.Name, ast.Attribute, ast.Subscript)
 _PRUNING_AUGOPS = (ast.Sub, ast.BitAnd, ast.BitXor)
+_ITEM_LOOKS = N.HARMLESS_TASK_METHODS - N.WAITING_FUTURE_METHODS  # (``result()`` may wait)
 
 
 class ScopeVisitor(FunctionsRecorder):
@@ -348,8 +349,8 @@ class ScopeVisitor(FunctionsRecorder):
         )
 
     def _poll(self, test: ast.expr) -> None:
-        """``while not task.done(): ...`` keeps the frame until the task is done."""
-        task = polled_task(test)
+        """``while not task.done():`` (or ``not tasks[0].done()``) keeps the frame until it is done."""
+        task = polled_task(test, items=True)
         if task is not None:
             self._use(task.id, task, U_FINISH, None)
 
@@ -553,9 +554,8 @@ class ScopeVisitor(FunctionsRecorder):
             else:
                 kind = U_KEEP
             self._use(receiver.id, receiver, kind, None)
-        elif isinstance(receiver, ast.Subscript) and attr in N.HARMLESS_TASK_METHODS:
-            # ``tasks[0].done()``: an item only looked at, as the name of a task would be
-            self.value(receiver, HARMLESS)
+        elif isinstance(receiver, ast.Subscript) and attr in _ITEM_LOOKS:
+            self.value(receiver, HARMLESS)  # ``tasks[0].done()``: an item only looked at, as a name
         else:
             self.value(receiver, KEEP)
 

@@ -24,7 +24,7 @@ unchanged.
 from __future__ import annotations
 
 import ast
-from typing import Optional, Set, Tuple
+from typing import TYPE_CHECKING, Optional, Set, Tuple
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
@@ -34,10 +34,15 @@ from flake8_taskref.analysis.facts import (
 )
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.scopes import end_of, pos_of
+from flake8_taskref.analysis.summaries import stub as _stub
+
+if TYPE_CHECKING:
+    from flake8_taskref.analysis.modules import Resolver
+    from flake8_taskref.analysis.summaries import Summaries
 
 __all__ = [
     "own_coroutine", "self_keepers", "keeps_itself", "assigned", "makes_coroutine", "bound_to_coroutine",
-    "cleared_by_itself", "tests_current_task",
+    "cleared_by_itself", "tests_current_task", "never_suspends",
 ]
 
 # (id of the scope that defines it, its name): the coroutine functions that keep their task.
@@ -71,6 +76,40 @@ def own_coroutine(func: ast.expr, scope: Scope) -> Optional[Scope]:
         return None
     entered = owner.entered_async.get(name, ())
     return entered[0] if len(entered) == 1 else None
+
+
+def never_suspends(
+    coro: ast.expr, scope: Scope, facts: ModuleFacts, summaries: "Summaries", resolver: Optional["Resolver"],
+) -> bool:
+    """Is ``coro`` (the coroutine a task runs) a call of a coroutine function
+    whose body never suspends (no ``await``, ``async for``, ``async with``): its
+    task runs it to its end in one step, while the loop's queue holds the task,
+    so it is never pending unkept.  (Threads notify the loop so, with
+    ``event.set()`` in a coroutine; a loop's own ``create_task`` of a coroutine
+    that only updates state is the same: docs/rules/TRF001.md.)"""
+    if not isinstance(coro, ast.Call):
+        return False
+    if N.puts_into_queue(coro):
+        return True  # ``queue.put(item)``: see ``Scope.may_wait``
+    func = coro.func
+    if isinstance(func, ast.Attribute):
+        own = isinstance(func.value, ast.Name) and func.value.id in ("self", "cls")
+        if own and scope.cls is not None and assigned(facts, scope.cls, func.attr, set()):
+            return False  # ``self.hook = callback`` may hide the method
+        if not own or (scope.cls is not None and func.attr not in scope.cls.bindings):
+            # a method of a receiver whose class is written down, or of a base of another module
+            found = summaries.receiver_method(scope, func.value, func.attr, loose=True)
+            if found is None or not found.info.is_async or resolver is None:
+                return False
+            whole = resolver.whole_function(found)
+            return whole is not None and not whole.info.may_wait and not whole.info.stub
+    coroutine = own_coroutine(func, scope)
+    if coroutine is None:
+        return False
+    # a decorator is taken to keep what the body does (a tracer, a logger);
+    # a stub (``pass``, a docstring) is a hook a subclass overrides
+    node_of = coroutine.node
+    return not coroutine.may_wait and isinstance(node_of, ast.AsyncFunctionDef) and not _stub(node_of)
 
 
 def spawned_coroutine(spawn: Spawn, scope: Scope) -> Optional[Scope]:

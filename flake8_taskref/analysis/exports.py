@@ -39,7 +39,7 @@ from flake8_taskref.analysis.arguments import calls_and_drops
 from flake8_taskref.analysis.arguments import default_truth, guard_of_keeping
 from flake8_taskref.analysis.modules import RETURNS_TASK, RETURNS_TASKS, Ref
 from flake8_taskref.analysis.summaries import (
-    FUTURE_LABELS, Summaries, filled_groups, returns_only_tasks, returns_task_or_none, stub,
+    FUTURE_LABELS, Summaries, filled_groups, held_at, returns_only_tasks, returns_task_or_none, stub,
 )
 
 _FATE_NAMES = {U_KEEP: KEEPS, U_FINISH: FINISHES, U_HARMLESS: LOOKS, U_RESULT: RESULT}
@@ -155,6 +155,8 @@ def _function(
     if exported is None or scope is None or info.stub or decorated:
         return info
     if is_async:  # what ``await`` of a call returns (``Resolver.returns_task(awaited=True)``)
+        if exported.guard(scope)[0]:
+            return info  # it keeps its task when a parameter says so: not followed for ``await``
         returns, future, via, or_none = exported.returned(scope)
         return info._replace(returns=returns, future=future, returns_via=via, or_none=or_none)
     fates: List[str] = []
@@ -166,10 +168,12 @@ def _function(
             param_refs.append((position, refs))
     returns, future, via, or_none = exported.returned(scope)
     guard = exported.guard(scope) if returns and not or_none else ("", False, -1)
+    runs = next((at for at, param in enumerate(params)
+                 if returns and not or_none and exported.summaries.runs_parameter(scope, param)), -1)
     drops = tuple(at for at, param in enumerate(params + kwonly) if calls_and_drops(scope, param))
     return info._replace(returns=returns, future=future, fates=tuple(fates), param_refs=tuple(param_refs),
                          returns_via=via, guard=guard, drops=drops, wraps=exported.wraps(scope),
-                         or_none=or_none)
+                         or_none=or_none, runs=runs)
 
 
 class Exported:
@@ -377,7 +381,7 @@ class Exported:
                 spawns = []
                 filled = filled_groups(scope, groups, judge)
                 if filled is not None:
-                    if any(pos not in at for pos in judge.kept_at(groups[0], scope)):
+                    if any(pos not in at for pos in held_at(judge, groups[0], scope)):
                         return None
                     groups, collection = filled, True
                 for group in groups:
@@ -385,7 +389,7 @@ class Exported:
                     # result: those results are named below
                     if group.opaque or not group.spawns:
                         return None
-                    elsewhere = [pos for pos in judge.kept_at(group, scope) if pos not in at]
+                    elsewhere = [pos for pos in held_at(judge, group, scope) if pos not in at]
                     if elsewhere and not (guarded and guard_of_keeping(scope, group, elsewhere) is not None):
                         return None  # kept elsewhere too (or handed to another module)
                     collection = collection or group.collection

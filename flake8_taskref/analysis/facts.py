@@ -493,13 +493,19 @@ class Scope:
 Sink = Union[int, Group, str, CallbackSink]
 
 
-def polled_task(test: ast.expr, negated_only: bool = False) -> Optional[ast.Name]:
+def polled_task(test: ast.expr, negated_only: bool = False, items: bool = False) -> Optional[ast.Name]:
     """The task ``t`` a loop test polls: ``not t.done()`` (or another poll
-    method), and ``t.done()`` itself unless ``negated_only``."""
+    method), and ``t.done()`` itself unless ``negated_only``; with ``items``,
+    the local collection whose item ``not tasks[0].done()`` polls too."""
+    negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         test = test.operand
     elif negated_only:
         return None
+    func = test.func if isinstance(test, ast.Call) else None
+    item = func.value if isinstance(func, ast.Attribute) and func.attr in N.POLL_METHODS else None
+    if items and negated and isinstance(item, ast.Subscript) and isinstance(item.value, ast.Name):
+        return item.value
     if (
         isinstance(test, ast.Call)
         and isinstance(test.func, ast.Attribute)

@@ -585,7 +585,7 @@ class FunctionsRecorder(InterfaceRecorder):
                     if isinstance(func.value, ast.Name):
                         seen.methods.add(func.attr)
                     elif isinstance(func.value, ast.Attribute) and (
-                        spawn.runs_one_coroutine or attr is not None
+                        spawn.runs_one_coroutine or spawn.helper is not None or attr is not None
                     ):
                         seen.typed.add(func.value.attr)
         seen.count = len(scopes)
@@ -669,7 +669,9 @@ def _coroutine_spawns(scope: Scope, every: bool = False) -> Iterator[Tuple[Spawn
     spawns += [(spawn, attr) for attr, spawn in scope.self_stores]
     for spawn, attr in spawns:
         node = spawn.node
-        if not (every or spawn.runs_one_coroutine or attr is not None):
+        # (a helper's spawn: whether the helper runs its first argument is
+        # decided at the end, ``Summaries.runs_first_argument``)
+        if not (every or spawn.runs_one_coroutine or spawn.helper is not None or attr is not None):
             continue
         if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Call):
             yield spawn, attr

@@ -58,13 +58,13 @@ from flake8_taskref.analysis.messages import (
 from flake8_taskref.analysis.modules import RETURNS_TASKS, Function, Resolver
 from flake8_taskref.analysis.arguments import only_looks
 from flake8_taskref.analysis.options import Options
-from flake8_taskref.analysis.summaries import Summaries, stub
+from flake8_taskref.analysis.summaries import Summaries
 from flake8_taskref.analysis.task_sets import never_pruned
 from flake8_taskref.analysis.paths import held_by_forever, held_through_wait, lost_on_exits
 from flake8_taskref.analysis.gathers import lost_on_failure
 from flake8_taskref.analysis.gaps import lost_before_cleanup
 from flake8_taskref.analysis.coroutines import (
-    assigned, cleared_by_itself, keeps_itself, own_coroutine, self_keepers, spawned_coroutine,
+    cleared_by_itself, keeps_itself, never_suspends, self_keepers, spawned_coroutine,
 )
 
 _FATE = (U_FINISH, U_KEEP)
@@ -237,7 +237,7 @@ class ModuleRules:
         receiver = spawn.receiver
         if spawn.helper is not None:
             self._labels[key] = None  # while deciding (a helper that returns its own call)
-            if self.summaries.spawner(spawn.helper):
+            if self.summaries.spawner(spawn.helper) and not self._never_suspends(spawn, scope):
                 result = spawn.callee
         elif self._never_suspends(spawn, scope):
             result = None  # its coroutine runs to its end in the task's first step
@@ -293,6 +293,10 @@ class ModuleRules:
     def kept_at(self, group: Group, scope: Scope) -> List[Pos]:
         return self._fate(group, scope, (U_KEEP,))
 
+    def handled_at(self, group: Group, scope: Scope) -> List[Pos]:
+        """Where the group's handles are kept, awaited, cancelled or waited on."""
+        return self._fate(group, scope, (U_KEEP, U_FINISH, U_RESULT))
+
     def captured(self, scope: Scope) -> Set[str]:
         return self._captured.get(id(scope), set())
 
@@ -310,7 +314,7 @@ class ModuleRules:
         worker TRF008 takes not to fail)?  What the plugin's path asks after
         entering the coroutines it put off (``api._analyse``)."""
         if spawn.helper is not None:
-            return False
+            return self._never_suspends(spawn, scope)
         if self._never_suspends(spawn, scope) or keeps_itself(spawn, scope, self._keepers):
             return True
         coroutine = spawned_coroutine(spawn, scope)
@@ -318,37 +322,18 @@ class ModuleRules:
 
     def _never_suspends(self, spawn: Spawn, scope: Scope) -> bool:
         """Is the spawn's coroutine a call of a coroutine function whose body
-        never suspends (no ``await``, ``async for``, ``async with``): its task
-        runs it to its end in one step, while the loop's queue holds the task,
-        so it is never pending unkept.  (Threads notify the loop so, with
-        ``event.set()`` in a coroutine; a loop's own ``create_task`` of a
-        coroutine that only updates state is the same: docs/rules/TRF001.md.)"""
+        never suspends (``coroutines.never_suspends``)?  Asked of asyncio's
+        spawners of one coroutine, and of a helper that runs its first argument
+        as the task it returns (``Summaries.runs_first_argument``)."""
         node = spawn.node
-        if not spawn.runs_one_coroutine:
+        if spawn.helper is not None:
+            helper = spawn.helper.node
+            if not helper.args or not self.summaries.runs_first_argument(spawn.helper):
+                return False
+            return never_suspends(helper.args[0], scope, self.facts, self.summaries, self.resolver)
+        if not spawn.runs_one_coroutine or not isinstance(node, ast.Call) or not node.args:
             return False
-        if not isinstance(node, ast.Call) or not node.args or not isinstance(node.args[0], ast.Call):
-            return False
-        if N.puts_into_queue(node.args[0]):
-            return True  # ``queue.put(item)``: see ``Scope.may_wait``
-        func = node.args[0].func
-        if isinstance(func, ast.Attribute):
-            own = isinstance(func.value, ast.Name) and func.value.id in ("self", "cls")
-            if own and scope.cls is not None and assigned(self.facts, scope.cls, func.attr, set()):
-                return False  # ``self.hook = callback`` may hide the method
-            if not own or (scope.cls is not None and func.attr not in scope.cls.bindings):
-                # a method of a receiver whose class is written down, or of a base of another module
-                found = self.summaries.receiver_method(scope, func.value, func.attr, loose=True)
-                if found is None or not found.info.is_async or self.resolver is None:
-                    return False
-                whole = self.resolver.whole_function(found)
-                return whole is not None and not whole.info.may_wait and not whole.info.stub
-        coroutine = own_coroutine(func, scope)
-        if coroutine is None:
-            return False
-        # a decorator is taken to keep what the body does (a tracer, a logger);
-        # a stub (``pass``, a docstring) is a hook a subclass overrides
-        node_of = coroutine.node
-        return not coroutine.may_wait and isinstance(node_of, ast.AsyncFunctionDef) and not stub(node_of)
+        return never_suspends(node.args[0], scope, self.facts, self.summaries, self.resolver)
 
     def _inherited_loop(self, receiver: ast.Attribute, scope: Scope) -> bool:
         """``self.<attr>`` that a base class of another module makes an event loop."""

@@ -99,6 +99,15 @@ def returns_only_tasks(scope: Scope) -> bool:
     return bool(returns) and not any(item is None for item in returns) and not may_return_none(scope)
 
 
+def held_at(judge: "Judge", group: Group, scope: Scope) -> List[Pos]:
+    """Where a function keeps a task it returns, besides its ``return``: a
+    coroutine function's wait for it counts too (``await t; return t`` returns
+    a task that is done, which its caller cannot lose)."""
+    if isinstance(scope.node, ast.AsyncFunctionDef):
+        return judge.handled_at(group, scope)
+    return judge.kept_at(group, scope)
+
+
 def returns_task_or_none(scope: Scope) -> bool:
     """Does every way out of the function return a value the analysis follows
     or nothing a caller could lose (``return None``, a bare ``return``, its end,
@@ -120,6 +129,8 @@ class Judge(Protocol):
     def applicable(self, scope: Scope, name: str, use: Use) -> List[Binding]: ...
 
     def kept_at(self, group: Group, scope: Scope) -> List[Pos]: ...
+
+    def handled_at(self, group: Group, scope: Scope) -> List[Pos]: ...
 
     def captured(self, scope: Scope) -> Set[str]: ...
 
@@ -402,6 +413,45 @@ class Summaries:
         whole = resolver.whole_function(remote)  # (a summary in part may not have entered it)
         return whole is not None and whole.info.or_none and resolver.returns_task(remote, or_none=True)
 
+    def runs_first_argument(self, call: CallSite) -> bool:
+        """Does the helper a call reaches return a task that runs the call's
+        first argument, its first parameter (``def spawn(coro, name=None):
+        return asyncio.create_task(coro, name=name)``)?  Then what that task can
+        do is what the argument's coroutine does."""
+        args = call.node.args
+        if not args or isinstance(args[0], ast.Starred):
+            return False
+        found = self.callee(call)
+        if found is not None:
+            return bool(found[1]) and self.runs_parameter(found[0], found[1][0])
+        remote = self.remote(call)
+        resolver = self._resolver
+        whole = resolver.whole_function(remote) if remote is not None and resolver is not None else None
+        runs = whole.info.runs if whole is not None else -1
+        return runs >= 0 and whole is not None and runs == whole.info.skipped(call.bound)
+
+    def runs_parameter(self, scope: Scope, name: str) -> bool:
+        """Is every task the function returns asyncio's spawn of one coroutine
+        (``create_task``, a loop's, ``ensure_future``) given the parameter
+        ``name``, which it never binds again?"""
+        if len(scope.bindings.get(name, ())) != 1 or not scope.returns:
+            return False
+        spawns: List[Spawn] = []
+        for item in scope.returns:
+            if isinstance(item, Spawn):
+                spawns.append(item)
+            elif isinstance(item, Group):
+                spawns.extend(item.spawns)
+            elif isinstance(item, Use):
+                spawns.extend(spawn for binding in self.judge.applicable(scope, item.name, item)
+                              if binding.group is not None for spawn in binding.group.spawns)
+            else:
+                return False
+        return bool(spawns) and all(
+            spawn.helper is None and spawn.runs_one_coroutine and isinstance(spawn.node, ast.Call)
+            and bool(spawn.node.args) and isinstance(spawn.node.args[0], ast.Name)
+            and spawn.node.args[0].id == name for spawn in spawns)
+
     def _maybe_scope(self, scope: Scope) -> bool:
         key = id(scope)
         if key not in self._maybe:
@@ -617,7 +667,7 @@ class Summaries:
                     return None
             filled = filled_groups(scope, candidates, self.judge)
             if filled is not None:
-                if any(pos not in at for pos in self.judge.kept_at(candidates[0], scope)):
+                if any(pos not in at for pos in held_at(self.judge, candidates[0], scope)):
                     return None
                 candidates = filled
             for group in candidates:
@@ -625,7 +675,7 @@ class Summaries:
                     return None
                 if any(self.judge.label(spawn, scope) is None for spawn in group.spawns):
                     return None
-                elsewhere = [pos for pos in self.judge.kept_at(group, scope) if pos not in at]
+                elsewhere = [pos for pos in held_at(self.judge, group, scope) if pos not in at]
                 if elsewhere:
                     guard = guard_of_keeping(scope, group, elsewhere) if guarded else None
                     if guard is None:

@@ -154,6 +154,20 @@ class Client:
         self.restart()  # a coroutine, never awaited: no task is made
         async for task in self.restarts():
             await task
+        await self.restart_finished()  # the task is done when it is returned
+        await self.restart_guarded(True)  # it keeps its task when a parameter says so:
+        await self.restart_guarded(False)  # not followed for ``await``
+
+    async def restart_finished(self):
+        task = asyncio.create_task(job())
+        await asyncio.wait([task])
+        return task
+
+    async def restart_guarded(self, keep: bool):
+        task = asyncio.create_task(job())
+        if keep:
+            self.keep.add(task)
+        return task
 
 
 async def module_level(now: bool) -> None:

@@ -375,3 +375,17 @@ class Broadcaster:
     def broadcast_cancelled(self) -> None:
         tasks = [self._publish("uptime")]
         tasks[0].cancel()
+
+
+def result_of_an_item(loop: asyncio.AbstractEventLoop) -> None:
+    # ``result()`` of an item waits for a threadsafe future, as of a name
+    futures = [asyncio.run_coroutine_threadsafe(job(), loop)]
+    print(futures[0].result())
+
+
+async def polled_item() -> int:
+    # the frame lives until the item polled is done, as for a name
+    tasks = [asyncio.create_task(job())]
+    while not tasks[0].done():
+        await asyncio.sleep(0.1)
+    return 1

@@ -26,3 +26,20 @@ class Runner:
         if not detached:
             self._tasks.add(task)
         return task
+
+
+async def start_later(coro: Any, keep_ref: bool = False) -> "asyncio.Task[Any]":
+    """A coroutine function that keeps its task when a parameter says so:
+    ``await start_later(...)`` is not followed, whatever it is given."""
+    await asyncio.sleep(0)
+    task = asyncio.create_task(coro)
+    if keep_ref:
+        _tasks.add(task)
+    return task
+
+
+async def run_to_end(coro: Any) -> "asyncio.Task[Any]":
+    """It waits for its task before it returns it: the task is done."""
+    task = asyncio.create_task(coro)
+    await task
+    return task

@@ -90,3 +90,18 @@ async def not_known(
     broken.spawn(watch())
     proxied.start(watch())
     meta.start(watch())
+
+
+class Noter:
+    """``spawn_logged`` runs its first argument as its task: a coroutine that
+    never suspends cannot be lost, one that waits can."""
+
+    async def _note(self) -> None:
+        self.noted = True
+
+    async def _wait(self) -> None:
+        await asyncio.sleep(1)
+
+    async def start(self) -> None:
+        spawn_logged(self._note())
+        spawn_logged(self._wait())  # error: TRF001:9

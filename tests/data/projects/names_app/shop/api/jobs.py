@@ -3,7 +3,7 @@ says so (issue 32): judged by the argument each call gives."""
 from typing import Any
 
 from .. import tasks
-from ..tasks import Runner, spawn, spawn_again
+from ..tasks import Runner, run_to_end, spawn, spawn_again, start_later
 
 
 async def job() -> None:
@@ -24,3 +24,6 @@ async def start(flag: bool, runner: Runner) -> None:
     spawn_again(job())
     kept: Any = spawn(job())
     await kept
+    await start_later(job(), keep_ref=True)
+    await start_later(job())
+    await run_to_end(job())
