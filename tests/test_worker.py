@@ -74,7 +74,9 @@ def test_the_editor_s_settings_and_unsaved_modules_reach_the_worker(tmp_path: Pa
     helpers = tmp_path / "app" / "helpers.py"
     helpers.write_text(KEEPING_HELPER.replace("    tasks.add(task)\n", ""), encoding="utf-8")
     app = tmp_path / "app" / "main.py"
-    text = "from app.helpers import spawn\n\n\nasync def main() -> None:\n    spawn(main())\n"
+    # (``main`` waits: the task of a coroutine that never suspends could not be lost)
+    text = ("import asyncio\n\nfrom app.helpers import spawn\n\n\n"
+            "async def main() -> None:\n    spawn(main())\n    await asyncio.sleep(1)\n")
     app.write_text(text, encoding="utf-8")
     worker = Worker()
 
