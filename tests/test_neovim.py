@@ -39,6 +39,7 @@ async def work() -> None:
     job = asyncio.create_task(work())
     loop = asyncio.get_running_loop()
     loop.create_task(work())
+    await asyncio.sleep(1)
 '''
 # The user, in Lua: each step waits (vim.wait) for what an editor would show.
 COMMON = r'''
