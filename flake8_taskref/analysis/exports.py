@@ -39,7 +39,8 @@ from flake8_taskref.analysis.arguments import calls_and_drops
 from flake8_taskref.analysis.arguments import default_truth, guard_of_keeping
 from flake8_taskref.analysis.modules import RETURNS_TASK, RETURNS_TASKS, Ref
 from flake8_taskref.analysis.summaries import (
-    FUTURE_LABELS, Summaries, filled_groups, held_at, returns_only_tasks, returns_task_or_none, stub,
+    FUTURE_LABELS, Summaries, filled_groups, held_at, returned_spawns, returns_only_tasks,
+    returns_task_or_none, stub,
 )
 
 _FATE_NAMES = {U_KEEP: KEEPS, U_FINISH: FINISHES, U_HARMLESS: LOOKS, U_RESULT: RESULT}
@@ -168,8 +169,10 @@ def _function(
             param_refs.append((position, refs))
     returns, future, via, or_none = exported.returned(scope)
     guard = exported.guard(scope) if returns and not or_none else ("", False, -1)
-    runs = next((at for at, param in enumerate(params)
-                 if returns and not or_none and exported.summaries.runs_parameter(scope, param)), -1)
+    runs = -1  # the parameter whose coroutine the task it returns runs (``FunctionInfo.runs``)
+    if returns and not or_none:
+        runs_parameter = exported.summaries.runs_parameter
+        runs = next((at for at, param in enumerate(params) if runs_parameter(scope, param)), -1)
     drops = tuple(at for at, param in enumerate(params + kwonly) if calls_and_drops(scope, param))
     return info._replace(returns=returns, future=future, fates=tuple(fates), param_refs=tuple(param_refs),
                          returns_via=via, guard=guard, drops=drops, wraps=exported.wraps(scope),
@@ -325,22 +328,11 @@ class Exported:
         if found is None:
             return RETURNS_NOTHING_KNOWN, False, (), False
         kind, refs = found
-        spawns = self._spawns(scope)
+        spawns = returned_spawns(scope, self.summaries.judge)
         labels = [self.summaries.judge.label(spawn, scope) or "" for spawn in spawns if spawn.helper is None]
         future = bool(labels) and len(labels) == len(spawns) and all(
             label in FUTURE_LABELS for label in labels)
         return kind, future, refs, or_none
-
-    def _spawns(self, scope: Scope) -> List[Spawn]:
-        spawns = [item for item in scope.returns if isinstance(item, Spawn)]
-        for item in scope.returns:
-            if isinstance(item, Group):
-                spawns.extend(item.spawns)
-            elif isinstance(item, Use):
-                for binding in self.summaries.judge.applicable(scope, item.name, item):
-                    if binding.group is not None:
-                        spawns.extend(binding.group.spawns)
-        return spawns
 
     def _returned(self, scope: Scope, guarded: bool = False) -> Optional[Tuple[int, Tuple[Ref, ...]]]:
         if guarded:

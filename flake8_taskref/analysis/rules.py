@@ -327,10 +327,9 @@ class ModuleRules:
         as the task it returns (``Summaries.runs_first_argument``)."""
         node = spawn.node
         if spawn.helper is not None:
-            helper = spawn.helper.node
-            if not helper.args or not self.summaries.runs_first_argument(spawn.helper):
+            if not self.summaries.runs_first_argument(spawn.helper):  # (it has a first argument)
                 return False
-            return never_suspends(helper.args[0], scope, self.facts, self.summaries, self.resolver)
+            return never_suspends(spawn.helper.node.args[0], scope, self.facts, self.summaries, self.resolver)
         if not spawn.runs_one_coroutine or not isinstance(node, ast.Call) or not node.args:
             return False
         return never_suspends(node.args[0], scope, self.facts, self.summaries, self.resolver)

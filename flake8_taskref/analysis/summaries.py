@@ -108,6 +108,20 @@ def held_at(judge: "Judge", group: Group, scope: Scope) -> List[Pos]:
     return judge.kept_at(group, scope)
 
 
+def returned_spawns(scope: Scope, judge: "Judge") -> List[Spawn]:
+    """The spawns whose tasks a function returns: returned itself, in a
+    returned collection, or bound to a returned local."""
+    spawns = [item for item in scope.returns if isinstance(item, Spawn)]
+    for item in scope.returns:
+        if isinstance(item, Group):
+            spawns.extend(item.spawns)
+        elif isinstance(item, Use):
+            for binding in judge.applicable(scope, item.name, item):
+                if binding.group is not None:
+                    spawns.extend(binding.group.spawns)
+    return spawns
+
+
 def returns_task_or_none(scope: Scope) -> bool:
     """Does every way out of the function return a value the analysis follows
     or nothing a caller could lose (``return None``, a bare ``return``, its end,
@@ -404,8 +418,8 @@ class Summaries:
         if call.awaited:
             return self._awaited_spawner(call, or_none=True) and not self._awaited_spawner(call)
         found = self.callee(call)
-        if found is not None:
-            return not self._strict_spawner(call) and self._maybe_scope(found[0])
+        if found is not None:  # (no strict spawner returns None: ``returns_only_tasks``)
+            return self._maybe_scope(found[0])
         remote = self.remote(call) if self._words is None or call.name in self._words else None
         resolver = self._resolver
         if remote is None or resolver is None:
@@ -427,26 +441,17 @@ class Summaries:
         remote = self.remote(call)
         resolver = self._resolver
         whole = resolver.whole_function(remote) if remote is not None and resolver is not None else None
-        runs = whole.info.runs if whole is not None else -1
-        return runs >= 0 and whole is not None and runs == whole.info.skipped(call.bound)
+        if whole is None or whole.info.runs < 0:
+            return False
+        return whole.info.runs == whole.info.skipped(call.bound)
 
     def runs_parameter(self, scope: Scope, name: str) -> bool:
         """Is every task the function returns asyncio's spawn of one coroutine
         (``create_task``, a loop's, ``ensure_future``) given the parameter
         ``name``, which it never binds again?"""
-        if len(scope.bindings.get(name, ())) != 1 or not scope.returns:
+        if len(scope.bindings.get(name, ())) != 1 or not scope.returns or None in scope.returns:
             return False
-        spawns: List[Spawn] = []
-        for item in scope.returns:
-            if isinstance(item, Spawn):
-                spawns.append(item)
-            elif isinstance(item, Group):
-                spawns.extend(item.spawns)
-            elif isinstance(item, Use):
-                spawns.extend(spawn for binding in self.judge.applicable(scope, item.name, item)
-                              if binding.group is not None for spawn in binding.group.spawns)
-            else:
-                return False
+        spawns = returned_spawns(scope, self.judge)
         return bool(spawns) and all(
             spawn.helper is None and spawn.runs_one_coroutine and isinstance(spawn.node, ast.Call)
             and bool(spawn.node.args) and isinstance(spawn.node.args[0], ast.Name)
@@ -456,8 +461,7 @@ class Summaries:
         key = id(scope)
         if key not in self._maybe:
             self._maybe[key] = False  # while deciding: a cycle returns no new task
-            self._maybe[key] = (not scope.generator and returns_task_or_none(scope)
-                                and self._returned_groups(scope, or_none=True) is not None)
+            self._maybe[key] = not scope.generator and self._returned_groups(scope, or_none=True) is not None
         return self._maybe[key]
 
     def _awaited_spawner(self, call: CallSite, or_none: bool = False) -> bool:
@@ -475,12 +479,9 @@ class Summaries:
             return False
         found_remote = self.target(call)
         resolver = self._resolver
-        if not isinstance(found_remote, Function) or resolver is None:
-            return False
-        info = found_remote.info
-        if not info.is_async or info.stub or info.decorated or info.guard[0]:
-            return False
-        return resolver.returns_task(found_remote, awaited=True, or_none=or_none)
+        # (``returns_task`` asks for a coroutine function, no stub, no decorator)
+        return isinstance(found_remote, Function) and resolver is not None and resolver.returns_task(
+            found_remote, awaited=True, or_none=or_none)
 
     def _strict_spawner(self, call: CallSite) -> bool:
         found = self.callee(call)
