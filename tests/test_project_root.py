@@ -232,3 +232,44 @@ def test_a_table_the_command_refuses_is_said_once_by_flake8(tmp_path: Path) -> N
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr.count("flake8-taskref: ") == 1 and "pyproject.toml" in proc.stderr, proc.stderr
     assert command("app.py", cwd=root / "sub").returncode == 2
+
+
+WHEEL_TOOL = """\
+from app.util import spawn
+
+
+async def act():
+    spawn(work())
+
+
+async def work():
+    await act()
+"""
+
+
+@pytest.mark.parametrize("project", [False, True])
+def test_a_namespace_package_imports_its_siblings_by_their_full_name(tmp_path: Path, project: bool) -> None:
+    """A wheel's folder (a new user's run: browser-use's ``tools/`` has no
+    ``__init__.py``): ``app/tools/x.py`` imports ``app.util``, which Python
+    finds from the folder above ``app``.  Outside every project the finder had
+    only the folder above the importer's top package (``app/tools``): the
+    helper was not found and its five calls were missed; inside a project
+    whose source roots are elsewhere (``lib/``, not configured), the same."""
+    top = tmp_path / "wheel"
+    package = top / "lib" / "app" if project else top / "app"
+    (package / "tools").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "util.py").write_text(HELPERS)
+    (package / "tools" / "x.py").write_text(WHEEL_TOOL)
+    # a folder named as the import's first part that has no such module: not taken
+    (package / "tools" / "app").mkdir()
+    if project:
+        (top / "pyproject.toml").write_text("")
+    name = os.path.relpath(package / "tools" / "x.py", top)
+    for cwd, checked in ((top, name), (tmp_path, str(package / "tools" / "x.py"))):
+        for rows in (_command(cwd, checked), _flake8(cwd, checked)):
+            assert [row[:3] for row in rows[checked]] == [(5, 5, "TRF001")], rows
+            assert "util.py:4" in rows[checked][0][3]
+    (package / "util.py").write_text(HELPERS.replace("return asyncio", "asyncio"))
+    for rows in (_command(top, name, "--no-cache"), _flake8(top, name, "--taskref-no-cache")):
+        assert rows.get(name, []) == [], rows

@@ -5,7 +5,12 @@ one of its **source roots**: the directory above the checked file's top package
 (the chain of ``__init__.py`` above it), then the configured roots
 (``taskref-src``, relative to the project root), by default the project root
 itself and its ``src`` folder, as Ruff's ``src`` does.  A module is looked up in
-that order; the first root that has it wins, as on ``sys.path``.
+that order; the first root that has it wins, as on ``sys.path``.  A name found
+under none of them is looked for, last, above the nearest folder around the
+importer that bears the name's first part: a module in a folder without
+``__init__.py`` (a namespace package, as a wheel may ship) imports its siblings
+by their full name (``from app.util import spawn`` in ``app/tools/x.py``), which
+Python finds from the folder above ``app``.
 
 Installed packages (``site-packages``, the interpreter's ``sys.path``) are not
 modules of the project: a third-party helper that spawns is named in
@@ -54,7 +59,10 @@ def project_roots(project_root: str, configured: Sequence[str] = ()) -> Tuple[st
 
 
 class Finder:
-    """Finds a module's file under an ordered list of roots (answers cached)."""
+    """Finds a module's file under an ordered list of roots (answers cached),
+    the first of which is the folder above the importer's top package; then
+    above the nearest folder, from that one up, named as the name's first part
+    (the module docstring)."""
 
     def __init__(self) -> None:
         self._found: Dict[Tuple[Tuple[str, ...], str], Optional[str]] = {}
@@ -71,13 +79,30 @@ class Finder:
         if not all(part.isidentifier() for part in parts):
             return None
         for root in roots:
-            base = os.path.join(root, *parts)
-            package = os.path.join(base, "__init__.py")
-            if os.path.isfile(package):
-                return package
-            if os.path.isfile(base + ".py"):
-                return base + ".py"
+            found = _module_under(root, parts)
+            if found is not None:
+                return found
+        folder = roots[0] if roots else ""
+        while folder:
+            parent = os.path.dirname(folder)
+            if os.path.basename(folder) == parts[0] and parent not in roots:
+                found = _module_under(parent, parts)
+                if found is not None:
+                    return found
+            if parent == folder:
+                break
+            folder = parent
         return None
+
+
+def _module_under(root: str, parts: List[str]) -> Optional[str]:
+    base = os.path.join(root, *parts)
+    package = os.path.join(base, "__init__.py")
+    if os.path.isfile(package):
+        return package
+    if os.path.isfile(base + ".py"):
+        return base + ".py"
+    return None
 
 
 def module_name_in(path: str, root: str) -> Optional[str]:
