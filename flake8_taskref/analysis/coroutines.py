@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "own_coroutine", "self_keepers", "keeps_itself", "assigned", "makes_coroutine", "bound_to_coroutine",
-    "cleared_by_itself", "tests_current_task", "never_suspends",
+    "cleared_by_itself", "tests_current_task", "never_suspends", "plain_call",
 ]
 
 # (id of the scope that defines it, its name): the coroutine functions that keep their task.
@@ -110,6 +110,45 @@ def never_suspends(
     # a stub (``pass``, a docstring) is a hook a subclass overrides
     node_of = coroutine.node
     return not coroutine.may_wait and isinstance(node_of, ast.AsyncFunctionDef) and not _stub(node_of)
+
+
+def plain_call(
+    call: ast.expr, scope: Scope, facts: ModuleFacts, summaries: "Summaries", resolver: Optional["Resolver"],
+) -> bool:
+    """Is ``call`` a call of a plain function (a ``def``, no decorator) of this
+    file or of another module of the project: a function, a method of the
+    class (``self.wait()``), of a receiver whose class is written down, or a
+    name imported?  What it returns is no coroutine that ``ensure_future`` is
+    known to wrap in a new task: a future (tornado's ``Condition.wait()``),
+    returned unchanged, most often (docs/rules/TRF001.md, known problems)."""
+    if not isinstance(call, ast.Call):
+        return False
+    func = call.func
+    if isinstance(func, ast.Name):
+        current: Optional[Scope] = scope
+        while current is not None:
+            if current.kind != Scope.CLASS and func.id in current.bindings:
+                node = current.defs.get(func.id)
+                if node is not None or current.kind == Scope.FUNCTION:
+                    return (isinstance(node, ast.FunctionDef) and not node.decorator_list
+                            and func.id not in current.rebound and len(current.bindings[func.id]) <= 1)
+                break  # a name the module binds otherwise: an import, looked up below
+            current = current.parent
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in _SELF:
+        cls = scope.cls
+        if cls is not None and func.attr in cls.bindings:
+            node = cls.defs.get(func.attr)
+            return (isinstance(node, ast.FunctionDef) and not node.decorator_list
+                    and func.attr not in cls.rebound and not assigned(facts, cls, func.attr, set()))
+    if resolver is None:
+        return False
+    found = None
+    dotted = scope.imports.resolve(func)
+    if dotted is not None and dotted.partition(".")[0] not in N.STDLIB:
+        found = resolver.function(dotted, scope.imports.module_of(func))
+    elif isinstance(func, ast.Attribute) and dotted is None:
+        found = summaries.receiver_method(scope, func.value, func.attr, loose=True)
+    return found is not None and not (found.info.is_async or found.info.decorated or found.info.stub)
 
 
 def spawned_coroutine(spawn: Spawn, scope: Scope) -> Optional[Scope]:

@@ -64,7 +64,7 @@ from flake8_taskref.analysis.paths import held_by_forever, held_through_wait, lo
 from flake8_taskref.analysis.gathers import lost_on_failure
 from flake8_taskref.analysis.gaps import lost_before_cleanup
 from flake8_taskref.analysis.coroutines import (
-    cleared_by_itself, keeps_itself, never_suspends, self_keepers, spawned_coroutine,
+    cleared_by_itself, keeps_itself, never_suspends, plain_call, self_keepers, spawned_coroutine,
 )
 
 _FATE = (U_FINISH, U_KEEP)
@@ -241,6 +241,8 @@ class ModuleRules:
                 result = spawn.callee
         elif self._never_suspends(spawn, scope):
             result = None  # its coroutine runs to its end in the task's first step
+        elif self._ensures_plain_call(spawn, scope):
+            result = None  # a plain function's result: a future most often, returned unchanged
         elif keeps_itself(spawn, scope, self._keepers):
             result = None  # its coroutine stores its own task where it outlives the frame
         elif receiver is None:
@@ -333,6 +335,13 @@ class ModuleRules:
         if not spawn.runs_one_coroutine or not isinstance(node, ast.Call) or not node.args:
             return False
         return never_suspends(node.args[0], scope, self.facts, self.summaries, self.resolver)
+
+    def _ensures_plain_call(self, spawn: Spawn, scope: Scope) -> bool:
+        """``asyncio.ensure_future(f())`` of a plain function's call
+        (``coroutines.plain_call``)."""
+        node = spawn.node
+        return (spawn.callee == "asyncio.ensure_future" and isinstance(node, ast.Call) and bool(node.args)
+                and plain_call(node.args[0], scope, self.facts, self.summaries, self.resolver))
 
     def _inherited_loop(self, receiver: ast.Attribute, scope: Scope) -> bool:
         """``self.<attr>`` that a base class of another module makes an event loop."""

@@ -105,3 +105,13 @@ class Noter:
     async def start(self) -> None:
         spawn_logged(self._note())
         spawn_logged(self._wait())  # error: TRF001:9
+
+
+async def plain_or_coroutine(conn: "Connection[int]") -> None:
+    """``ensure_future`` of a plain function's or method's call of another
+    module (a future, returned unchanged) is not reported; of a coroutine
+    function's or method's it is."""
+    asyncio.ensure_future(util.future_of(1))
+    asyncio.ensure_future(conn.closed())
+    asyncio.ensure_future(util.settle())  # error: TRF001:5
+    asyncio.ensure_future(conn.close())  # error: TRF001:5

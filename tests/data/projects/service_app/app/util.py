@@ -77,3 +77,15 @@ def twice(coro: "Coroutine[Any, Any, Any]") -> "asyncio.Task[Any]":
 
 def twice(coro: "Coroutine[Any, Any, Any]") -> "asyncio.Task[Any]":  # noqa: F811
     return kept_spawn(coro)
+
+
+def future_of(value: Any) -> "asyncio.Future[Any]":
+    """A plain function that returns a future: ``ensure_future`` of its call
+    returns that future unchanged (no task)."""
+    fut: "asyncio.Future[Any]" = asyncio.get_running_loop().create_future()
+    fut.set_result(value)
+    return fut
+
+
+async def settle() -> None:
+    await asyncio.sleep(0.1)

@@ -20,3 +20,7 @@ class BaseWorker:
 class Connection(Generic[T]):
     async def close(self) -> None:
         await asyncio.sleep(0)
+
+    def closed(self) -> "asyncio.Future[None]":
+        """A plain method: what it returns is no coroutine ``ensure_future`` wraps."""
+        return asyncio.get_running_loop().create_future()

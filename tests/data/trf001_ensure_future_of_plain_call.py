@@ -1,0 +1,94 @@
+"""``asyncio.ensure_future(f())`` makes a new task only when ``f()`` returns a
+coroutine; a future it returns unchanged (no task to lose).  When ``f`` is a
+plain function (a ``def``, no decorator) of this file or of another module of
+the project, or a plain method of the class or of a receiver whose class is
+written down, its result is most often a future (tornado's ``Condition.wait()``,
+``Semaphore.acquire()``, ``Queue.get()``: 28 false alarms in tornado's own
+tests): not reported.  A coroutine function's call, an unknown call, a decorated
+function's and a name bound twice still are (the twins)."""
+import asyncio
+import functools
+from typing import Any, Awaitable, Callable
+
+
+def waiter() -> "asyncio.Future[None]":
+    return asyncio.get_running_loop().create_future()
+
+
+async def work() -> None:
+    await asyncio.sleep(1)
+
+
+def traced(func: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(func)
+    def wrapper(*args: Any) -> Any:
+        return func(*args)
+    return wrapper
+
+
+@traced
+def decorated() -> Awaitable[None]:
+    return work()
+
+
+def twice() -> Awaitable[None]:
+    return waiter()
+
+
+def twice() -> Awaitable[None]:  # noqa: F811
+    return work()
+
+
+class Condition:
+    def __init__(self) -> None:
+        self._waiters: "list[asyncio.Future[None]]" = []
+
+    def wait(self) -> "asyncio.Future[None]":
+        fut = asyncio.get_running_loop().create_future()
+        self._waiters.append(fut)
+        return fut
+
+    async def wait_async(self) -> None:
+        await asyncio.sleep(1)
+
+    def plain_futures(self) -> None:
+        asyncio.ensure_future(self.wait())
+        assert not asyncio.ensure_future(self.wait()).done()
+        first = asyncio.ensure_future(self.wait())
+        print(first)
+
+    def coroutines(self) -> None:
+        asyncio.ensure_future(self.wait_async())  # error: TRF001:9
+        assert not asyncio.ensure_future(self.wait_async()).done()  # error: TRF001:20
+        first = asyncio.ensure_future(self.wait_async())  # error: TRF002:17
+        print(first)
+
+
+def module_functions() -> None:
+    asyncio.ensure_future(waiter())
+    asyncio.ensure_future(work())  # error: TRF001:5
+    asyncio.ensure_future(decorated())  # error: TRF001:5
+    asyncio.ensure_future(twice())  # error: TRF001:5
+    asyncio.ensure_future(unknown())  # error: TRF001:5  # noqa: F821
+
+
+def receivers(cond: Condition) -> None:
+    asyncio.ensure_future(cond.wait())
+    asyncio.ensure_future(cond.wait_async())  # error: TRF001:5
+
+
+def local_def() -> None:
+    # a function's own nested ``def`` is not looked up: reported, as before
+    def make() -> "asyncio.Future[None]":
+        return waiter()
+
+    asyncio.ensure_future(make())  # error: TRF001:5
+
+    async def run() -> None:
+        await work()
+
+    asyncio.ensure_future(run())  # error: TRF001:5
+
+
+def created_task_is_still_reported() -> None:
+    asyncio.create_task(work())  # error: TRF001:5
