@@ -59,3 +59,15 @@ def test_trf006_dict_hint_is_valid_code() -> None:
             if text[end] == ")" and depth == 0:
                 break
         ast.parse(text[start:end + 1])
+
+
+def test_a_helper_of_the_file_that_returns_tasks_is_named_as_one_of_another_module() -> None:
+    """A function of the same file that returns a list (or set) of new tasks it
+    fills: "list of tasks", as the message of another module's helper says
+    (``app/bus.py``'s, project ``service_app``); it said "task"."""
+    path = DATA / "trf001_filled_lists.py"
+    texts = {line: text for line, _, code, text in lint([path])[str(path)] if code == "TRF001"}
+    assert texts[55].startswith("list of tasks returned by self.start_all() is not stored;")
+    assert texts[56].startswith("list of tasks returned by self.start_set() is not stored;")
+    gathered = DATA / "trf001_dropped.py"
+    assert all(not text.startswith("list of") for _, _, _, text in lint([gathered])[str(gathered)])

@@ -55,7 +55,7 @@ from flake8_taskref.analysis.messages import (
     make_error,
     what_of,
 )
-from flake8_taskref.analysis.modules import RETURNS_TASKS, Function, Resolver
+from flake8_taskref.analysis.modules import RETURNS_TASK, RETURNS_TASKS, Function, Resolver
 from flake8_taskref.analysis.arguments import only_looks
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.summaries import Summaries
@@ -222,6 +222,10 @@ class ModuleRules:
             info = remote.info
             what = WHAT_TASKS if info.returns == RETURNS_TASKS else ("future" if info.future else "task")
             where = WHERE.format(path=remote.module.path, line=info.line)
+        elif helper is not None:  # a function of this file: what its returns are, as another module's
+            found = self.summaries.callee(helper, coroutine=helper.awaited)
+            kind, future = self.summaries.returned(found[0]) if found is not None else (RETURNS_TASK, False)
+            what = WHAT_TASKS if kind == RETURNS_TASKS else "future" if future else what
         self._error(code, spawn.node, related=remote, call=label, what=what + (SOME_PATHS if maybe else ""),
                     where=where, **fields)
         if helper is not None and (maybe or helper.awaited):  # what --fix must leave, and why

@@ -174,6 +174,7 @@ class Summaries:
         # functions that keep the task they return only when a parameter says
         # so: (the parameter, the truth value with which it keeps)
         self._guards: Dict[int, Tuple[str, bool]] = {}
+        self._filled: Set[int] = set()  # the functions that return a list they fill with new tasks
         self._facts: Optional[ModuleFacts] = facts
 
     def release(self) -> None:
@@ -671,6 +672,7 @@ class Summaries:
                 if any(pos not in at for pos in held_at(self.judge, candidates[0], scope)):
                     return None
                 candidates = filled
+                self._filled.add(id(scope))
             for group in candidates:
                 if self.judge.opaque(group) or not group.spawns:
                     return None
@@ -690,9 +692,10 @@ class Summaries:
         return groups
 
     def returned(self, scope: Scope) -> Tuple[int, bool]:
-        """What a function of this file returns, for its module's summary: a
-        new task (or a list, tuple or set of them) nobody keeps, and whether
-        its spawns make futures (``gather``, ``run_coroutine_threadsafe``)."""
+        """What a function of this file returns, for the messages of its calls
+        (as ``exports.Exported.returned`` says it to other modules): a new task
+        (or a list, tuple or set of them, also one it fills) nobody keeps, and
+        whether its spawns make futures (``gather``, ``run_coroutine_threadsafe``)."""
         groups = self._returned_groups(scope)
         if groups is None:
             return RETURNS_NOTHING_KNOWN, False
@@ -700,8 +703,8 @@ class Summaries:
         spawns += [spawn for group in groups for spawn in group.spawns]
         labels = [self.judge.label(spawn, scope) or "" for spawn in spawns]
         future = bool(labels) and all(label in FUTURE_LABELS for label in labels)
-        kind = RETURNS_TASKS if any(group.collection for group in groups) else RETURNS_TASK
-        return kind, future
+        collection = id(scope) in self._filled or any(group.collection for group in groups)
+        return RETURNS_TASKS if collection else RETURNS_TASK, future
 
 
 def filled_groups(scope: Scope, groups: List[Group], judge: Judge) -> Optional[List[Group]]:
