@@ -811,15 +811,14 @@ class ScopeVisitor(FunctionsRecorder):
 
     def _await(self, node: ast.Await, sink: Sink) -> None:
         inner = node.value
-        waits = not N.puts_into_queue(inner)
+        qualname = self._qualname(inner.func) if isinstance(inner, ast.Call) else None
+        waits = not N.puts_into_queue(inner) and not N.yields_once(inner, qualname)
         self.scope.suspends = True
         self.scope.waited = True
         self.scope.may_wait = self.scope.may_wait or waits
         if self.scope.timeouts:
             self._suspends(end_of(node), waits)
-        qualname: Optional[str] = None
         if isinstance(inner, ast.Call):
-            qualname = self._qualname(inner.func)
             if qualname == N.WAIT:
                 self._wait(inner, sink)
                 return

@@ -89,8 +89,8 @@ def never_suspends(
     that only updates state is the same: docs/rules/TRF001.md.)"""
     if not isinstance(coro, ast.Call):
         return False
-    if N.puts_into_queue(coro):
-        return True  # ``queue.put(item)``: see ``Scope.may_wait``
+    if N.puts_into_queue(coro) or N.yields_once(coro, scope.imports.resolve(coro.func)):
+        return True  # ``queue.put(item)``, ``asyncio.sleep(0)``: see ``Scope.may_wait``
     func = coro.func
     if isinstance(func, ast.Attribute):
         own = isinstance(func.value, ast.Name) and func.value.id in ("self", "cls")

@@ -428,8 +428,9 @@ class Scope:
         # ... and may its task matter after its first step: may it wait for
         # something other than a queue (``await queue.put(item)``: a bounded
         # queue keeps its waiting putter, and so the task; an unbounded one never
-        # waits), or return a value (which the done task holds, and which may be
-        # a new task that nothing else holds)?
+        # waits) or the loop's next turn (``await asyncio.sleep(0)``: the loop's
+        # queue of ready callbacks holds the task), or return a value (which the
+        # done task holds, and which may be a new task that nothing else holds)?
         self.may_wait = False
         # New tasks added straight to a collection that outlives the frame: lost
         # if the collection turns out weak (``ModuleFacts.weak``).

@@ -435,6 +435,17 @@ def puts_into_queue(node: ast.expr) -> bool:
             and len(node.args) == 1 and not node.keywords)
 
 
+def yields_once(node: ast.expr, qualname: Optional[str]) -> bool:
+    """Is ``node`` ``asyncio.sleep(0)`` (``qualname``: what its callee
+    resolves to)?  A task awaiting it yields once and is put back at once in
+    the loop's queue of ready callbacks, which holds it: it never waits
+    there unkept (see ``Scope.may_wait``)."""
+    if qualname != "asyncio.sleep" or not isinstance(node, ast.Call) or len(node.args) != 1 or node.keywords:
+        return False
+    delay = node.args[0]
+    return isinstance(delay, ast.Constant) and type(delay.value) in (int, float) and delay.value == 0
+
+
 def dotted_text(node: ast.expr) -> str:
     """A short source-like text for a receiver, for messages (``self._loop``)."""
     if isinstance(node, ast.Name):

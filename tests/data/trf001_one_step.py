@@ -70,3 +70,40 @@ class Bridge:
 
     def post(self) -> bool:
         return True
+
+
+class Yielder:
+    """``await asyncio.sleep(0)`` yields once: the task is put back at once in
+    the loop's queue of ready callbacks, which holds it, so a coroutine whose
+    only waits are so runs to its end with the loop holding it (mode's
+    ``run_coroutine_threadsafe(asyncio.sleep(0), loop)``, thirteenth trial).
+    Any other delay, or one not written as a constant, waits unkept."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, delay: float) -> None:
+        self.loop = loop
+        self.delay = delay
+        self.count = 0
+
+    async def _yield(self) -> None:
+        self.count += 1
+        await asyncio.sleep(0)
+        await asyncio.sleep(0.0)
+        self.count += 1
+
+    async def _nap(self) -> None:
+        await asyncio.sleep(0.01)
+
+    async def _delayed(self) -> None:
+        await asyncio.sleep(self.delay)
+
+    def wake(self) -> None:
+        asyncio.run_coroutine_threadsafe(asyncio.sleep(0), self.loop)
+        asyncio.run_coroutine_threadsafe(self._yield(), self.loop)
+        asyncio.run_coroutine_threadsafe(asyncio.sleep(1), self.loop)  # error: TRF001:9
+        asyncio.run_coroutine_threadsafe(self._nap(), self.loop)  # error: TRF001:9
+        asyncio.run_coroutine_threadsafe(self._delayed(), self.loop)  # error: TRF001:9
+
+    async def start(self) -> None:
+        asyncio.create_task(self._yield())
+        asyncio.create_task(asyncio.sleep(0))
+        asyncio.create_task(self._nap())  # error: TRF001:9
