@@ -5,7 +5,7 @@ from typing import Any
 
 
 async def work(*args: Any) -> None:
-    await asyncio.sleep(0)
+    await asyncio.sleep(0.01)
 
 
 # ---- what RUF006 reports ---------------------------------------------------

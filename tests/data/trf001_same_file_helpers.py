@@ -84,7 +84,7 @@ class Iterator:
         raise NotImplementedError
 
     async def _aclose(self, it: Any) -> None:
-        await asyncio.sleep(0)
+        await asyncio.sleep(0.01)
 
     # ---- lost: reported ------------------------------------------------------------
     def close(self, it: Any) -> None:

@@ -55,4 +55,4 @@ class Job(Model):
         del go_task
 
     async def _go(self) -> None:
-        await asyncio.sleep(0)
+        await asyncio.sleep(0.01)

@@ -47,4 +47,4 @@ class Job(Model):
         asyncio.create_task(self._go())
 
     async def _go(self) -> None:
-        await asyncio.sleep(0)
+        await asyncio.sleep(0.01)

@@ -9,7 +9,7 @@ _background_tasks: "set[asyncio.Task[object]]" = set()
 
 
 async def job() -> None:
-    await asyncio.sleep(0)
+    await asyncio.sleep(0.01)
 
 
 class Plain:

@@ -7,7 +7,7 @@ from typing import NamedTuple, Protocol
 
 
 async def job() -> None:
-    await asyncio.sleep(0)
+    await asyncio.sleep(0.01)
 
 
 class Plain:

@@ -15,7 +15,7 @@ import asyncio  # noqa: E402
 
 
 def later() -> None:
-    sleep_task = asyncio.create_task(asyncio.sleep(0))
+    sleep_task = asyncio.create_task(asyncio.sleep(0.01))
     _background_tasks.add(sleep_task)
     sleep_task.add_done_callback(_background_tasks.discard)
     del sleep_task

@@ -9,4 +9,4 @@ import asyncio  # noqa: E402
 
 
 def later() -> None:
-    asyncio.create_task(asyncio.sleep(0))
+    asyncio.create_task(asyncio.sleep(0.01))

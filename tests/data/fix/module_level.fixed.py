@@ -11,7 +11,7 @@ _background_tasks: "set[asyncio.Task[object]]" = set()
 
 try:
     import json
-    sleep_task = loop.create_task(asyncio.sleep(0))
+    sleep_task = loop.create_task(asyncio.sleep(0.01))
     _background_tasks.add(sleep_task)
     sleep_task.add_done_callback(_background_tasks.discard)
     del sleep_task

@@ -8,7 +8,7 @@ tasks = []
 loop = asyncio.new_event_loop()
 try:
     import json
-    loop.create_task(asyncio.sleep(0))
+    loop.create_task(asyncio.sleep(0.01))
 except ImportError:
     json = None
 

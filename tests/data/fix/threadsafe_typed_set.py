@@ -7,7 +7,7 @@ _background_tasks: "set[asyncio.Future[Any]]" = set()
 
 
 async def deliver() -> None:
-    await asyncio.sleep(0)
+    await asyncio.sleep(0.01)
 
 
 def notify(loop: asyncio.AbstractEventLoop) -> None:

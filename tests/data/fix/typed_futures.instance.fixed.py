@@ -8,7 +8,7 @@ _background_tasks: "set[asyncio.Future[Any]]" = set()
 
 
 async def job() -> int:
-    await asyncio.sleep(0)
+    await asyncio.sleep(0.01)
     return 1
 
 

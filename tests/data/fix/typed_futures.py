@@ -6,7 +6,7 @@ from typing import Any, Awaitable, Callable
 
 
 async def job() -> int:
-    await asyncio.sleep(0)
+    await asyncio.sleep(0.01)
     return 1
 
 

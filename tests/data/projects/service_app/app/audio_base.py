@@ -27,5 +27,5 @@ class Pump:
         return bool(message)
 
     async def post_later(self, message: str) -> bool:
-        await asyncio.sleep(0)
+        await asyncio.sleep(0.01)
         return self.post_now(message)

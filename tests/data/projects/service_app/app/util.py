@@ -49,19 +49,19 @@ def sometimes(coro: "Coroutine[Any, Any, Any]", now: bool) -> "Optional[asyncio.
 
 async def refresh(coro: "Coroutine[Any, Any, Any]", now: bool) -> "Optional[asyncio.Task[Any]]":
     """What ``await refresh(...)`` returns: a new task, or None."""
-    await asyncio.sleep(0)
+    await asyncio.sleep(0.01)
     if now:
         return asyncio.create_task(coro)
     return None
 
 
 async def restart(coro: "Coroutine[Any, Any, Any]") -> "asyncio.Task[Any]":
-    await asyncio.sleep(0)
+    await asyncio.sleep(0.01)
     return asyncio.create_task(coro)
 
 
 async def restart_kept(coro: "Coroutine[Any, Any, Any]") -> "asyncio.Task[Any]":
-    await asyncio.sleep(0)
+    await asyncio.sleep(0.01)
     return kept_spawn(coro)
 
 

@@ -11,7 +11,7 @@ class BaseWorker:
         self.io = asyncio.get_running_loop()
 
     async def cancel_group(self, name: str) -> None:
-        await asyncio.sleep(0)
+        await asyncio.sleep(0.01)
 
     def _start_background(self, coro: "Coroutine[Any, Any, Any]") -> "asyncio.Task[Any]":
         return asyncio.create_task(coro)
@@ -19,7 +19,7 @@ class BaseWorker:
 
 class Connection(Generic[T]):
     async def close(self) -> None:
-        await asyncio.sleep(0)
+        await asyncio.sleep(0.01)
 
     def closed(self) -> "asyncio.Future[None]":
         """A plain method: what it returns is no coroutine ``ensure_future`` wraps."""
