@@ -130,16 +130,16 @@ def plain_call(
             if current.kind != Scope.CLASS and func.id in current.bindings:
                 node = current.defs.get(func.id)
                 if node is not None or current.kind == Scope.FUNCTION:
-                    return (isinstance(node, ast.FunctionDef) and not node.decorator_list
-                            and func.id not in current.rebound and len(current.bindings[func.id]) <= 1)
+                    return (_plain_def(node) and func.id not in current.rebound
+                            and len(current.bindings[func.id]) <= 1)
                 break  # a name the module binds otherwise: an import, looked up below
             current = current.parent
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in _SELF:
         cls = scope.cls
         if cls is not None and func.attr in cls.bindings:
             node = cls.defs.get(func.attr)
-            return (isinstance(node, ast.FunctionDef) and not node.decorator_list
-                    and func.attr not in cls.rebound and not assigned(facts, cls, func.attr, set()))
+            return (_plain_def(node) and func.attr not in cls.rebound
+                    and not assigned(facts, cls, func.attr, set()))
     if resolver is None:
         return False
     found = None
@@ -149,6 +149,13 @@ def plain_call(
     elif isinstance(func, ast.Attribute) and dotted is None:
         found = summaries.receiver_method(scope, func.value, func.attr, loose=True)
     return found is not None and not (found.info.is_async or found.info.decorated or found.info.stub)
+
+
+def _plain_def(node: Optional[ast.AST]) -> bool:
+    """A ``def`` with no decorator but ``staticmethod`` or ``classmethod``."""
+    return isinstance(node, ast.FunctionDef) and all(
+        isinstance(decorator, ast.Name) and decorator.id in ("staticmethod", "classmethod")
+        for decorator in node.decorator_list)
 
 
 def spawned_coroutine(spawn: Spawn, scope: Scope) -> Optional[Scope]:

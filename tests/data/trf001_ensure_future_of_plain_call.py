@@ -51,13 +51,25 @@ class Condition:
     async def wait_async(self) -> None:
         await asyncio.sleep(1)
 
+    @staticmethod
+    def made() -> "asyncio.Future[None]":
+        return asyncio.get_running_loop().create_future()
+
+    @property
+    def pending(self) -> Awaitable[None]:
+        return self.wait_async()
+
     def plain_futures(self) -> None:
         asyncio.ensure_future(self.wait())
         assert not asyncio.ensure_future(self.wait()).done()
         first = asyncio.ensure_future(self.wait())
         print(first)
+        asyncio.ensure_future(self.made())
+        # through the class's name: not looked up, reported as before
+        asyncio.ensure_future(Condition.made())  # error: TRF001:9
 
     def coroutines(self) -> None:
+        asyncio.ensure_future(self.pending)  # an attribute: an existing future, as before
         asyncio.ensure_future(self.wait_async())  # error: TRF001:9
         assert not asyncio.ensure_future(self.wait_async()).done()  # error: TRF001:20
         first = asyncio.ensure_future(self.wait_async())  # error: TRF002:17
