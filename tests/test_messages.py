@@ -1,6 +1,8 @@
 """Message texts: what the call returns, and what TRF005's list names."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.harness import DATA, lint
 
 
@@ -69,5 +71,18 @@ def test_a_helper_of_the_file_that_returns_tasks_is_named_as_one_of_another_modu
     texts = {line: text for line, _, code, text in lint([path])[str(path)] if code == "TRF001"}
     assert texts[55].startswith("list of tasks returned by self.start_all() is not stored;")
     assert texts[56].startswith("list of tasks returned by self.start_set() is not stored;")
-    gathered = DATA / "trf001_dropped.py"
-    assert all(not text.startswith("list of") for _, _, _, text in lint([gathered])[str(gathered)])
+
+
+def test_a_helper_of_the_file_that_returns_a_threadsafe_future_is_named_a_future(tmp_path: Path) -> None:
+    """A function of the same file that returns ``run_coroutine_threadsafe``'s
+    future: "future", as another module's (prefect's ``execute_in_background``);
+    one that returns a task: "task"."""
+    path = tmp_path / "helpers.py"
+    path.write_text(
+        "import asyncio\n\n\nasync def work():\n    await asyncio.sleep(1)\n\n\n"
+        "def in_loop(loop):\n    return asyncio.run_coroutine_threadsafe(work(), loop)\n\n\n"
+        "def started():\n    return asyncio.create_task(work())\n\n\n"
+        "def main(loop):\n    in_loop(loop)\n    started()\n", encoding="utf-8")
+    texts = {line: text for line, _, _, text in lint([path])[str(path)]}
+    assert texts[17].startswith("future returned by in_loop() is not stored;"), texts
+    assert texts[18].startswith("task returned by started() is not stored;"), texts

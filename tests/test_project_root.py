@@ -247,29 +247,35 @@ async def work():
 """
 
 
-@pytest.mark.parametrize("project", [False, True])
-def test_a_namespace_package_imports_its_siblings_by_their_full_name(tmp_path: Path, project: bool) -> None:
+@pytest.mark.parametrize("project", ["none", "above", "inside"])
+def test_a_namespace_package_imports_its_siblings_by_their_full_name(tmp_path: Path, project: str) -> None:
     """A wheel's folder (a new user's run: browser-use's ``tools/`` has no
-    ``__init__.py``): ``app/tools/x.py`` imports ``app.util``, which Python
-    finds from the folder above ``app``.  Outside every project the finder had
-    only the folder above the importer's top package (``app/tools``): the
-    helper was not found and its five calls were missed; inside a project
-    whose source roots are elsewhere (``lib/``, not configured), the same."""
+    ``__init__.py``): ``app/tools/app/x.py`` imports ``app.util``, which Python
+    finds from the folder above the package ``app``.  Outside every project the
+    finder had only the folder above the importer's top package: the helper was
+    not found and its calls were missed; inside a project whose source roots
+    are elsewhere (``lib/``, not configured), the same.  The nearest folder named
+    ``app`` (``tools/app``) has no ``util`` beside it: passed over.  A module
+    above the project's root is not taken (the index does not read it)."""
     top = tmp_path / "wheel"
-    package = top / "lib" / "app" if project else top / "app"
-    (package / "tools").mkdir(parents=True)
+    package = top / "lib" / "app" if project == "inside" else top / "app"
+    (package / "tools" / "app").mkdir(parents=True)
     (package / "__init__.py").write_text("")
     (package / "util.py").write_text(HELPERS)
-    (package / "tools" / "x.py").write_text(WHEEL_TOOL)
-    # a folder named as the import's first part that has no such module: not taken
-    (package / "tools" / "app").mkdir()
-    if project:
+    importer = package / "tools" / "app" / "x.py"
+    importer.write_text(WHEEL_TOOL)
+    if project == "inside":
         (top / "pyproject.toml").write_text("")
-    name = os.path.relpath(package / "tools" / "x.py", top)
-    for cwd, checked in ((top, name), (tmp_path, str(package / "tools" / "x.py"))):
-        for rows in (_command(cwd, checked), _flake8(cwd, checked)):
-            assert [row[:3] for row in rows[checked]] == [(5, 5, "TRF001")], rows
-            assert "util.py:4" in rows[checked][0][3]
+    cwd = package / "tools" if project == "above" else top
+    if project == "above":  # the project is the folder of the importer's package only
+        (cwd / "pyproject.toml").write_text("")
+    name = os.path.relpath(importer, cwd)
+    for where, checked in ((cwd, name), (tmp_path, str(importer))):
+        # (from ``tmp_path`` no project is found: the file is checked alone)
+        expected = [] if project == "above" and where == cwd else [(5, 5, "TRF001")]
+        for rows in (_command(where, checked, "--no-cache"), _flake8(where, checked, "--taskref-no-cache")):
+            assert [row[:3] for row in rows.get(checked, [])] == expected, rows
+            assert not expected or "util.py:4" in rows[checked][0][3]
     (package / "util.py").write_text(HELPERS.replace("return asyncio", "asyncio"))
-    for rows in (_command(top, name, "--no-cache"), _flake8(top, name, "--taskref-no-cache")):
+    for rows in (_command(cwd, name, "--no-cache"), _flake8(cwd, name, "--taskref-no-cache")):
         assert rows.get(name, []) == [], rows

@@ -24,7 +24,7 @@ unchanged.
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING, Optional, Set, Tuple
+from typing import TYPE_CHECKING, List, Optional, Set, Tuple
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
@@ -34,7 +34,7 @@ from flake8_taskref.analysis.facts import (
 )
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.scopes import end_of, pos_of
-from flake8_taskref.analysis.summaries import stub as _stub
+from flake8_taskref.analysis.summaries import returns_task_or_none, stub as _stub
 
 if TYPE_CHECKING:
     from flake8_taskref.analysis.modules import Resolver
@@ -115,12 +115,14 @@ def never_suspends(
 def plain_call(
     call: ast.expr, scope: Scope, facts: ModuleFacts, summaries: "Summaries", resolver: Optional["Resolver"],
 ) -> bool:
-    """Is ``call`` a call of a plain function (a ``def``, no decorator) of this
-    file or of another module of the project: a function, a method of the
-    class (``self.wait()``), of a receiver whose class is written down, or a
-    name imported?  What it returns is no coroutine that ``ensure_future`` is
-    known to wrap in a new task: a future (tornado's ``Condition.wait()``),
-    returned unchanged, most often (docs/rules/TRF001.md, known problems)."""
+    """Is ``call`` a call of a plain function (a ``def``, no decorator, no stub)
+    of this file or of another module of the project, that returns no new
+    task the analysis knows of: a function, a method of the class
+    (``self.wait()``, which no other class of the file defines or assigns), of
+    a receiver whose class is written down, or a name imported?  What it
+    returns is no coroutine that ``ensure_future`` is known to wrap in a new
+    task: a future (tornado's ``Condition.wait()``), returned unchanged, most
+    often (docs/rules/TRF001.md, known problems)."""
     if not isinstance(call, ast.Call):
         return False
     func = call.func
@@ -130,15 +132,19 @@ def plain_call(
             if current.kind != Scope.CLASS and func.id in current.bindings:
                 node = current.defs.get(func.id)
                 if node is not None or current.kind == Scope.FUNCTION:
-                    return (_plain_def(node) and func.id not in current.rebound
+                    return (_plain_def(node, summaries) and func.id not in current.rebound
                             and len(current.bindings[func.id]) <= 1)
                 break  # a name the module binds otherwise: an import, looked up below
             current = current.parent
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in _SELF:
+        if len(scope.bindings.get(func.value.id, ())) > 1:
+            return False  # ``self``/``cls`` bound again in the function
         cls = scope.cls
         if cls is not None and func.attr in cls.bindings:
             node = cls.defs.get(func.attr)
-            return (_plain_def(node) and func.attr not in cls.rebound
+            return (_plain_def(node, summaries) and func.attr not in cls.rebound
+                    and not any(func.attr in other.bindings or assigned(facts, other, func.attr, set())
+                                for other in _subclasses(facts, cls))
                     and not assigned(facts, cls, func.attr, set()))
     if resolver is None:
         return False
@@ -148,14 +154,47 @@ def plain_call(
         found = resolver.function(dotted, scope.imports.module_of(func))
     elif isinstance(func, ast.Attribute) and dotted is None:
         found = summaries.receiver_method(scope, func.value, func.attr, loose=True)
-    return found is not None and not (found.info.is_async or found.info.decorated or found.info.stub)
+    if found is None:
+        return False
+    info = found.info
+    return not (info.is_async or info.decorated or info.stub or info.returns or info.or_none)
 
 
-def _plain_def(node: Optional[ast.AST]) -> bool:
-    """A ``def`` with no decorator but ``staticmethod`` or ``classmethod``."""
-    return isinstance(node, ast.FunctionDef) and all(
-        isinstance(decorator, ast.Name) and decorator.id in ("staticmethod", "classmethod")
-        for decorator in node.decorator_list)
+def _subclasses(facts: ModuleFacts, cls: Scope) -> List[Scope]:
+    """The classes of this file that derive from ``cls``, at any depth (their
+    methods or attributes may hide one of its methods)."""
+    prefixes = ("<module>.", f"{facts.name}.")
+    names = {cls.node.name} if isinstance(cls.node, ast.ClassDef) else set()
+    found: List[Scope] = []
+    grown = True
+    while grown:
+        grown = False
+        for other in facts.classes.values():
+            if other in found or other is cls or other.klass is None:
+                continue
+            bases = {base[len(p):] for base in other.klass.bases for p in prefixes if base.startswith(p)}
+            if bases & names:
+                found.append(other)
+                if isinstance(other.node, ast.ClassDef):
+                    names.add(other.node.name)
+                grown = True
+    return found
+
+
+def _plain_def(node: Optional[ast.AST], summaries: "Summaries") -> bool:
+    """A ``def`` with no decorator but ``staticmethod`` or ``classmethod``, no
+    stub (a hook a subclass overrides), that makes no task: entered, it holds
+    no spawn (a ``gather`` among them) and is no spawner (a function the text
+    shortcut left cold holds no spawn at all)."""
+    if not isinstance(node, ast.FunctionDef) or _stub(node) or not all(
+            isinstance(decorator, ast.Name) and decorator.id in ("staticmethod", "classmethod")
+            for decorator in node.decorator_list):
+        return False
+    entered = summaries.scope_of(node)
+    return entered is None or not (
+        any(isinstance(item, Spawn) for item in entered.returns) or entered.drops or entered.call_drops
+        or any(group.spawns for group in entered.groups)
+        or summaries.spawner_scope(entered) or returns_task_or_none(entered))
 
 
 def spawned_coroutine(spawn: Spawn, scope: Scope) -> Optional[Scope]:

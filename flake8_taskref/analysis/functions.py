@@ -575,6 +575,8 @@ class FunctionsRecorder(InterfaceRecorder):
                 func = spawn.node.args[0].func  # type: ignore[attr-defined]
                 name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
                 if name is not None:
+                    if spawn.callee == "asyncio.ensure_future" and isinstance(func, ast.Name):
+                        seen.kept_in.add(name)  # a plain function's? ``global`` may rebind it anywhere
                     if attr is None:
                         seen.names.add(name)
                         seen.put_off.append((name, spawn, scope))
@@ -644,7 +646,10 @@ class _Spawned:
         self.attrs: Set[str] = set()  # those attributes
         self.methods: Set[str] = set()  # methods of a name (``self.run()``) spawned
         self.typed: Set[str] = set()  # attributes whose method is spawned (``self.w.run()``)
-        self.kept_in: Set[str] = set()  # module names a coroutine adds its own task to
+        # module names a coroutine adds its own task to, and names of functions
+        # whose call ``ensure_future`` is given (``coroutines.plain_call``): a
+        # function that names them may bind them (``global``)
+        self.kept_in: Set[str] = set()
         # the spawns whose questions ``put_off`` puts off: (the coroutine
         # function's name, the spawn, its scope)
         self.put_off: List[Tuple[str, Spawn, Scope]] = []

@@ -606,6 +606,10 @@ class Summaries:
         scope = self._scopes.get(id(decorator))
         return self.wrapper_scopes(scope) if scope is not None else []
 
+    def scope_of(self, node: ast.AST) -> Optional[Scope]:
+        """The entered scope of a function of this file (None: not entered)."""
+        return self._scopes.get(id(node))
+
     def returned_groups(self, scope: Scope) -> Optional[List[Group]]:
         return self._returned_groups(scope)
 

@@ -64,8 +64,13 @@ class Finder:
     above the nearest folder, from that one up, named as the name's first part
     (the module docstring)."""
 
-    def __init__(self) -> None:
+    def __init__(self, within: Optional[Tuple[str, ...]] = None) -> None:
         self._found: Dict[Tuple[Tuple[str, ...], str], Optional[str]] = {}
+        # in a project, the folders the index walks: a module found above a
+        # folder named as the name's first part must lie under one of them (a
+        # module the index never reads would make a file's findings depend on
+        # which other modules happen to define a spawner of its name)
+        self._within = within
 
     def find(self, name: str, roots: Tuple[str, ...]) -> Optional[str]:
         key = (roots, name)
@@ -73,8 +78,7 @@ class Finder:
             self._found[key] = self._find(name, roots)
         return self._found[key]
 
-    @staticmethod
-    def _find(name: str, roots: Tuple[str, ...]) -> Optional[str]:
+    def _find(self, name: str, roots: Tuple[str, ...]) -> Optional[str]:
         parts = name.split(".")
         if not all(part.isidentifier() for part in parts):
             return None
@@ -85,7 +89,7 @@ class Finder:
         folder = roots[0] if roots else ""
         while folder:
             parent = os.path.dirname(folder)
-            if os.path.basename(folder) == parts[0] and parent not in roots:
+            if os.path.basename(folder) == parts[0] and parent not in roots and self._inside(parent):
                 found = _module_under(parent, parts)
                 if found is not None:
                     return found
@@ -93,6 +97,10 @@ class Finder:
                 break
             folder = parent
         return None
+
+    def _inside(self, folder: str) -> bool:
+        within = self._within
+        return within is None or any(folder == root or folder.startswith(root + os.sep) for root in within)
 
 
 def _module_under(root: str, parts: List[str]) -> Optional[str]:

@@ -166,7 +166,7 @@ class ProjectView:
         self._lone = lone
         self.cache = cache if cache is not None else Cache(None)
         self.excluded = excluded
-        self._finder = Finder()
+        self._finder = Finder(self.roots if lone is None else None)
         self._summaries: Dict[str, Optional[ModuleSummary]] = {}  # by file, made in part
         self._wholes: Dict[str, Optional[ModuleSummary]] = {}  # by file, whole
         self._digests: Dict[int, Tuple[ModuleSummary, str]] = {}
@@ -445,7 +445,7 @@ class ProjectView:
         self._words = None
         self._files = None
         self._cwd = None
-        self._finder = Finder()
+        self._finder = Finder(self.roots if self._lone is None else None)
 
     # -------------------------------------------------------------- words
     def set_words(self, words: FrozenSet[str]) -> None:

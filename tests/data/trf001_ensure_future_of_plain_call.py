@@ -104,3 +104,58 @@ def local_def() -> None:
 
 def created_task_is_still_reported() -> None:
     asyncio.create_task(work())  # error: TRF001:5
+
+
+# ---- plain functions that return new tasks, or may stand for a coroutine: reported
+def spawn(coro: Any) -> "asyncio.Task[Any]":
+    return asyncio.create_task(coro)
+
+
+def both() -> Any:
+    return asyncio.gather(work(), work())
+
+
+def replaced() -> Any:
+    return waiter()
+
+
+def rebinds() -> None:
+    # rebound through ``global`` in another function: ``replaced`` is no known
+    # plain function, and ``ensure_future(replaced())`` below is reported
+    global replaced
+    replaced = work
+
+
+def helpers_that_spawn() -> None:
+    asyncio.ensure_future(spawn(work()))  # error: TRF001:5
+    asyncio.ensure_future(both())  # error: TRF001:5
+    asyncio.ensure_future(replaced())  # error: TRF001:5
+
+
+class Base:
+    def run(self) -> Awaitable[None]:
+        raise NotImplementedError
+
+    def wait(self) -> "asyncio.Future[None]":
+        return waiter()
+
+    def _spawn(self) -> "asyncio.Task[None]":
+        return asyncio.create_task(work())
+
+    def start(self) -> None:
+        asyncio.ensure_future(self.run())  # error: TRF001:9
+        asyncio.ensure_future(self.wait())  # error: TRF001:9
+        asyncio.ensure_future(self._spawn())  # error: TRF001:9
+
+    @classmethod
+    def each(cls, items: Any) -> None:
+        for cls in items:  # noqa: B020
+            asyncio.ensure_future(cls.wait())  # error: TRF001:13
+
+
+class Runner(Base):
+    def __init__(self) -> None:
+        self.wait = work  # type: ignore[method-assign,assignment]
+
+    async def run(self) -> None:
+        await work()

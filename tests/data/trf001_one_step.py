@@ -77,7 +77,8 @@ class Yielder:
     the loop's queue of ready callbacks, which holds it, so a coroutine whose
     only waits are so runs to its end with the loop holding it (mode's
     ``run_coroutine_threadsafe(asyncio.sleep(0), loop)``, thirteenth trial).
-    Any other delay, or one not written as a constant, waits unkept."""
+    Any other delay, or one not written as a constant, is taken to wait, as any
+    other ``await`` is (what holds a sleeping task is not followed)."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop, delay: float) -> None:
         self.loop = loop

@@ -115,3 +115,4 @@ async def plain_or_coroutine(conn: "Connection[int]") -> None:
     asyncio.ensure_future(conn.closed())
     asyncio.ensure_future(util.settle())  # error: TRF001:5
     asyncio.ensure_future(conn.close())  # error: TRF001:5
+    asyncio.ensure_future(util.spawn_logged(util.settle()))  # error: TRF001:5
