@@ -132,8 +132,10 @@ def plain_call(
             if current.kind != Scope.CLASS and func.id in current.bindings:
                 node = current.defs.get(func.id)
                 if node is not None or current.kind == Scope.FUNCTION:
+                    # (``global`` in a function: the plugin's path enters those that name it)
                     return (_plain_def(node, summaries) and func.id not in current.rebound
-                            and len(current.bindings[func.id]) <= 1)
+                            and len(current.bindings[func.id]) <= 1
+                            and not any(func.id in other.declared for other in facts.scopes))
                 break  # a name the module binds otherwise: an import, looked up below
             current = current.parent
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in _SELF:
@@ -183,17 +185,18 @@ def _subclasses(facts: ModuleFacts, cls: Scope) -> List[Scope]:
 
 def _plain_def(node: Optional[ast.AST], summaries: "Summaries") -> bool:
     """A ``def`` with no decorator but ``staticmethod`` or ``classmethod``, no
-    stub (a hook a subclass overrides), that makes no task: entered, it holds
-    no spawn (a ``gather`` among them) and is no spawner (a function the text
-    shortcut left cold holds no spawn at all)."""
+    stub (a hook a subclass overrides), that returns no task: entered, no
+    local of it holds one of asyncio's spawns (a ``gather`` among them), and it
+    is no spawner (a function the text shortcut left cold holds no spawn at
+    all)."""
     if not isinstance(node, ast.FunctionDef) or _stub(node) or not all(
             isinstance(decorator, ast.Name) and decorator.id in ("staticmethod", "classmethod")
             for decorator in node.decorator_list):
         return False
     entered = summaries.scope_of(node)
     return entered is None or not (
-        any(isinstance(item, Spawn) for item in entered.returns) or entered.drops or entered.call_drops
-        or any(group.spawns for group in entered.groups)
+        any(isinstance(item, Spawn) and item.helper is None for item in entered.returns)
+        or any(spawn.helper is None for group in entered.groups for spawn in group.spawns)
         or summaries.spawner_scope(entered) or returns_task_or_none(entered))
 
 
