@@ -165,7 +165,6 @@ def plain_call(
 def _subclasses(facts: ModuleFacts, cls: Scope) -> List[Scope]:
     """The classes of this file that derive from ``cls``, at any depth (their
     methods or attributes may hide one of its methods)."""
-    prefixes = ("<module>.", f"{facts.name}.")
     names = {cls.node.name} if isinstance(cls.node, ast.ClassDef) else set()
     found: List[Scope] = []
     grown = True
@@ -174,8 +173,7 @@ def _subclasses(facts: ModuleFacts, cls: Scope) -> List[Scope]:
         for other in facts.classes.values():
             if other in found or other is cls or other.klass is None:
                 continue
-            bases = {base[len(p):] for base in other.klass.bases for p in prefixes if base.startswith(p)}
-            if bases & names:
+            if not names.isdisjoint(_own_bases(facts, other)):
                 found.append(other)
                 if isinstance(other.node, ast.ClassDef):
                     names.add(other.node.name)
@@ -228,10 +226,15 @@ def assigned(facts: ModuleFacts, cls: Scope, attr: str, seen: Set[int]) -> bool:
     seen.add(id(cls))
     if attr in cls.klass.assigned:
         return True
-    prefixes = ("<module>.", f"{facts.name}.")
-    names = (base[len(p):] for base in cls.klass.bases for p in prefixes if base.startswith(p))
-    bases = (facts.classes.get(name) for name in names)
+    bases = (facts.classes.get(name) for name in _own_bases(facts, cls))
     return any(base is not None and assigned(facts, base, attr, seen) for base in bases)
+
+
+def _own_bases(facts: ModuleFacts, cls: Scope) -> List[str]:
+    """The names, in this file, of the bases of ``cls`` that this file defines."""
+    prefixes = ("<module>.", f"{facts.name}.")
+    bases = cls.klass.bases if cls.klass is not None else []
+    return [base[len(p):] for base in bases for p in prefixes if base.startswith(p)]
 
 
 def _kept_by_module(facts: ModuleFacts, scope: Scope, add: CollectionAdd) -> bool:

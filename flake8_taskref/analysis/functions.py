@@ -520,9 +520,11 @@ class FunctionsRecorder(InterfaceRecorder):
             ))
             and self._enter_one(item)
         )]
-        # a coroutine that adds its own task to a name of the module: a function
-        # may bind it (``global``), which ``coroutines.self_keepers`` asks
-        cold = self._enter_naming(hot, cold, seen.kept_in)
+        # a coroutine that adds its own task to a name of the module, or a
+        # function whose call ``ensure_future`` is given: a function may bind
+        # the name (``global``), which ``coroutines.self_keepers`` and
+        # ``coroutines.plain_call`` ask
+        cold = self._enter_naming(hot, cold, seen.kept_in | seen.ensured)
         return self._enter_on(cold, hot.lines_storing(methods)) if methods else cold
 
     def _enter_one(self, item: _Cold) -> bool:
@@ -576,7 +578,7 @@ class FunctionsRecorder(InterfaceRecorder):
                 name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
                 if name is not None:
                     if spawn.callee == "asyncio.ensure_future" and isinstance(func, ast.Name):
-                        seen.kept_in.add(name)  # a plain function's? ``global`` may rebind it anywhere
+                        seen.ensured.add(name)
                     if attr is None:
                         seen.names.add(name)
                         seen.put_off.append((name, spawn, scope))
@@ -636,7 +638,9 @@ class _Spawned:
     """The coroutines the spawns of one coroutine run, by what is asked of
     them (``FunctionsRecorder._spawned_coroutines``)."""
 
-    __slots__ = ("every", "count", "names", "clearing", "attrs", "methods", "typed", "kept_in", "put_off")
+    __slots__ = (
+        "every", "count", "names", "clearing", "attrs", "methods", "typed", "kept_in", "ensured", "put_off",
+    )
 
     def __init__(self, every: bool) -> None:
         self.every = every  # the file names ``current_task``: each spawn given a call
@@ -646,10 +650,11 @@ class _Spawned:
         self.attrs: Set[str] = set()  # those attributes
         self.methods: Set[str] = set()  # methods of a name (``self.run()``) spawned
         self.typed: Set[str] = set()  # attributes whose method is spawned (``self.w.run()``)
-        # module names a coroutine adds its own task to, and names of functions
-        # whose call ``ensure_future`` is given (``coroutines.plain_call``): a
-        # function that names them may bind them (``global``)
-        self.kept_in: Set[str] = set()
+        self.kept_in: Set[str] = set()  # module names a coroutine adds its own task to
+        # names of functions whose call ``ensure_future`` is given: is it a plain
+        # function (``coroutines.plain_call``), or does a function that names it
+        # bind it again (``global``)?
+        self.ensured: Set[str] = set()
         # the spawns whose questions ``put_off`` puts off: (the coroutine
         # function's name, the spawn, its scope)
         self.put_off: List[Tuple[str, Spawn, Scope]] = []
