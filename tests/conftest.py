@@ -26,10 +26,19 @@ _KEY_DIR = "FLAKE8_TASKREF_KEY_DIR"  # flake8_taskref.project.cache.KEY_DIR_VARI
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    """The run's key folder: made by the process that starts the run, and
+    inherited by pytest-xdist's workers (which start after this, with its
+    environment).  A key per worker would make each worker's cache entries
+    unreadable to the other: every run of the tool would start cold."""
     import tempfile
 
+    inherited = os.environ.get(_KEY_DIR)
+    if hasattr(config, "workerinput") and inherited:
+        config.stash[_KEY_STASH] = inherited
+        return
     folder = tempfile.mkdtemp(prefix="taskref-test-key-")
     config.stash[_KEY_STASH] = folder
+    config.stash[_OWN_STASH] = True
     os.environ[_KEY_DIR] = folder
 
 
@@ -37,11 +46,12 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     import shutil
 
     folder = config.stash.get(_KEY_STASH, None)
-    if folder is not None:
+    if folder is not None and config.stash.get(_OWN_STASH, False):
         shutil.rmtree(folder, ignore_errors=True)
 
 
 _KEY_STASH = pytest.StashKey[str]()
+_OWN_STASH = pytest.StashKey[bool]()
 
 
 @pytest.fixture(autouse=True)
