@@ -235,6 +235,8 @@ def test_a_table_the_command_refuses_is_said_once_by_flake8(tmp_path: Path) -> N
 
 
 WHEEL_TOOL = """\
+import asyncio
+
 from app.util import spawn
 
 
@@ -243,7 +245,7 @@ async def act():
 
 
 async def work():
-    await act()
+    await asyncio.sleep(1)
 """
 
 
@@ -272,7 +274,7 @@ def test_a_namespace_package_imports_its_siblings_by_their_full_name(tmp_path: P
     name = os.path.relpath(importer, cwd)
     for where, checked in ((cwd, name), (tmp_path, str(importer))):
         # (from ``tmp_path`` no project is found: the file is checked alone)
-        expected = [] if project == "above" and where == cwd else [(5, 5, "TRF001")]
+        expected = [] if project == "above" and where == cwd else [(7, 5, "TRF001")]
         for rows in (_command(where, checked, "--no-cache"), _flake8(where, checked, "--taskref-no-cache")):
             assert [row[:3] for row in rows.get(checked, [])] == expected, rows
             assert not expected or "util.py:4" in rows[checked][0][3]

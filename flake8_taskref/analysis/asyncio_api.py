@@ -812,7 +812,7 @@ class ScopeVisitor(FunctionsRecorder):
     def _await(self, node: ast.Await, sink: Sink) -> None:
         inner = node.value
         qualname = self._qualname(inner.func) if isinstance(inner, ast.Call) else None
-        waits = not N.puts_into_queue(inner) and not N.yields_once(inner, qualname)
+        waits = self._waits(inner, qualname)
         self.scope.suspends = True
         self.scope.waited = True
         self.scope.may_wait = self.scope.may_wait or waits

@@ -80,22 +80,33 @@ def own_coroutine(func: ast.expr, scope: Scope) -> Optional[Scope]:
 
 def never_suspends(
     coro: ast.expr, scope: Scope, facts: ModuleFacts, summaries: "Summaries", resolver: Optional["Resolver"],
+    _seen: Optional[Set[int]] = None,
 ) -> bool:
     """Is ``coro`` (the coroutine a task runs) a call of a coroutine function
     whose body never suspends (no ``await``, ``async for``, ``async with``): its
     task runs it to its end in one step, while the loop's queue holds the task,
     so it is never pending unkept.  (Threads notify the loop so, with
     ``event.set()`` in a coroutine; a loop's own ``create_task`` of a coroutine
-    that only updates state is the same: docs/rules/TRF001.md.)"""
+    that only updates state is the same: docs/rules/TRF001.md.)  A body whose
+    only waits are awaited calls (``Scope.waits_on``) never suspends if none of
+    those coroutines does, followed through the file's coroutines (and one
+    step into another module's, whose own waits count as waits)."""
     if not isinstance(coro, ast.Call):
         return False
     if N.puts_into_queue(coro) or N.yields_once(coro, scope.imports.resolve(coro.func)):
         return True  # ``queue.put(item)``, ``asyncio.sleep(0)``: see ``Scope.may_wait``
     func = coro.func
+    awaited = _seen is not None  # asked of a call the coroutine awaits
     if isinstance(func, ast.Attribute):
         own = isinstance(func.value, ast.Name) and func.value.id in ("self", "cls")
         if own and scope.cls is not None and assigned(facts, scope.cls, func.attr, set()):
             return False  # ``self.hook = callback`` may hide the method
+        cls = scope.cls
+        if awaited and own and cls is not None and any(
+            func.attr in sub.bindings or assigned(facts, sub, func.attr, set())
+            for sub in _subclasses(facts, cls)
+        ):
+            return False  # a subclass of the file may await another method
         if not own or (scope.cls is not None and func.attr not in scope.cls.bindings):
             # a method of a receiver whose class is written down, or of a base of another module
             found = summaries.receiver_method(scope, func.value, func.attr, loose=True)
@@ -109,7 +120,22 @@ def never_suspends(
     # a decorator is taken to keep what the body does (a tracer, a logger);
     # a stub (``pass``, a docstring) is a hook a subclass overrides
     node_of = coroutine.node
-    return not coroutine.may_wait and isinstance(node_of, ast.AsyncFunctionDef) and not _stub(node_of)
+    if coroutine.may_wait or not isinstance(node_of, ast.AsyncFunctionDef) or _stub(node_of):
+        return False
+    if not coroutine.waits_on:
+        return True
+    seen = _seen if _seen is not None else set()
+    if id(coroutine) in seen:
+        return True  # a coroutine that awaits itself: what else it awaits decides
+    if len(seen) >= _DEPTH:
+        return False
+    seen.add(id(coroutine))
+    return all(never_suspends(call, coroutine, facts, summaries, resolver, seen)
+               for call in coroutine.waits_on)
+
+
+# How many coroutine functions a chain of awaits is followed through.
+_DEPTH = 32
 
 
 def plain_call(

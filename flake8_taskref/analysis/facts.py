@@ -364,7 +364,7 @@ class Scope:
         "defs", "rebound", "calls", "call_drops", "returns", "inert_returns", "generator", "weak_drops",
         "klass", "types",
         "dropped_calls",
-        "suspends",
+        "suspends", "waits_on",
         "may_wait", "exits", "cancels", "keeps_itself", "waited", "catches_all", "clears", "pauses",
         "entered_async", "self_stores", "handed", "cleanups", "awaits", "keeps_in",
     )
@@ -432,6 +432,11 @@ class Scope:
         # queue of ready callbacks holds the task), or return a value (which the
         # done task holds, and which may be a new task that nothing else holds)?
         self.may_wait = False
+        # ... the calls it awaits that may be coroutine functions of the file or
+        # of the project (``await self.flush()``): they are no wait of
+        # ``may_wait``; the frame waits there only if their coroutine may
+        # (``coroutines.never_suspends``; another module sees them as waits)
+        self.waits_on: List[ast.Call] = []
         # New tasks added straight to a collection that outlives the frame: lost
         # if the collection turns out weak (``ModuleFacts.weak``).
         self.weak_drops: List[Tuple[Spawn, CollectionAdd]] = []

@@ -22,7 +22,7 @@ the functions a file defines:
 from __future__ import annotations
 
 import ast
-from typing import FrozenSet, Iterator, List, Optional, Sequence, Set, Tuple
+from typing import Dict, FrozenSet, Iterator, List, Optional, Sequence, Set, Tuple
 
 from flake8_taskref.analysis.facts import (
     DROP,
@@ -81,6 +81,21 @@ class FunctionsRecorder(InterfaceRecorder):
     _awaited_call: Optional[ast.Call] = None
 
     # ----------------------------------------------- hooks for ``asyncio_api``
+    def _waits(self, inner: ast.expr, qualname: Optional[str]) -> bool:
+        """Does ``await inner`` make the frame wait for more than a queue's put
+        or the loop's next turn (``Scope.may_wait``)?  A call of a function the
+        file or the project may define (``await self.flush()``) is noted in
+        ``Scope.waits_on`` instead: the frame waits there only if its coroutine
+        may (``coroutines.never_suspends``)."""
+        if N.puts_into_queue(inner) or N.yields_once(inner, qualname):
+            return False
+        if isinstance(inner, ast.Call) and isinstance(inner.func, (ast.Name, ast.Attribute)) and (
+            qualname is None or qualname.partition(".")[0] not in N.STDLIB
+        ):
+            self.scope.waits_on.append(inner)
+            return False
+        return True
+
     def _spawn_of(self, node: ast.expr) -> Optional[Spawn]:
         """A Spawn for ``node`` if it is a call that may create a task."""
         return None
@@ -402,8 +417,8 @@ class FunctionsRecorder(InterfaceRecorder):
         cold = {item[0].name for item in self._cold_left if isinstance(item[0], ast.AsyncFunctionDef)}
         lines = sorted(error.lineno for error in errors)
         for name, _, scope in seen.put_off:
-            if name not in cold:
-                continue  # its coroutine was entered, or is not this file's
+            if cold.isdisjoint(seen.reach(name)):
+                continue  # its coroutine and those it awaits were entered, or are not this file's
             top: Optional[Scope] = scope
             leaves = self.options.collections
             while top is not None and top.kind == Scope.FUNCTION and not leaves:
@@ -571,8 +586,14 @@ class FunctionsRecorder(InterfaceRecorder):
         if seen is None:
             seen = self._spawned = _Spawned(holds_word(hot.text, "current_task"))
         scopes = self.facts.scopes
+        follow: List[str] = []
         for scope in scopes[seen.count:]:
             seen.kept_in.update(add.key[1] for add in scope.keeps_in)
+            if scope.waits_on:  # (``coroutines.never_suspends`` follows them)
+                defined = _defined_name(scope)
+                if defined is not None:
+                    seen.waiting.setdefault(defined, []).extend(scope.waits_on)
+                    follow.append(defined)
             for spawn, attr in _coroutine_spawns(scope, seen.every):
                 func = spawn.node.args[0].func  # type: ignore[attr-defined]
                 name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
@@ -581,6 +602,7 @@ class FunctionsRecorder(InterfaceRecorder):
                         seen.ensured.add(name)
                     if attr is None:
                         seen.names.add(name)
+                        follow.append(name)
                         seen.put_off.append((name, spawn, scope))
                     else:  # ``cleared_by_itself`` needs it only if it stores ``self.attr``
                         seen.clearing.add(name)
@@ -593,6 +615,7 @@ class FunctionsRecorder(InterfaceRecorder):
                     ):
                         seen.typed.add(func.value.attr)
         seen.count = len(scopes)
+        seen.follow(follow)
         return seen
 
     def _enter_weak(self, hot: HotLines, cold: List[_Cold]) -> List[_Cold]:
@@ -640,6 +663,7 @@ class _Spawned:
 
     __slots__ = (
         "every", "count", "names", "clearing", "attrs", "methods", "typed", "kept_in", "ensured", "put_off",
+        "waiting",
     )
 
     def __init__(self, every: bool) -> None:
@@ -658,6 +682,51 @@ class _Spawned:
         # the spawns whose questions ``put_off`` puts off: (the coroutine
         # function's name, the spawn, its scope)
         self.put_off: List[Tuple[str, Spawn, Scope]] = []
+        # the calls each coroutine function entered so far awaits (``Scope.waits_on``),
+        # by its name: the coroutines they run are asked of as its own
+        self.waiting: Dict[str, List[ast.Call]] = {}
+
+    def follow(self, names: List[str]) -> None:
+        """Add to ``names`` the functions the coroutines of ``names`` await
+        (the ones of the file, by name; a method awaited through ``self``, and
+        an attribute whose method is awaited, as a spawn's), and theirs."""
+        known = self.names
+        waiting = self.waiting
+        while names:
+            name = names.pop()
+            if name not in known:
+                continue
+            for call in waiting.get(name, ()):
+                func = call.func
+                if isinstance(func, ast.Attribute):
+                    if isinstance(func.value, ast.Name):
+                        self.methods.add(func.attr)
+                    elif isinstance(func.value, ast.Attribute):
+                        self.typed.add(func.value.attr)
+                awaited = _awaited_name(func)
+                if awaited not in known:
+                    known.add(awaited)
+                    names.append(awaited)
+
+    def reach(self, name: str) -> Set[str]:
+        """``name`` and the functions its coroutine awaits, and theirs, as far
+        as they are entered."""
+        found = {name}
+        todo = [name]
+        while todo:
+            for call in self.waiting.get(todo.pop(), ()):
+                func = call.func
+                awaited = _awaited_name(func)
+                if awaited not in found:
+                    found.add(awaited)
+                    todo.append(awaited)
+        return found
+
+
+def _awaited_name(func: ast.expr) -> str:
+    """The name of the function an awaited call reaches (``Scope.waits_on``:
+    a name, or an attribute's)."""
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
 
 
 def _coroutine_spawns(scope: Scope, every: bool = False) -> Iterator[Tuple[Spawn, Optional[str]]]:

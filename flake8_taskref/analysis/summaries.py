@@ -757,11 +757,17 @@ def _shadowed(scope: Optional[Scope], name: str) -> bool:
 
 def stub(node: FunctionNode) -> bool:
     """A body that only documents, passes or raises: a method meant to be
-    overridden (``...``, ``pass``, ``raise NotImplementedError``)."""
+    overridden (``...``, ``pass``, ``raise NotImplementedError``), also after
+    ``_ = context, device_id``, which marks its parameters as unused
+    (pymodbus's ``ModbusPDU.datastore_update``)."""
     for stmt in node.body:
         if isinstance(stmt, ast.Pass) or isinstance(stmt, ast.Raise):
             continue
         if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
+            continue
+        if isinstance(stmt, ast.Assign) and all(
+            isinstance(target, ast.Name) and target.id == "_" for target in stmt.targets
+        ):
             continue
         return False
     return True

@@ -1,6 +1,8 @@
 import asyncio
 
-from app.audio_base import BaseInput, Pump
+from typing import Optional
+
+from app.audio_base import BaseInput, Detector, Pump
 
 
 class LocalInput(BaseInput):
@@ -26,3 +28,26 @@ class Driver:
             asyncio.run_coroutine_threadsafe(self._app.post_later(message), self._loop)  # error: TRF001:13
 
         from_the_thread()
+
+
+class Session:
+    def __init__(self) -> None:
+        self._detector: Optional[Detector] = None
+
+    def begin(self) -> None:
+        asyncio.create_task(self._start_detection())
+        asyncio.create_task(self._start_detection_slowly())  # error: TRF001:9
+        asyncio.create_task(self._calibrate())  # error: TRF001:9
+
+    async def _start_detection(self) -> None:
+        # it awaits only a coroutine of another module's class that never waits
+        self._detector = Detector()
+        await self._detector.start()
+
+    async def _start_detection_slowly(self) -> None:
+        self._detector = Detector()
+        await self._detector.start_slowly()
+
+    async def _calibrate(self) -> None:
+        self._detector = Detector()
+        await self._detector.calibrate(3)

@@ -29,3 +29,22 @@ class Pump:
     async def post_later(self, message: str) -> bool:
         await asyncio.sleep(0.01)
         return self.post_now(message)
+
+
+class Detector:
+    """Registers its handlers: its ``start`` never waits."""
+
+    def __init__(self) -> None:
+        self.handlers: "list[str]" = []
+
+    async def start(self) -> None:
+        self.handlers.append("on_audio")
+
+    async def start_slowly(self) -> None:
+        await asyncio.sleep(0.01)
+        self.handlers.append("on_audio")
+
+    async def calibrate(self, level: int) -> None:
+        """A hook of the subclasses (which may wait): a stub, not a coroutine that never waits."""
+        _ = level  # (marks it unused)
+        raise NotImplementedError
