@@ -86,3 +86,66 @@ def test_a_helper_of_the_file_that_returns_a_threadsafe_future_is_named_a_future
     texts = {line: text for line, _, _, text in lint([path])[str(path)]}
     assert texts[17].startswith("future returned by in_loop() is not stored;"), texts
     assert texts[18].startswith("task returned by started() is not stored;"), texts
+
+
+SOME_PATHS_AND_GUARDED = '''\
+import asyncio
+
+_tasks = set()
+
+
+async def work():
+    await asyncio.sleep(1)
+
+
+def start_all(coros, now):
+    if now:
+        return [asyncio.create_task(c) for c in coros]
+    return None
+
+
+def start_fut(coro, loop, now):
+    if now:
+        return asyncio.run_coroutine_threadsafe(coro, loop)
+    return None
+
+
+def spawn_all(coros, keep=False):
+    tasks = [asyncio.create_task(c) for c in coros]
+    if keep:
+        _tasks.update(tasks)
+    return tasks
+
+
+def fut(coro, loop, keep=False):
+    f = asyncio.run_coroutine_threadsafe(coro, loop)
+    if keep:
+        _tasks.add(f)
+    return f
+
+
+def main(loop):
+    start_all([work()], True)
+    start_fut(work(), loop, True)
+    spawn_all([work()])
+    fut(work(), loop)
+'''
+
+
+def test_a_helper_of_the_file_on_some_paths_or_kept_on_request_is_named_as_one_of_another_module(
+    tmp_path: Path,
+) -> None:
+    """A function of the same file that returns a list of new tasks or a future
+    on some paths (``None`` on the others), or keeps them when a parameter says
+    so: "list of tasks" and "future", as another module's helper is named (they
+    said "task"); the tasks made in the ``return`` of ``start_all`` meet no
+    later exit (they were a TRF007)."""
+    path = tmp_path / "helpers.py"
+    path.write_text(SOME_PATHS_AND_GUARDED, encoding="utf-8")
+    rows = lint([path])[str(path)]
+    texts = {line: text for line, _, _, text in rows}
+    assert sorted(texts) == [37, 38, 39, 40], rows
+    assert texts[37].startswith("list of tasks (on some paths) returned by start_all() is not stored;"), texts
+    assert texts[38].startswith("future (on some paths) returned by start_fut() is not stored;"), texts
+    assert texts[39].startswith("list of tasks returned by spawn_all() is not stored;"), texts
+    assert texts[40].startswith("future returned by fut() is not stored;"), texts

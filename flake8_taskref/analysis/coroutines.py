@@ -97,30 +97,31 @@ def never_suspends(
         return True  # ``queue.put(item)``, ``asyncio.sleep(0)``: see ``Scope.may_wait``
     func = coro.func
     awaited = _seen is not None  # asked of a call the coroutine awaits
+    if awaited and not _followed(func, scope, facts):
+        return False
     if isinstance(func, ast.Attribute):
         own = isinstance(func.value, ast.Name) and func.value.id in ("self", "cls")
         if own and scope.cls is not None and assigned(facts, scope.cls, func.attr, set()):
             return False  # ``self.hook = callback`` may hide the method
-        cls = scope.cls
-        if awaited and own and cls is not None and any(
-            func.attr in sub.bindings or assigned(facts, sub, func.attr, set())
-            for sub in _subclasses(facts, cls)
-        ):
-            return False  # a subclass of the file may await another method
         if not own or (scope.cls is not None and func.attr not in scope.cls.bindings):
             # a method of a receiver whose class is written down, or of a base of another module
             found = summaries.receiver_method(scope, func.value, func.attr, loose=True)
-            if found is None or not found.info.is_async or resolver is None:
+            if found is None or resolver is None or not found.info.is_async or (
+                awaited and found.info.decorated
+            ):
                 return False
             whole = resolver.whole_function(found)
             return whole is not None and not whole.info.may_wait and not whole.info.stub
     coroutine = own_coroutine(func, scope)
     if coroutine is None:
         return False
-    # a decorator is taken to keep what the body does (a tracer, a logger);
+    # a decorator is taken to keep what the body does (a tracer, a logger), in
+    # the coroutine spawned (not in one it awaits: ``@retry`` may sleep);
     # a stub (``pass``, a docstring) is a hook a subclass overrides
     node_of = coroutine.node
-    if coroutine.may_wait or not isinstance(node_of, ast.AsyncFunctionDef) or _stub(node_of):
+    if coroutine.may_wait or not isinstance(node_of, ast.AsyncFunctionDef) or _stub(node_of) or (
+        awaited and node_of.decorator_list
+    ):
         return False
     if not coroutine.waits_on:
         return True
@@ -136,6 +137,41 @@ def never_suspends(
 
 # How many coroutine functions a chain of awaits is followed through.
 _DEPTH = 32
+
+
+def _followed(func: ast.expr, scope: Scope, facts: ModuleFacts) -> bool:
+    """May an awaited call's function be looked up as a spawn's is?  Not a name
+    imported (``try: from fast import helper`` / ``except ImportError: async
+    def helper()``, an import in the function) or bound through ``global``
+    anywhere in the file; not a method through a ``self`` the method binds
+    again, or in a function nested in a method (its ``self`` is another), or
+    that a class of the file deriving from the class may take from elsewhere
+    (it redefines or assigns it, or has another base first in its order)."""
+    if isinstance(func, ast.Name):
+        return scope.imports.resolve(func) is None and func.id not in _declared(facts)
+    if not isinstance(func, ast.Attribute) or not isinstance(func.value, ast.Name):
+        return True  # a receiver whose class is written down (or nothing known)
+    name = func.value.id
+    cls = scope.cls
+    if name not in ("self", "cls") or cls is None:
+        return True
+    if scope.parent is not cls or len(scope.bindings.get(name, ())) > 1:
+        return False
+    return not any(
+        func.attr in sub.bindings or assigned(facts, sub, func.attr, set())
+        or (isinstance(sub.node, ast.ClassDef) and len(sub.node.bases) > 1)
+        for sub in _subclasses(facts, cls)
+    )
+
+
+def _declared(facts: ModuleFacts) -> Set[str]:
+    """The names the file's functions declare ``global`` (kept while no scope
+    is entered: the plugin's path enters more later)."""
+    count, names = facts.declared_globals
+    if count != len(facts.scopes):
+        names = {name for scope in facts.scopes if scope.kind == Scope.FUNCTION for name in scope.declared}
+        facts.declared_globals = (len(facts.scopes), names)
+    return names
 
 
 def plain_call(
@@ -191,19 +227,23 @@ def plain_call(
 def _subclasses(facts: ModuleFacts, cls: Scope) -> List[Scope]:
     """The classes of this file that derive from ``cls``, at any depth (their
     methods or attributes may hide one of its methods)."""
-    names = {cls.node.name} if isinstance(cls.node, ast.ClassDef) else set()
-    found: List[Scope] = []
-    grown = True
-    while grown:
-        grown = False
+    derived = facts.derived
+    if derived is None:  # (the pass enters every class: made once)
+        derived = facts.derived = {}
         for other in facts.classes.values():
-            if other in found or other is cls or other.klass is None:
-                continue
-            if not names.isdisjoint(_own_bases(facts, other)):
+            if other.klass is not None:
+                for base in _own_bases(facts, other):
+                    derived.setdefault(base, []).append(other)
+    found: List[Scope] = []
+    seen = {id(cls)}
+    todo = [cls.node.name] if isinstance(cls.node, ast.ClassDef) else []
+    while todo:
+        for other in derived.get(todo.pop(), ()):
+            if id(other) not in seen:
+                seen.add(id(other))
                 found.append(other)
                 if isinstance(other.node, ast.ClassDef):
-                    names.add(other.node.name)
-                grown = True
+                    todo.append(other.node.name)
     return found
 
 

@@ -633,6 +633,12 @@ class ModuleFacts:
         self.attr_stores: Dict[Tuple[int, str], int] = {}
         self.weak_stores: Dict[Tuple[int, str], int] = {}
         self.weak_names: Set[str] = set()
+        # What ``coroutines.py`` asks again and again: the classes of the file
+        # deriving from each of its classes, by the base's name, and the names
+        # declared ``global`` (with the number of scopes entered when they were
+        # looked for).
+        self.derived: Optional[Dict[str, List[Scope]]] = None
+        self.declared_globals: Tuple[int, Set[str]] = (0, set())
 
     def weak(self, add: CollectionAdd) -> bool:
         """Does the file show that ``add``'s collection is weak (adding a task to

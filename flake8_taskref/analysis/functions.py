@@ -539,7 +539,8 @@ class FunctionsRecorder(InterfaceRecorder):
         # function whose call ``ensure_future`` is given: a function may bind
         # the name (``global``), which ``coroutines.self_keepers`` and
         # ``coroutines.plain_call`` ask
-        cold = self._enter_naming(hot, cold, seen.kept_in | seen.ensured)
+        # (and the names of the coroutines awaited, ``coroutines._followed``)
+        cold = self._enter_naming(hot, cold, seen.kept_in | seen.ensured | seen.awaited)
         return self._enter_on(cold, hot.lines_storing(methods)) if methods else cold
 
     def _enter_one(self, item: _Cold) -> bool:
@@ -584,15 +585,17 @@ class FunctionsRecorder(InterfaceRecorder):
         scopes entered since the last call are added."""
         seen = self._spawned
         if seen is None:
-            seen = self._spawned = _Spawned(holds_word(hot.text, "current_task"))
+            text = hot.text
+            declares = holds_word(text, "global") or holds_word(text, "nonlocal")
+            seen = self._spawned = _Spawned(holds_word(text, "current_task"), declares)
         scopes = self.facts.scopes
         follow: List[str] = []
         for scope in scopes[seen.count:]:
             seen.kept_in.update(add.key[1] for add in scope.keeps_in)
             if scope.waits_on:  # (``coroutines.never_suspends`` follows them)
-                defined = _defined_name(scope)
+                defined = getattr(scope.node, "name", None)  # (nested functions too: by name)
                 if defined is not None:
-                    seen.waiting.setdefault(defined, []).extend(scope.waits_on)
+                    seen.awaits(defined, scope.waits_on)
                     follow.append(defined)
             for spawn, attr in _coroutine_spawns(scope, seen.every):
                 func = spawn.node.args[0].func  # type: ignore[attr-defined]
@@ -663,11 +666,15 @@ class _Spawned:
 
     __slots__ = (
         "every", "count", "names", "clearing", "attrs", "methods", "typed", "kept_in", "ensured", "put_off",
-        "waiting",
+        "waiting", "declares", "awaited",
     )
 
-    def __init__(self, every: bool) -> None:
+    def __init__(self, every: bool, declares: bool = False) -> None:
         self.every = every  # the file names ``current_task``: each spawn given a call
+        self.declares = declares  # the file names ``global`` or ``nonlocal``
+        # the names of the coroutine functions awaited, in a file that may
+        # declare them ``global``: the functions that name them are entered
+        self.awaited: Set[str] = set()
         self.count = 0  # the scopes seen
         self.names: Set[str] = set()  # coroutine functions whose spawns the rules may report
         self.clearing: Set[str] = set()  # coroutine methods of tasks stored in ``self.attr``
@@ -682,28 +689,39 @@ class _Spawned:
         # the spawns whose questions ``put_off`` puts off: (the coroutine
         # function's name, the spawn, its scope)
         self.put_off: List[Tuple[str, Spawn, Scope]] = []
-        # the calls each coroutine function entered so far awaits (``Scope.waits_on``),
-        # by its name: the coroutines they run are asked of as its own
-        self.waiting: Dict[str, List[ast.Call]] = {}
+        # what each coroutine function entered so far awaits (``Scope.waits_on``),
+        # by its name: (the name of the function awaited, the attribute of
+        # ``self`` whose method it is, or "", and whether through ``self``)
+        self.waiting: Dict[str, Set[Tuple[str, str, bool]]] = {}
+
+    def awaits(self, name: str, calls: List[ast.Call]) -> None:
+        found = self.waiting.setdefault(name, set())
+        for call in calls:
+            func = call.func
+            if isinstance(func, ast.Attribute):
+                value = func.value
+                typed = value.attr if isinstance(value, ast.Attribute) else ""
+                found.add((func.attr, typed, isinstance(value, ast.Name)))
+            elif isinstance(func, ast.Name):
+                found.add((func.id, "", False))
 
     def follow(self, names: List[str]) -> None:
         """Add to ``names`` the functions the coroutines of ``names`` await
-        (the ones of the file, by name; a method awaited through ``self``, and
-        an attribute whose method is awaited, as a spawn's), and theirs."""
+        (the ones of the file, by name; a method awaited through a name, and an
+        attribute whose method is awaited, as a spawn's), and theirs."""
         known = self.names
         waiting = self.waiting
         while names:
             name = names.pop()
             if name not in known:
                 continue
-            for call in waiting.get(name, ()):
-                func = call.func
-                if isinstance(func, ast.Attribute):
-                    if isinstance(func.value, ast.Name):
-                        self.methods.add(func.attr)
-                    elif isinstance(func.value, ast.Attribute):
-                        self.typed.add(func.value.attr)
-                awaited = _awaited_name(func)
+            for awaited, typed, method in waiting.get(name, ()):
+                if self.declares:
+                    self.awaited.add(awaited)
+                if method:
+                    self.methods.add(awaited)
+                elif typed:
+                    self.typed.add(typed)
                 if awaited not in known:
                     known.add(awaited)
                     names.append(awaited)
@@ -714,19 +732,11 @@ class _Spawned:
         found = {name}
         todo = [name]
         while todo:
-            for call in self.waiting.get(todo.pop(), ()):
-                func = call.func
-                awaited = _awaited_name(func)
+            for awaited, _, _ in self.waiting.get(todo.pop(), ()):
                 if awaited not in found:
                     found.add(awaited)
                     todo.append(awaited)
         return found
-
-
-def _awaited_name(func: ast.expr) -> str:
-    """The name of the function an awaited call reaches (``Scope.waits_on``:
-    a name, or an attribute's)."""
-    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
 
 
 def _coroutine_spawns(scope: Scope, every: bool = False) -> Iterator[Tuple[Spawn, Optional[str]]]:

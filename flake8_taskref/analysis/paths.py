@@ -335,9 +335,12 @@ def lost_on_exits(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]]) 
     firsts = [bisect.bisect_right(starts, min(s.pos for s, _ in spawns)) for _, spawns in live]
     if sum(len(exits) - first for first in firsts) > BUDGET:
         return
+    returns = [(pos_of(exit.node), end_of(exit.node)) for exit in exits if isinstance(exit.node, ast.Return)]
     for (group, spawns), after in zip(live, firsts):
         if id(group) in reported:
             continue
+        if returns and all(any(first <= s.pos <= last for first, last in returns) for s, _ in spawns):
+            continue  # made in a ``return [create_task(c) for c in coros]``: its path ends there
         fate: List[Pos] = rules._fate(group, scope)
         if (0, 0) in fate:
             continue  # an opaque value bound where nothing can be told

@@ -753,6 +753,7 @@ class Recorder:
 
     def _generators(self, generators: List[ast.comprehension]) -> None:
         for comp in generators:
+            self.scope.may_wait = self.scope.may_wait or bool(comp.is_async)  # ``async for`` waits
             self._iteration(comp.target, comp.iter, pos_of(comp.target), False)
             for cond in comp.ifs:
                 self.value(cond, TRUTH)

@@ -701,6 +701,10 @@ class Summaries:
         (or a list, tuple or set of them, also one it fills) nobody keeps, and
         whether its spawns make futures (``gather``, ``run_coroutine_threadsafe``)."""
         groups = self._returned_groups(scope)
+        if groups is None and self.guard_of(scope) is not None:  # kept when a parameter says so
+            groups = self._returned_groups(scope, guarded=True)
+        if groups is None and returns_task_or_none(scope):  # "(on some paths)"
+            groups = self._returned_groups(scope, or_none=True)
         if groups is None:
             return RETURNS_NOTHING_KNOWN, False
         spawns = [item for item in scope.returns if isinstance(item, Spawn)]
@@ -765,9 +769,15 @@ def stub(node: FunctionNode) -> bool:
             continue
         if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
             continue
-        if isinstance(stmt, ast.Assign) and all(
-            isinstance(target, ast.Name) and target.id == "_" for target in stmt.targets
-        ):
+        if isinstance(stmt, ast.Assign) and _marks_unused(stmt):
             continue
         return False
     return True
+
+
+def _marks_unused(stmt: ast.Assign) -> bool:
+    """``_ = param`` or ``_ = a, b``: names marked as unused, nothing done."""
+    value = stmt.value
+    items = value.elts if isinstance(value, ast.Tuple) else [value]
+    return all(isinstance(item, ast.Name) for item in items) and all(
+        isinstance(target, ast.Name) and target.id == "_" for target in stmt.targets)

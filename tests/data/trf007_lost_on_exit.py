@@ -474,3 +474,18 @@ async def run_workers_checked_elsewhere(jobs, stopping):
     else:
         return
     await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def start_all(coros, now):
+    # the tasks are made in the return that hands them on: the later return
+    # is on another path (a false alarm of a helper like this one)
+    if now:
+        return [asyncio.create_task(coro) for coro in coros]
+    return None
+
+
+async def start_all_then_check(coros, now):
+    tasks = [asyncio.create_task(coro) for coro in coros]  # error: TRF007:14
+    if not now:
+        return None
+    return tasks
