@@ -592,7 +592,7 @@ class FunctionsRecorder(InterfaceRecorder):
         follow: List[str] = []
         for scope in scopes[seen.count:]:
             seen.kept_in.update(add.key[1] for add in scope.keeps_in)
-            if scope.waits_on:  # (``coroutines.never_suspends`` follows them)
+            if scope.waits_on and not scope.may_wait:  # (``coroutines.never_suspends`` follows them)
                 defined = getattr(scope.node, "name", None)  # (nested functions too: by name)
                 if defined is not None:
                     seen.awaits(defined, scope.waits_on)
@@ -700,8 +700,10 @@ class _Spawned:
             func = call.func
             if isinstance(func, ast.Attribute):
                 value = func.value
+                # (a method of a class of the file, entered by its name; through
+                # ``self.attr``, the stores of ``attr`` too)
                 typed = value.attr if isinstance(value, ast.Attribute) else ""
-                found.add((func.attr, typed, isinstance(value, ast.Name)))
+                found.add((func.attr, typed, isinstance(value, ast.Name) and value.id in SELF_NAMES))
             elif isinstance(func, ast.Name):
                 found.add((func.id, "", False))
 
@@ -716,12 +718,12 @@ class _Spawned:
             if name not in known:
                 continue
             for awaited, typed, method in waiting.get(name, ()):
-                if self.declares:
-                    self.awaited.add(awaited)
-                if method:
-                    self.methods.add(awaited)
-                elif typed:
+                if typed:  # ``self.attr.m()``: the class the stores of ``attr`` write down
                     self.typed.add(typed)
+                elif method:  # ``self.m()``: an attribute of the name may hide it
+                    self.methods.add(awaited)
+                elif self.declares:  # (a name: ``await helper()``, bound through ``global``?)
+                    self.awaited.add(awaited)
                 if awaited not in known:
                     known.add(awaited)
                     names.append(awaited)
