@@ -157,21 +157,28 @@ def _followed(func: ast.expr, scope: Scope, facts: ModuleFacts) -> bool:
         return True
     if scope.parent is not cls or len(scope.bindings.get(name, ())) > 1:
         return False
-    return not any(
-        func.attr in sub.bindings or assigned(facts, sub, func.attr, set())
-        or (isinstance(sub.node, ast.ClassDef) and len(sub.node.bases) > 1)
-        for sub in _subclasses(facts, cls)
-    )
+    return not _taken_below(facts, cls, func.attr, mixins=True)
 
 
 def _declared(facts: ModuleFacts) -> Set[str]:
-    """The names the file's functions declare ``global`` (kept while no scope
-    is entered: the plugin's path enters more later)."""
+    """The names the file's scopes declare ``global`` or ``nonlocal`` (kept
+    while no scope is entered: the plugin's path enters more later)."""
     count, names = facts.declared_globals
     if count != len(facts.scopes):
-        names = {name for scope in facts.scopes if scope.kind == Scope.FUNCTION for name in scope.declared}
+        names = {name for scope in facts.scopes for name in scope.declared}
         facts.declared_globals = (len(facts.scopes), names)
     return names
+
+
+def _taken_below(facts: ModuleFacts, cls: Scope, attr: str, mixins: bool = False) -> bool:
+    """Does a class of the file deriving from ``cls`` define or assign the
+    method ``attr`` (with ``mixins``: or have more than one base, one of
+    which may come first in its order and bring another)?"""
+    return any(
+        attr in sub.bindings or assigned(facts, sub, attr, set())
+        or (mixins and isinstance(sub.node, ast.ClassDef) and len(sub.node.bases) > 1)
+        for sub in _subclasses(facts, cls)
+    )
 
 
 def plain_call(
@@ -196,8 +203,7 @@ def plain_call(
                 if node is not None or current.kind == Scope.FUNCTION:
                     # (``global`` in a function: the plugin's path enters those that name it)
                     return (_plain_def(node, summaries) and func.id not in current.rebound
-                            and len(current.bindings[func.id]) <= 1
-                            and not any(func.id in other.declared for other in facts.scopes))
+                            and len(current.bindings[func.id]) <= 1 and func.id not in _declared(facts))
                 break  # a name the module binds otherwise: an import, looked up below
             current = current.parent
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in _SELF:
@@ -207,8 +213,7 @@ def plain_call(
         if cls is not None and func.attr in cls.bindings:
             node = cls.defs.get(func.attr)
             return (_plain_def(node, summaries) and func.attr not in cls.rebound
-                    and not any(func.attr in other.bindings or assigned(facts, other, func.attr, set())
-                                for other in _subclasses(facts, cls))
+                    and not _taken_below(facts, cls, func.attr)
                     and not assigned(facts, cls, func.attr, set()))
     if resolver is None:
         return False

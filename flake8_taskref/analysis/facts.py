@@ -635,8 +635,8 @@ class ModuleFacts:
         self.weak_names: Set[str] = set()
         # What ``coroutines.py`` asks again and again: the classes of the file
         # deriving from each of its classes, by the base's name, and the names
-        # declared ``global`` (with the number of scopes entered when they were
-        # looked for).
+        # declared ``global`` or ``nonlocal`` (with the number of scopes entered
+        # when they were looked for).
         self.derived: Optional[Dict[str, List[Scope]]] = None
         self.declared_globals: Tuple[int, Set[str]] = (0, set())
 

@@ -669,7 +669,7 @@ class _Spawned:
         "waiting", "declares", "awaited",
     )
 
-    def __init__(self, every: bool, declares: bool = False) -> None:
+    def __init__(self, every: bool, declares: bool) -> None:
         self.every = every  # the file names ``current_task``: each spawn given a call
         self.declares = declares  # the file names ``global`` or ``nonlocal``
         # the names of the coroutine functions awaited, in a file that may
