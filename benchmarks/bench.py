@@ -41,6 +41,7 @@ them because they suffer less from other load on the machine.
 from __future__ import annotations
 
 import argparse
+import atexit
 import ast
 import gc
 import inspect
@@ -161,6 +162,7 @@ def plugin_check(tree: ast.AST, lines: Sequence[str], options: Options) -> List[
 
 
 _EMPTY_PROJECT = Path(tempfile.mkdtemp(prefix="taskref-bench-project-"))
+atexit.register(shutil.rmtree, _EMPTY_PROJECT, True)  # each import made one and left it
 
 
 # --------------------------------------------------------------------- corpus
