@@ -38,6 +38,7 @@ CASES: Dict[str, Tuple[str, ...]] = {
     "configured_roots": ("--config", "setup.cfg"),
     "excluded_helpers": ("--config", "setup.cfg"),
     "names_app": ("--isolated",),
+    "method_words": ("--isolated",),
 }
 Rows = Dict[str, List[Tuple[int, int, str, str]]]
 

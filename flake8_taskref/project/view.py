@@ -63,6 +63,7 @@ from flake8_taskref.project.entries import (
 from flake8_taskref.project.source import NotAFile, collector_paused, decode, read_bytes, split_lines
 from flake8_taskref.project.files import Patterns
 from flake8_taskref.project.modules import Finder, package_root, project_roots, walk_modules
+from flake8_taskref.project.narrowing import Closure, names_closure
 from flake8_taskref.project.settings import ProjectSettings
 from flake8_taskref.project.summarising import (
     _OUTSIDE,
@@ -551,38 +552,73 @@ class ProjectView:
         # that names a new word is summarised again, with it.  The words only
         # grow, and each summary is made, in the end, with the words its module
         # names (as it is when asked for later).
-        words: Set[str] = set()
+        words: Dict[str, Optional[FrozenSet[str]]] = {}
         done: Set[str] = set()
         self._known = frozenset()
         hot = [path for path, entry in files.items() if entry[3]]
+        # (the modules summarised so far that the walk left out, too: a helper
+        # found through an import, in an excluded folder)
+        closure = Closure(
+            lambda: list(files) + [path for path in self._summaries if path not in files], self._read)
+        narrowed: FrozenSet[str] = frozenset()  # the method words narrowed (``narrowing``)
+        waiting: Dict[str, Set[str]] = {}  # a module naming only those, none of the closure: which
+
+        def heat(path: str, data: bytes) -> None:
+            hot.append(path)
+            if path not in done:
+                files[path] = files[path][:4] + [_text_hash(data)] + files[path][5:]
+
         while hot:
-            before = len(words)
+            before = dict(words)
             for path in hot:
                 done.add(path)
-                words.update(self._spawner_words(path))
-            if len(words) == before:
-                break  # no new name: no other module can name a spawner now
+                for word, owners in self._spawner_words(path).items():
+                    _add_word(words, word, owners)
+            if words == before:
+                break  # no new name, no new owner: no other module can name a spawner now
             # (a word that is one of asyncio's spawners' names changes no
             # summary: its module names a spawner already, and is done)
             new = frozenset(words) - self._known - self._tokens
             self._known = frozenset(words)
+            methods = {word: owners for word, owners in words.items()
+                       if owners is not None and word not in self._tokens}
+            gained = closure.add(set().union(*methods.values()))
+            released = narrowed - frozenset(() if closure.failed else methods)
+            narrowed = frozenset(() if closure.failed else methods)
             hot = []
-            if not new:
+            if not new and not released and not gained:
                 break
             ascii_new = [word.encode("ascii") for word in new if word.isascii()]
-            # (the modules summarised so far that the walk left out, too: a
-            # helper found through an import, in an excluded folder)
-            for path in list(files) + [path for path in self._summaries if path not in files]:
-                data = self._read(path)
+            fresh: Set[str] = set()
+            for path in closure.modules():
+                data = self._read(path) if new else None
                 if data is None or (len(ascii_new) == len(new) and not any(w in data for w in ascii_new)):
                     continue
                 text = decode(data)
                 if path in self._summaries and words_named(text, new):
                     del self._summaries[path]  # made without the new words: again, when asked
-                if names_any(text, new) and path in files:
-                    hot.append(path)
-                    if path not in done:
-                        files[path] = files[path][:4] + [_text_hash(data)] + files[path][5:]
+                if path not in files:
+                    continue
+                if names_any(text, new - narrowed):
+                    heat(path, data)
+                    continue
+                named = {word for word in new & narrowed if names_any(text, (word,))}
+                if named and names_closure(text, frozenset(closure.names)):
+                    heat(path, data)
+                elif named:
+                    waiting.setdefault(path, set()).update(named)
+                    fresh.add(path)
+            if released or gained:  # a module waiting may name a method word where it is used now
+                heated = set(hot)
+                for path, named in list(waiting.items()):
+                    if path in fresh and not named & released:
+                        continue  # (looked at with the whole closure this round)
+                    data = None if path in heated else self._read(path)
+                    if data is not None and (
+                            named & released or names_closure(decode(data), frozenset(gained))):
+                        heat(path, data)
+                    if data is None or path in heated or path in hot:
+                        del waiting[path]
             self._summarise_in_workers([path for path in hot if path not in self._summaries], jobs)
         # the files that name a spawner where it can spawn, the project's own
         # included: the others can have no finding (``cold``)
@@ -696,20 +732,25 @@ class ProjectView:
         # the index's walk found it unchanged (or read it) in this run
         return text_hash is None or self._kept_findings(absolute, text_hash) == []
 
-    def _spawner_words(self, path: str) -> Set[str]:
+    def _spawner_words(self, path: str) -> Dict[str, Optional[FrozenSet[str]]]:
         """The names under which a module's spawners are called: its functions
         and methods that return new tasks (the calls of other modules they
-        return looked up), and its names bound to one."""
+        return looked up), and its names bound to one; each with the names of
+        the classes it is a method of (``narrowing``), or None for a function
+        or a name bound to one."""
         summary = self.summary(path)
         if summary is None:
-            return set()
+            return {}
         resolver = Resolver(self.view_for(path, None), summary.name)
         resolver.set_own(summary)
-        words = {
-            qualname.rpartition(".")[2] for qualname, info in summary.functions
-            if (info.returns or info.decorator)
-            and _may_return_task(resolver, Function(summary, qualname, info))
-        }
+        words: Dict[str, Optional[FrozenSet[str]]] = {}
+        for qualname, info in summary.functions:
+            if not (info.returns or info.decorator):
+                continue
+            if _may_return_task(resolver, Function(summary, qualname, info)):
+                owner, _, word = qualname.rpartition(".")
+                owners = frozenset(owner.split(".")) if owner and summary.klass(owner) is not None else None
+                _add_word(words, word, owners)
         roots = self.roots_for(path)
         for name, targets in summary.aliases:
             # a name bound to another module's spawner under its own name is a
@@ -721,15 +762,26 @@ class ProjectView:
                 # bound to asyncio's spawner (``spawn = asyncio.create_task``, also
                 # on each branch of a version switch)
                 if any(target.rpartition(".")[2] != name for target in targets):
-                    words.add(name)
+                    _add_word(words, name, None)
                 continue
             if all(target.rpartition(".")[2] == name or target.rpartition(".")[2] not in self._known
                    or self._finder.find(target, roots) is not None for target in targets):
                 continue
             found = resolver.function(f"{summary.name}.{name}")
             if found is not None and resolver.returns_task(found):
-                words.add(name)
+                _add_word(words, name, None)
         return words
+
+
+def _add_word(
+    words: Dict[str, Optional[FrozenSet[str]]], word: str, owners: Optional[FrozenSet[str]],
+) -> None:
+    """A word and its owners, merged with what a module gave it already (None,
+    a function or an alias, wins)."""
+    if word in words:
+        before = words[word]
+        owners = None if before is None or owners is None else before | owners
+    words[word] = owners
 
 
 def _may_return_task(resolver: Resolver, function: Function) -> bool:
@@ -749,7 +801,7 @@ _SUMMARIES_PER_WORKER = 40
 
 
 # The project view's modules whose code shapes the index's entries.
-_INDEX_MODULES = ("entries.py", "modules.py", "summarising.py", "view.py")
+_INDEX_MODULES = ("entries.py", "modules.py", "narrowing.py", "summarising.py", "view.py")
 
 
 def _digest_of(summary: Optional[ModuleSummary]) -> str:

@@ -1,0 +1,6 @@
+from plant.owner import Collector
+
+
+def go() -> None:
+    made = Collector()
+    made.start()  # error: TRF001:5

@@ -1,0 +1,3 @@
+from plant.owner import Collector
+
+collector = Collector()

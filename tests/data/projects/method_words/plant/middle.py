@@ -1,0 +1,5 @@
+from plant.holder import Holder
+
+
+class Middle(Holder):
+    pass

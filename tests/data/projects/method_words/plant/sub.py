@@ -1,0 +1,5 @@
+from plant.owner import Collector
+
+
+class Sub(Collector):
+    pass

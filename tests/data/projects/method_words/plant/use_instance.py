@@ -1,0 +1,5 @@
+from plant.instances import collector
+
+
+def go() -> None:
+    collector.start()
