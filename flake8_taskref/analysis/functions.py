@@ -139,6 +139,10 @@ class FunctionsRecorder(InterfaceRecorder):
             scope.returns.append(Use(value.id, pos_of(value), U_KEEP, None, self.frames))
             self.value(value, KEEP)
             return
+        if isinstance(value, (ast.List, ast.Tuple, ast.Set)) and not value.elts:
+            scope.returns.append(None)  # ``return []``: nothing a caller could lose, as ``None``
+            scope.inert_returns += 1
+            return
         if isinstance(value, _DISPLAYS):
             # ``return [asyncio.create_task(h(e)) for h in handlers]``: a new
             # collection, kept by the caller, of what flows into it

@@ -26,6 +26,8 @@ from flake8_taskref.analysis.facts import (
     TRY_BODY,
     TRY_HANDLERS,
     U_FINISH,
+    U_KEEP,
+    U_RESULT,
     Exit,
     Frames,
     Group,
@@ -40,6 +42,8 @@ from flake8_taskref.analysis.scopes import end_of, pos_of
 
 Spawns = List[Tuple[Spawn, str]]
 _LOOP_EXITS = (ast.Break, ast.Continue)
+# what finishes a task on a path: awaited, cancelled, kept, or its result taken
+_FINISHED = (U_FINISH, U_KEEP, U_RESULT)
 
 
 class Asked(Protocol):
@@ -83,6 +87,22 @@ def _apart(pos: Pos, frames: Frames) -> bool:
         if any(i != detail and _inside(pos, body) for i, body in enumerate(bodies)):
             return True
     return False
+
+
+def _returning_branches(scope: Scope) -> List[Tuple[Pos, Pos, Pos]]:
+    """The branches of an ``if`` that end in a ``return`` (their first and last
+    positions, and the end of the ``if``): what they do to a task is on no path
+    to an exit after the ``if``."""
+    found: List[Tuple[Pos, Pos, Pos]] = []
+    for exit in scope.exits:
+        if not isinstance(exit.node, ast.Return):
+            continue
+        for kind, node, part in exit.frames:
+            if kind == BRANCH and isinstance(node, ast.If):
+                body = node.body if part == 0 else node.orelse
+                if body and body[-1] is exit.node:
+                    found.append((*_span(body), end_of(node)))
+    return found
 
 
 def _completion_loops(frames: Frames, scope: Scope) -> List[ast.expr]:
@@ -173,12 +193,14 @@ def _carrying_loop(frames: Frames, spawns: Spawns) -> Optional[ast.AST]:
 
 def _lost_at(
     exit: Exit, spawns: Spawns, fate: List[Pos], scope: Scope, names: Set[str], carried: Set[str],
-    held: Set[int],
+    held: Set[int], returning: List[Tuple[Pos, Pos, Pos]],
 ) -> Optional[Tuple[Spawn, str, str, str]]:
     """The first task made before ``exit`` on its path and still pending there
-    (the cheap questions first: this is asked of every handle and exit)."""
+    (the cheap questions first: this is asked of every handle and exit;
+    ``returning``: ``_returning_branches``)."""
     start = pos_of(exit.node)
-    made = [(s, label) for s, label in spawns if s.pos < start and not exclusive(s.frames, exit.frames)]
+    made = [(s, label) for s, label in spawns if s.pos < start and not exclusive(s.frames, exit.frames)
+            and not any(first <= s.pos <= last and after < start for first, last, after in returning)]
     end = end_of(exit.node)
     if not made:
         # made later in a loop around the exit, and held across its passes by a
@@ -214,7 +236,8 @@ def _lost_at(
         else:
             # handled anywhere in the loop it leaves: a pass may have finished it
             end = max(end, end_of(loop))
-    between = [p for p in fate if begin <= p <= end and not _apart(p, exit.frames)]
+    between = [p for p in fate if begin <= p <= end and not _apart(p, exit.frames)
+               and not any(first <= p <= last and after < start for first, last, after in returning)]
     note = ""
     if between:
         iters = _completion_loops(exit.frames, scope)
@@ -336,12 +359,15 @@ def lost_on_exits(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]]) 
     if sum(len(exits) - first for first in firsts) > BUDGET:
         return
     returns = [(pos_of(exit.node), end_of(exit.node)) for exit in exits if isinstance(exit.node, ast.Return)]
+    returning = _returning_branches(scope) if returns else []
     for (group, spawns), after in zip(live, firsts):
         if id(group) in reported:
             continue
         if returns and all(any(first <= s.pos <= last for first, last in returns) for s, _ in spawns):
             continue  # made in a ``return [create_task(c) for c in coros]``: its path ends there
-        fate: List[Pos] = rules._fate(group, scope)
+        # (``t.result()`` on the way to the exit: ``t`` is done there, or the
+        # call raises, an exit of the call's own that no rule counts)
+        fate: List[Pos] = rules._fate(group, scope, _FINISHED)
         if (0, 0) in fate:
             continue  # an opaque value bound where nothing can be told
         reachable, _ = rules._reachable(group, scope)
@@ -350,7 +376,7 @@ def lost_on_exits(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]]) 
         # the locals other than its own that hold it (a set it is added to)
         carried = {g.name for g in reachable[1:] if g.name and g.name not in {b.name for b in group.bindings}}
         for exit in exits if carried else exits[after:]:
-            found = _lost_at(exit, spawns, fate, scope, names, carried, held)
+            found = _lost_at(exit, spawns, fate, scope, names, carried, held, returning)
             if found is None:
                 continue
             reported.add(id(group))

@@ -489,3 +489,32 @@ async def start_all_then_check(coros, now):
     if not now:
         return None
     return tasks
+
+
+async def bail_on_error(errors, co):
+    # after a FIRST_COMPLETED wait of two, the other one is done: its result is
+    # taken before the raise (a false alarm of the fifteenth trial)
+    fn_task = asyncio.ensure_future(co)
+    monitor_task = asyncio.ensure_future(errors.get())
+    done, _pending = await asyncio.wait({fn_task, monitor_task}, return_when=asyncio.FIRST_COMPLETED)
+    if fn_task in done:
+        monitor_task.cancel()
+        await asyncio.gather(monitor_task, return_exceptions=True)
+        return fn_task.result()
+    fn_task.cancel()
+    await asyncio.gather(fn_task, return_exceptions=True)
+    error = monitor_task.result()
+    raise error
+
+
+async def bail_on_the_wrong_result(errors, co):
+    fn_task = asyncio.ensure_future(co)
+    monitor_task = asyncio.ensure_future(errors.get())  # error: TRF007:20
+    await asyncio.wait({fn_task, monitor_task}, timeout=5)
+    if fn_task.done():
+        monitor_task.cancel()
+        await asyncio.gather(monitor_task, return_exceptions=True)
+        return fn_task.result()
+    fn_task.cancel()
+    error = fn_task.exception()  # (the other task's)
+    raise RuntimeError(error)
