@@ -346,7 +346,7 @@ def test_the_fix_keeps_the_tasks_of_other_modules_spawners(tmp_path: Path) -> No
     assert any(row.startswith("app/service.py:23:9: fixed TRF001") for row in fixed), proc.stderr
     assert any(row.startswith("app/service.py:38:16: fixed TRF002") for row in fixed), proc.stderr
     # what the analysis tells the fixer to leave: a task or None, and what ``await`` gives
-    some_paths = "the call returns a new task on some paths only (None on others)"
+    some_paths = "the call returns a new task on some paths only (None or nothing on others)"
     awaited = "the task is what 'await' of the call returns"
     assert f"app/service.py:73:11: not fixed TRF001: {some_paths}" in proc.stderr, proc.stderr
     assert f"app/service.py:74:11: not fixed TRF001: {awaited}" in proc.stderr, proc.stderr

@@ -139,7 +139,7 @@ class FunctionsRecorder(InterfaceRecorder):
             scope.returns.append(Use(value.id, pos_of(value), U_KEEP, None, self.frames))
             self.value(value, KEEP)
             return
-        if isinstance(value, (ast.List, ast.Tuple, ast.Set)) and not value.elts:
+        if isinstance(value, (ast.List, ast.Tuple)) and not value.elts:
             scope.returns.append(None)  # ``return []``: nothing a caller could lose, as ``None``
             scope.inert_returns += 1
             return

@@ -100,7 +100,7 @@ SOME_PATHS: Final = " (on some paths)"
 UNFIXABLE_AWAITED: Final = (
     "the task is what 'await' of the call returns: bind it (task = await ...) and keep it")
 UNFIXABLE_SOME_PATHS: Final = (
-    "the call returns a new task on some paths only (None on others): keep what it returns "
+    "the call returns a new task on some paths only (None or nothing on others): keep what it returns "
     "where it is a task")
 
 # Where each rule's page is published (the docs site built from docs/).

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import ast
 import bisect
-from typing import Any, List, Optional, Protocol, Sequence, Set, Tuple
+from typing import Any, Dict, List, Optional, Protocol, Sequence, Set, Tuple
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
@@ -91,8 +91,10 @@ def _apart(pos: Pos, frames: Frames) -> bool:
 
 def _returning_branches(scope: Scope) -> List[Tuple[Pos, Pos, Pos]]:
     """The branches of an ``if`` that end in a ``return`` (their first and last
-    positions, and the end of the ``if``): what they do to a task is on no path
-    to an exit after the ``if``."""
+    positions, and the end of the ``if``): a task made there is on no path to
+    an exit after the ``if``.  (What such a branch *does* to a task made before
+    it still counts at those exits: which way its test went may say whether the
+    task is done, ``if task in pending: task.cancel(); return``.)"""
     found: List[Tuple[Pos, Pos, Pos]] = []
     for exit in scope.exits:
         if not isinstance(exit.node, ast.Return):
@@ -103,6 +105,17 @@ def _returning_branches(scope: Scope) -> List[Tuple[Pos, Pos, Pos]]:
                 if body and body[-1] is exit.node:
                     found.append((*_span(body), end_of(node)))
     return found
+
+
+def _made_in_returning(spawns: Spawns, branches: List[Tuple[Pos, Pos, Pos]]) -> Dict[int, Pos]:
+    """For each spawn made in a branch that ends in a ``return``, the end of
+    the first such ``if`` around it: no exit after that is on its path."""
+    ends: Dict[int, Pos] = {}
+    for spawn, _ in spawns:
+        after = [end for first, last, end in branches if first <= spawn.pos <= last]
+        if after:
+            ends[id(spawn)] = min(after)
+    return ends
 
 
 def _completion_loops(frames: Frames, scope: Scope) -> List[ast.expr]:
@@ -193,14 +206,14 @@ def _carrying_loop(frames: Frames, spawns: Spawns) -> Optional[ast.AST]:
 
 def _lost_at(
     exit: Exit, spawns: Spawns, fate: List[Pos], scope: Scope, names: Set[str], carried: Set[str],
-    held: Set[int], returning: List[Tuple[Pos, Pos, Pos]],
+    held: Set[int], returning: Dict[int, Pos],
 ) -> Optional[Tuple[Spawn, str, str, str]]:
     """The first task made before ``exit`` on its path and still pending there
     (the cheap questions first: this is asked of every handle and exit;
-    ``returning``: ``_returning_branches``)."""
+    ``returning``: ``_made_in_returning``)."""
     start = pos_of(exit.node)
     made = [(s, label) for s, label in spawns if s.pos < start and not exclusive(s.frames, exit.frames)
-            and not any(first <= s.pos <= last and after < start for first, last, after in returning)]
+            and not returning.get(id(s), end_of(exit.node)) < start]
     end = end_of(exit.node)
     if not made:
         # made later in a loop around the exit, and held across its passes by a
@@ -236,8 +249,7 @@ def _lost_at(
         else:
             # handled anywhere in the loop it leaves: a pass may have finished it
             end = max(end, end_of(loop))
-    between = [p for p in fate if begin <= p <= end and not _apart(p, exit.frames)
-               and not any(first <= p <= last and after < start for first, last, after in returning)]
+    between = [p for p in fate if begin <= p <= end and not _apart(p, exit.frames)]
     note = ""
     if between:
         iters = _completion_loops(exit.frames, scope)
@@ -368,6 +380,7 @@ def lost_on_exits(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]]) 
         # (``t.result()`` on the way to the exit: ``t`` is done there, or the
         # call raises, an exit of the call's own that no rule counts)
         fate: List[Pos] = rules._fate(group, scope, _FINISHED)
+        made_in = _made_in_returning(spawns, returning) if returning else {}
         if (0, 0) in fate:
             continue  # an opaque value bound where nothing can be told
         reachable, _ = rules._reachable(group, scope)
@@ -376,7 +389,7 @@ def lost_on_exits(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]]) 
         # the locals other than its own that hold it (a set it is added to)
         carried = {g.name for g in reachable[1:] if g.name and g.name not in {b.name for b in group.bindings}}
         for exit in exits if carried else exits[after:]:
-            found = _lost_at(exit, spawns, fate, scope, names, carried, held, returning)
+            found = _lost_at(exit, spawns, fate, scope, names, carried, held, made_in)
             if found is None:
                 continue
             reported.add(id(group))
