@@ -799,3 +799,20 @@ def test_a_function_handed_to_a_reader_or_a_done_callback_is_listed_as_not_fixed
         f"trf001_handed_callbacks.py:{line}:{col}: not fixed TRF001: {reason}"
         for line, col in ((67, 32), (73, 41), (74, 41), (75, 54), (84, 28))
     ]
+
+
+def test_a_list_of_tasks_is_left_with_its_reason(tmp_path: Path) -> None:
+    """A helper that returns a list of new tasks: the set the fix would keep it in
+    cannot hold a list (``set.add(list)`` raises TypeError), so --fix leaves the
+    site and says how to keep each task (a review's find: it wrote that add)."""
+    source = tmp_path / "lists.py"
+    text = ("import asyncio\n\n\ndef spawn_all(hs):\n    return [asyncio.create_task(h()) for h in hs]\n"
+            "\n\ndef caller(hs):\n    spawn_all(hs)\n    tasks = spawn_all(hs)\n    print(len(hs))\n")
+    source.write_text(text, encoding="utf-8")
+    proc = _fix(source)
+    assert proc.returncode == 1, proc.stderr
+    assert source.read_text(encoding="utf-8") == text
+    reason = "the call returns a list of tasks: keep each of them"
+    left = [row for row in proc.stderr.splitlines() if ": not fixed " in row]
+    assert [row.split(": not fixed ")[0].rsplit(":", 2)[-2:] for row in left] == [["9", "5"], ["10", "13"]]
+    assert all(reason in row for row in left), proc.stderr

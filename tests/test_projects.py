@@ -351,10 +351,13 @@ def test_the_fix_keeps_the_tasks_of_other_modules_spawners(tmp_path: Path) -> No
     assert f"app/service.py:73:11: not fixed TRF001: {some_paths}" in proc.stderr, proc.stderr
     assert f"app/service.py:74:11: not fixed TRF001: {awaited}" in proc.stderr, proc.stderr
     assert f"app/service.py:75:5: not fixed TRF001: {some_paths}" in proc.stderr, proc.stderr
+    # a list of tasks: a set cannot hold it (the fix once wrote ``set.add(list)``)
+    tasks = "the call returns a list of tasks: keep each of them"
+    assert f"app/service.py:31:9: not fixed TRF001: {tasks}" in proc.stderr, proc.stderr
     left = _flake8(project, "--isolated", ".").get("app/service.py", [])
-    # the three sites it leaves, moved down by the lines the fix wrote above them
+    # the four sites it leaves, moved down by the lines the fix wrote above them
     assert [row[:3] for row in left if row[2] in ("TRF001", "TRF002")] == [
-        (108, 11, "TRF001"), (109, 11, "TRF001"), (110, 5, "TRF001")], left
+        (57, 9, "TRF001"), (105, 11, "TRF001"), (106, 11, "TRF001"), (107, 5, "TRF001")], left
     compile((project / "app" / "service.py").read_bytes(), "service.py", "exec")
     again = command("--isolated", "--fix", "app/service.py", cwd=project)
     assert again.stderr.splitlines()[-1].startswith("fixed 0 of"), again.stderr
@@ -368,7 +371,9 @@ def test_what_the_fixer_must_leave_is_kept_in_the_cache(tmp_path: Path) -> None:
     assert (project / ".taskref_cache").is_dir()
     warm = command("--isolated", "--diff", "app/service.py", cwd=project)
     left = [row for row in cold.stderr.splitlines() if "not fixed TRF001" in row]
-    assert len(left) == 3 and all(row.startswith("app/service.py:7") for row in left), cold.stderr
+    assert [row.split(": not fixed")[0] for row in left] == [
+        "app/service.py:31:9", "app/service.py:73:11", "app/service.py:74:11",
+        "app/service.py:75:5"], cold.stderr
     assert [row for row in warm.stderr.splitlines() if "not fixed TRF001" in row] == left
     assert warm.stdout == cold.stdout
 

@@ -99,6 +99,9 @@ SOME_PATHS: Final = " (on some paths)"
 # ``await helper()`` (no statement of ours holds the task without binding it).
 UNFIXABLE_AWAITED: Final = (
     "the task is what 'await' of the call returns: bind it (task = await ...) and keep it")
+UNFIXABLE_TASKS: Final = (
+    "the call returns a list of tasks: keep each of them (for task in ...: tasks.add(task); "
+    "task.add_done_callback(tasks.discard)), or gather them")
 UNFIXABLE_SOME_PATHS: Final = (
     "the call returns a new task on some paths only (None or nothing on others): keep what it returns "
     "where it is a task")

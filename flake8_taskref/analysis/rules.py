@@ -49,6 +49,7 @@ from flake8_taskref.analysis.messages import (
     TRF002_WHY,
     UNFIXABLE_AWAITED,
     UNFIXABLE_SOME_PATHS,
+    UNFIXABLE_TASKS,
     WHAT_TASKS,
     WHERE,
     SpanError,
@@ -230,6 +231,8 @@ class ModuleRules:
                     where=where, **fields)
         if helper is not None and (maybe or helper.awaited):  # what --fix must leave, and why
             self.errors[-1].unfixable = UNFIXABLE_SOME_PATHS if maybe else UNFIXABLE_AWAITED
+        elif what == WHAT_TASKS:  # (a set of tasks cannot hold a list: each is kept, by hand)
+            self.errors[-1].unfixable = UNFIXABLE_TASKS
 
     # ------------------------------------------------------------- spawners
     def label(self, spawn: Spawn, scope: Scope) -> Optional[str]:
