@@ -35,26 +35,12 @@ from flake8_taskref.analysis.api import names_any, spawn_tokens, with_words
 from flake8_taskref.analysis.modules import Function, Resolver
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.project.settings import from_values
+from flake8_taskref.project.narrowing import mentioned
 from flake8_taskref.project.view import open_view
 
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-
-
-def _idents(node: ast.AST) -> Set[str]:
-    """Every identifier a node names: names, attributes, imported names and
-    the words of its strings (string annotations)."""
-    found: Set[str] = set()
-    for sub in ast.walk(node):
-        if isinstance(sub, ast.Name):
-            found.add(sub.id)
-        elif isinstance(sub, ast.Attribute):
-            found.add(sub.attr)
-        elif isinstance(sub, ast.alias):
-            found.update(sub.name.split("."))
-        elif isinstance(sub, ast.Constant) and isinstance(sub.value, str):
-            found.update(_IDENT.findall(sub.value))
-    return found
+_idents = mentioned  # (the product's own reading of a node's identifiers)
 
 
 class _Module:

@@ -45,6 +45,7 @@ LIMIT = 400
 PARSE_LIMIT = 600
 WAVE_LIMIT = 24
 
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 _IDENT = re.compile(r"[^\W\d]\w*")  # (as ``str.isidentifier`` reads names, but NFKC)
 
 
@@ -128,8 +129,8 @@ def typing(statement: ast.stmt, lines: Optional[Set[int]] = None) -> Set[str]:
     decorators and its return annotation (the analysis types no call's result
     but a constructor's: generous).  An assignment: its annotation and its
     value's ``head``; a ``for`` or ``with``: its iterable's or its context's
-    ``head``; an import: every name it imports (``Closure`` looks at each of
-    them apart).  Nothing else binds a name of the module a type can follow.
+    ``head``.  Nothing else binds a name of the module a type can follow (an
+    import is looked at name by name: ``imported``).
     ``lines``: in a class, only the parts that span one of these lines (those
     that hold the names looked for)."""
     found: Set[str] = set()
@@ -160,8 +161,6 @@ def typing(statement: ast.stmt, lines: Optional[Set[int]] = None) -> Set[str]:
         for node in statement.decorator_list:
             found |= mentioned(node)
         return found | (mentioned(statement.returns) if statement.returns is not None else set())
-    if isinstance(statement, (ast.Import, ast.ImportFrom)):
-        return mentioned(statement)
     if isinstance(statement, (ast.For, ast.AsyncFor)):
         return head(statement.iter)
     if isinstance(statement, (ast.With, ast.AsyncWith)):
@@ -203,18 +202,12 @@ def bound(statement: ast.stmt) -> Set[str]:
     """The names a module-level statement binds *in the module*, by which
     another module can reach what it makes: a class's or a function's name
     (what is inside one is reached through it), assigned names and attributes,
-    imported names (as bound and as spelt), the targets of a compound
-    statement's own header (its body's statements are statements of their own,
-    ``statements``), and those of ``:=``."""
+    and the targets of a compound statement's own header (its body's
+    statements are statements of their own, ``module_statements``; an import's
+    names are ``imported``'s, and those of ``:=`` ``walrus``'s)."""
     found: Set[str] = set()
-    if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+    if isinstance(statement, _SCOPES):
         found.add(statement.name)
-        return found
-    if isinstance(statement, (ast.Import, ast.ImportFrom)):
-        for alias in statement.names:
-            found.update(alias.name.split("."))
-            if alias.asname:
-                found.add(alias.asname)
         return found
     if isinstance(statement, ast.Assign):
         for target in statement.targets:
@@ -229,7 +222,6 @@ def bound(statement: ast.stmt) -> Set[str]:
     return found
 
 
-_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 _BODIES = ("body", "orelse", "finalbody", "handlers", "cases")
 
 
@@ -243,7 +235,7 @@ def module_statements(body: Sequence[ast.stmt]) -> Iterator[ast.stmt]:
     ``for``, ``while``, ``match``), but not those of a class or a function."""
     for statement in body:
         yield statement
-        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        if isinstance(statement, _SCOPES):
             continue
         for field in _BODIES:
             for child in getattr(statement, field, None) or ():

@@ -582,16 +582,17 @@ class ProjectView:
             self._known = frozenset(words)
             methods = {word: owners for word, owners in words.items()
                        if owners is not None and word not in self._tokens}
-            gained = closure.add(set().union(*methods.values()))
-            released = narrowed - frozenset(() if closure.failed else methods)
-            narrowed = frozenset(() if closure.failed else methods)
+            gained = frozenset(closure.add(set().union(*methods.values())))
+            now_narrowed = frozenset(() if closure.failed else methods)
+            released, narrowed = narrowed - now_narrowed, now_narrowed
             hot = []
             if not new and not released and not gained:
                 break
             ascii_new = [word.encode("ascii") for word in new if word.isascii()]
+            names = frozenset(closure.names)
             fresh: Set[str] = set()
-            for path in closure.modules():
-                data = self._read(path) if new else None
+            for path in closure.modules() if new else ():
+                data = self._read(path)
                 if data is None or (len(ascii_new) == len(new) and not any(w in data for w in ascii_new)):
                     continue
                 text = decode(data)
@@ -603,7 +604,7 @@ class ProjectView:
                     heat(path, data)
                     continue
                 named = {word for word in new & narrowed if names_any(text, (word,))}
-                if named and names_closure(text, frozenset(closure.names)):
+                if named and names_closure(text, names):
                     heat(path, data)
                 elif named:
                     waiting.setdefault(path, set()).update(named)
@@ -614,10 +615,10 @@ class ProjectView:
                     if path in fresh and not named & released:
                         continue  # (looked at with the whole closure this round)
                     data = None if path in heated else self._read(path)
-                    if data is not None and (
-                            named & released or names_closure(decode(data), frozenset(gained))):
+                    if data is None:  # (hot already, or unreadable)
+                        del waiting[path]
+                    elif named & released or names_closure(decode(data), gained):
                         heat(path, data)
-                    if data is None or path in heated or path in hot:
                         del waiting[path]
             self._summarise_in_workers([path for path in hot if path not in self._summaries], jobs)
         # the files that name a spawner where it can spawn, the project's own
