@@ -39,6 +39,7 @@ CASES: Dict[str, Tuple[str, ...]] = {
     "excluded_helpers": ("--config", "setup.cfg"),
     "names_app": ("--isolated",),
     "method_words": ("--isolated",),
+    "mapping_values": ("--isolated",),
 }
 Rows = Dict[str, List[Tuple[int, int, str, str]]]
 

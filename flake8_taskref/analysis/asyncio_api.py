@@ -202,7 +202,7 @@ class ScopeVisitor(FunctionsRecorder):
 
     def _note_loop_factory(self, targets: Sequence[ast.expr], value: ast.expr) -> None:
         if len(targets) == 1 and isinstance(targets[0], ast.Name):
-            if isinstance(value, ast.Call):
+            if isinstance(value, (ast.Call, ast.Subscript)):
                 self._note_local_type(targets[0], value)
             elif isinstance(value, ast.Attribute) and value.attr in N.LOOP_SPAWN_METHODS:
                 self._note_bound_spawner(targets[0], value)

@@ -18,7 +18,7 @@ from typing import Dict, List, Optional, Set, Tuple
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
     U_ADD, U_CALL, U_FINISH, U_FLOW, U_HARMLESS, U_KEEP, U_RESULT, CallArg, CallSite, CollectionAdd,
-    FunctionNode, Group, ModuleFacts, Scope, Spawn, Use,
+    FunctionNode, Group, ModuleFacts, Scope, Spawn, Use, local_type,
 )
 from flake8_taskref.analysis.modules import (
     CLASSMETHOD,
@@ -100,7 +100,8 @@ def _summary(facts: ModuleFacts, rules: Optional[ModuleRules], partial: bool = F
             getattr(scope.node, "lineno", 0),
             tuple(klass.bases),
             tuple(methods),
-            tuple(sorted((attr, dotted) for attr, dotted in klass.types.items() if dotted)),
+            tuple(sorted(  # (not the types of a mapping's values, ``"x[]"``)
+                (attr, dotted) for attr, dotted in klass.types.items() if dotted and attr.isidentifier())),
             tuple(sorted(loop_attrs)),
             klass.dynamic,
         )))
@@ -272,7 +273,7 @@ class Exported:
                 scope = call.scope
                 if len(scope.bindings.get(receiver.id, ())) != 1 or receiver.id in scope.declared:
                     return None
-                dotted = scope.types.get(receiver.id)
+                dotted = local_type(scope, receiver.id)
                 return ("m", dotted, remote.method, "", index, word, True) if dotted else None
             cls_scope = call.scope.cls
             if not isinstance(receiver, ast.Attribute) or cls_scope is None or cls_scope.klass is None:

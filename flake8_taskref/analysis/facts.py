@@ -107,7 +107,8 @@ class Remote:
 class ClassFacts:
     """What a class statement shows other modules: its bases (dotted names, ""
     for one that is no name), the types written down for its attributes (None
-    where two disagree), the attributes its methods make event loops, and
+    where two disagree; ``"x[]"``: those of the values of a mapping ``x``,
+    ``values_key``), the attributes its methods make event loops, and
     whether its methods are unknowable (a metaclass, a decorator,
     ``__getattr__``)."""
 
@@ -129,6 +130,44 @@ class ClassFacts:
             self.types[attr] = None
         else:
             self.types[attr] = dotted
+
+
+# What gives one of a mapping's values: ``m[key]``, ``m.get(key)``, ``m.pop(key)``.
+_VALUE_METHODS = frozenset({"get", "pop", "setdefault"})
+
+
+def values_key(receiver: Optional[ast.expr]) -> Optional[str]:
+    """``self.x[key]``, ``self.x.get(key)`` (or ``pop``, ``setdefault``): the
+    key under which ``ClassFacts.types`` holds the type of ``x``'s values,
+    ``"x[]"`` (written down as ``dict[str, Station]``); None for anything else."""
+    if isinstance(receiver, ast.Subscript):
+        mapping = receiver.value
+    elif (
+        isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Attribute)
+        and receiver.func.attr in _VALUE_METHODS and receiver.args and not any(
+            isinstance(arg, ast.Starred) for arg in receiver.args)
+    ):
+        mapping = receiver.func.value
+    else:
+        return None
+    if isinstance(mapping, ast.Attribute) and isinstance(mapping.value, ast.Name) and (
+        mapping.value.id == "self"
+    ):
+        return mapping.attr + "[]"
+    return None
+
+
+def local_type(scope: "Scope", name: str) -> Optional[str]:
+    """The class written down for a local or a parameter of a function
+    (``scope.types``); for a value of a mapping attribute (``station =
+    self.stations[host]``, noted as ``"stations[]"``), looked up in the class
+    at the time of asking (the annotation may be in a method entered later)."""
+    dotted = scope.types.get(name)
+    if dotted is None or not dotted.endswith("[]"):
+        return dotted
+    klass = scope.cls.klass if scope.cls is not None else None
+    found = klass.types.get(dotted) if klass is not None else None
+    return found if found and found.partition(".")[0] not in N.STDLIB else None
 
 
 class CallArg:

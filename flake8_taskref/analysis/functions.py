@@ -46,6 +46,7 @@ from flake8_taskref.analysis.facts import (
     Spawn,
     Use,
     may_add_task,
+    values_key,
 )
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.messages import SpanError
@@ -271,7 +272,7 @@ class FunctionsRecorder(InterfaceRecorder):
             and isinstance(receiver.value, ast.Name)
             and receiver.value.id in SELF_NAMES
             and scope.cls is not None
-        ):
+        ) and not (values_key(receiver) and scope.cls is not None):  # ``self.runners[key].start()``
             return False
         remote = Remote(receiver=receiver, method=func.attr)
         return self._record_call(node, func.attr, None, True, sink, remote)
@@ -567,11 +568,17 @@ class FunctionsRecorder(InterfaceRecorder):
         for scope in self.facts.scopes:
             for call in scope.calls:
                 remote = call.remote
-                if remote is None or not isinstance(remote.receiver, ast.Attribute):
+                if remote is None:
                     continue
-                if (remote.method in words or call.spawned
-                        or any(_holds_spawn(scope, name, set()) for name in call.names)):
-                    names.add(remote.receiver.attr)
+                receiver = remote.receiver
+                # ``runner = self.runners[key]``: the class of the mapping's values
+                values = (scope.types.get(receiver.id, "") if isinstance(receiver, ast.Name)
+                          else values_key(receiver))
+                attr = receiver.attr if isinstance(receiver, ast.Attribute) else (
+                    values[:-2] if values and values.endswith("[]") else None)
+                if attr and (remote.method in words or call.spawned
+                             or any(_holds_spawn(scope, name, set()) for name in call.names)):
+                    names.add(attr)
             for site in scope.shields:
                 coro = site.coro
                 if isinstance(coro, ast.Attribute) and isinstance(coro.value, ast.Attribute):
@@ -615,6 +622,10 @@ class FunctionsRecorder(InterfaceRecorder):
                         seen.clearing.add(name)
                         seen.attrs.add(attr)
                 if isinstance(func, ast.Attribute):
+                    values = values_key(func.value) or (  # a mapping's value: the stores of the mapping
+                        scope.types.get(func.value.id) if isinstance(func.value, ast.Name) else None)
+                    if values is not None and values.endswith("[]"):
+                        seen.typed.add(values[:-2])
                     if isinstance(func.value, ast.Name):
                         seen.methods.add(func.attr)
                     elif isinstance(func.value, ast.Attribute) and (

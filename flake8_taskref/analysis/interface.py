@@ -13,13 +13,19 @@ import re
 from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple, Union
 
 from flake8_taskref.analysis import names as N
-from flake8_taskref.analysis.facts import ClassFacts, Scope
+from flake8_taskref.analysis.facts import ClassFacts, Scope, local_type, values_key
 from flake8_taskref.analysis.modules import ModuleSummary, Resolver, View
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.scopes import Recorder
 from flake8_taskref.analysis.shortcut import HotLines
 
 SELF_NAMES = frozenset({"self", "cls"})
+# Annotations of a mapping ``M[K, V]``, whose values ``values_key`` reads.
+_MAPPINGS = frozenset({
+    "typing.Dict", "typing.Mapping", "typing.MutableMapping", "typing.DefaultDict", "typing.OrderedDict",
+    "collections.OrderedDict", "collections.defaultdict", "collections.abc.Mapping",
+    "collections.abc.MutableMapping",
+})
 
 
 def _is_none(node: ast.expr) -> bool:
@@ -263,6 +269,20 @@ class InterfaceRecorder(Recorder):
         if klass is not None:
             attr = target.id if isinstance(target, ast.Name) else getattr(target, "attr", "")
             klass.note_type(attr, self.type_name(annotation))
+            klass.note_type(attr + "[]", self._values_type(annotation))
+
+    def _values_type(self, node: ast.expr) -> Optional[str]:
+        """The type of a mapping's values, ``V`` of ``dict[K, V]`` (``Dict``,
+        ``Mapping``, ``defaultdict``...; not in a string annotation)."""
+        if not (isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Tuple)
+                and len(node.slice.elts) == 2):
+            return None
+        container = node.value
+        builtin = (isinstance(container, ast.Name) and container.id == "dict"
+                   and not self.scope.imports.resolve(container))
+        if not builtin and self.type_name(container) not in _MAPPINGS:
+            return None
+        return self.type_name(node.slice.elts[1])
 
     def _note_parameter(self, name: str, annotation: ast.expr) -> None:
         dotted = self.type_name(annotation)
@@ -294,14 +314,26 @@ class InterfaceRecorder(Recorder):
             scope = scope.parent
         return None
 
-    def _note_local_type(self, target: ast.Name, value: ast.Call) -> None:
-        """``impl = SomeClass(...)`` in a function, or ``impl = cls(...)`` in a
-        classmethod: the local's class (used only while the function binds the
-        name once; a class of the standard library, or one whose name is not in
-        CapWords, is not looked up)."""
+    def _note_local_type(self, target: ast.Name, value: ast.expr) -> None:
+        """``impl = SomeClass(...)`` in a function, ``impl = cls(...)`` in a
+        classmethod, or ``station = self.stations[host]`` (or ``.get(host)``)
+        of a mapping whose values' type is written down: the local's class
+        (used only while the function binds the name once; a class of the
+        standard library, or one whose name is not in CapWords, is not looked
+        up)."""
         scope = self.scope
+        if scope.kind != Scope.FUNCTION:
+            return
+        key = values_key(value)
+        if key is not None:  # ``station = self.stations.get(host)``: its class asked later (``local_type``)
+            if scope.cls is not None and target.id not in scope.types:
+                scope.types[target.id] = key
+                self._local_types.add((id(scope), target.id))
+            return
+        if not isinstance(value, ast.Call):
+            return
         func = value.func
-        if scope.kind != Scope.FUNCTION or not isinstance(func, (ast.Name, ast.Attribute)):
+        if not isinstance(func, (ast.Name, ast.Attribute)):
             return
         called = func.id if isinstance(func, ast.Name) else func.attr
         if not called[:1].isupper() and called != "cls":
@@ -334,7 +366,7 @@ class InterfaceRecorder(Recorder):
             return
         klass.assigned.add(target.attr)
         if isinstance(value, ast.Name) and value.id in self.scope.types:
-            klass.note_type(target.attr, self.scope.types[value.id])
+            klass.note_type(target.attr, local_type(self.scope, value.id))
         elif isinstance(value, ast.Call) and isinstance(value.func, (ast.Name, ast.Attribute)):
             dotted = self.type_name(value.func)
             if dotted is not None:

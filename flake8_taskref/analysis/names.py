@@ -454,6 +454,8 @@ def dotted_text(node: ast.expr) -> str:
         return dotted_text(node.value) + "." + node.attr
     if isinstance(node, ast.Call):
         return dotted_text(node.func) + "()"
+    if isinstance(node, ast.Subscript):
+        return dotted_text(node.value) + "[...]"
     return "<expr>"
 
 

@@ -47,6 +47,8 @@ from flake8_taskref.analysis.facts import (
     Spawn,
     Use,
     innermost_loop,
+    local_type,
+    values_key,
 )
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.arguments import (
@@ -241,13 +243,18 @@ class Summaries:
             scope = call.scope
             if len(scope.bindings.get(receiver.id, ())) != 1 or receiver.id in scope.declared:
                 return None  # rebound in the function
-            dotted = scope.types.get(receiver.id)
+            dotted = local_type(scope, receiver.id)
             return resolver.klass(dotted) if dotted else None
-        if not isinstance(receiver, ast.Attribute):
-            return None  # a call's result (``Queue.for_key(key).retry(...)``), a subscript...
+        key = values_key(receiver)  # ``self.stations[host]``, of a ``dict[str, Station]``
+        if not isinstance(receiver, ast.Attribute) and key is None:
+            return None  # a call's result (``Queue.for_key(key).retry(...)``), another subscript...
         cls_scope = call.scope.cls
         if cls_scope is None or cls_scope.klass is None:
             return None
+        if key is not None:
+            dotted = cls_scope.klass.types.get(key)
+            return resolver.klass(dotted) if dotted and dotted.partition(".")[0] not in N.STDLIB else None
+        assert isinstance(receiver, ast.Attribute)
         attr = receiver.attr
         if attr in cls_scope.klass.types:
             dotted = cls_scope.klass.types[attr]
