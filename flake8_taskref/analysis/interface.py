@@ -264,7 +264,16 @@ class InterfaceRecorder(Recorder):
 
     # -------------------------------------------------------------- types
     def _note_annotation(self, target: ast.expr, annotation: ast.expr) -> None:
-        """``x: T`` in a class body, ``self.x: T`` in a method."""
+        """``x: T`` in a class body, ``self.x: T`` in a method, a local ``x: T``
+        in a function (``player: Player | None = self.get_player(key)``: used
+        only while the function binds the name once, as a parameter's)."""
+        scope = self.scope
+        if isinstance(target, ast.Name) and scope.kind == Scope.FUNCTION:
+            dotted = self.type_name(annotation)
+            if dotted is not None and target.id not in scope.types:
+                scope.types[target.id] = dotted
+                self._local_types.add((id(scope), target.id))
+            return
         klass = self._class_of(target)
         if klass is not None:
             attr = target.id if isinstance(target, ast.Name) else getattr(target, "attr", "")

@@ -156,6 +156,8 @@ WEAK_WORDS: FrozenSet[str] = frozenset(name.rpartition(".")[2] for name in WEAK_
 
 # Calls that run the event loop inside the calling frame.
 LOOP_RUN_METHODS: FrozenSet[str] = frozenset({"run_forever", "run_until_complete"})
+# The tasks of the running loop not done yet (a drain loop's snapshot: ``paths._drained``).
+ALL_TASKS: FrozenSet[str] = frozenset({"asyncio.all_tasks", "asyncio.tasks.all_tasks"})
 LOOP_RUN_FUNCTIONS: FrozenSet[str] = frozenset({"asyncio.run"})
 # Methods of a task that, polled in a ``while`` test, keep the frame until it is done.
 POLL_METHODS: FrozenSet[str] = frozenset({"done"})

@@ -372,6 +372,7 @@ def lost_on_exits(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]]) 
         return
     returns = [(pos_of(exit.node), end_of(exit.node)) for exit in exits if isinstance(exit.node, ast.Return)]
     returning = _returning_branches(scope) if returns else []
+    drains = {id(exit) for exit in exits if _drain_exit(scope, exit)}
     for (group, spawns), after in zip(live, firsts):
         if id(group) in reported:
             continue
@@ -389,6 +390,8 @@ def lost_on_exits(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]]) 
         # the locals other than its own that hold it (a set it is added to)
         carried = {g.name for g in reachable[1:] if g.name and g.name not in {b.name for b in group.bindings}}
         for exit in exits if carried else exits[after:]:
+            if id(exit) in drains:
+                continue  # no other task is pending there
             found = _lost_at(exit, spawns, fate, scope, names, carried, held, made_in)
             if found is None:
                 continue
@@ -414,9 +417,9 @@ def held_by_forever(rules: Asked, group: Group, spawns: Spawns, scope: Scope) ->
     the local, lives as long as the function runs), or made in it and added to a
     local collection made before it (which lives as long)."""
     for loop in scope.forever:
-        if id(loop) in scope.loop_exits:
-            continue
         start, end = pos_of(loop), end_of(loop)
+        if id(loop) in scope.loop_exits and not _drained(scope, loop, start, end):
+            continue
         if all(spawn.pos < start for spawn, _ in spawns):
             return True
         if not all(start <= spawn.pos <= end for spawn, _ in spawns):
@@ -428,6 +431,68 @@ def held_by_forever(rules: Asked, group: Group, spawns: Spawns, scope: Scope) ->
             if all(b.pos < start for b in scope.bindings.get(held.name, ())):
                 return True
     return False
+
+
+def _drained(scope: Scope, loop: ast.While, start: Pos, end: Pos) -> bool:
+    """Is every way out of ``loop`` (a ``return`` in it, a ``break`` of it)
+    taken only when no other task of the event loop is pending: in the branch
+    of ``if not pending:`` where ``pending``, bound only before that ``if`` in
+    the loop's own body, is a snapshot of ``asyncio.all_tasks()`` (``{t for t
+    in asyncio.all_tasks() if t is not current}``, ``asyncio.all_tasks() -
+    {current}``)?  Then every task the function made is done when it leaves
+    (a drain loop: ``vkbottle``'s runner)."""
+    for exit in scope.exits:
+        node = exit.node
+        if not start <= pos_of(node) <= end or isinstance(node, (ast.Raise, ast.Continue)):
+            continue
+        if isinstance(node, ast.Break) and next(
+            (frame[1] for frame in reversed(exit.frames) if frame[0] == LOOP), None
+        ) is not loop:
+            continue  # the break of a loop in it
+        if not _drain_exit(scope, exit):
+            return False
+    return True
+
+
+def _drain_exit(scope: Scope, exit: Exit) -> bool:
+    """Is the exit in the branch of ``if not pending:`` of a ``while`` loop
+    (``_none_pending``): taken only when no other task is pending?"""
+    loop: Optional[ast.AST] = None
+    for kind, at, detail in exit.frames:
+        if kind == LOOP:
+            loop = at
+        elif kind == BRANCH and isinstance(at, ast.If) and isinstance(loop, ast.While) and _none_pending(
+            scope, loop, at, detail
+        ):
+            return True
+    return False
+
+
+def _none_pending(scope: Scope, loop: ast.While, test_of: ast.If, branch: int) -> bool:
+    """``if not pending:`` (branch 0; ``if pending: ... else:``, branch 1), with
+    ``pending`` a snapshot of ``all_tasks()`` taken before it in each pass."""
+    test = test_of.test
+    negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
+    name = test.operand if isinstance(test, ast.UnaryOp) and negated else test
+    if not isinstance(name, ast.Name) or branch != (0 if negated else 1):
+        return False
+    bindings = scope.bindings.get(name.id, ())
+    return bool(bindings) and all(
+        binding.kills and binding.pos < pos_of(test_of) and isinstance(binding.stmt, ast.Assign)
+        and next((f[1] for f in reversed(binding.frames) if f[0] != SUPPRESS), None) is loop
+        and _all_tasks(scope, binding.stmt.value)
+        for binding in bindings
+    )
+
+
+def _all_tasks(scope: Scope, value: ast.expr) -> bool:
+    """``asyncio.all_tasks()``, less some (``- {current}``), or a comprehension
+    over it (``{t for t in asyncio.all_tasks() if t is not current}``)."""
+    if isinstance(value, (ast.SetComp, ast.ListComp)) and len(value.generators) == 1:
+        value = value.generators[0].iter
+    elif isinstance(value, ast.BinOp) and isinstance(value.op, ast.Sub):
+        value = value.left
+    return isinstance(value, ast.Call) and scope.imports.resolve(value.func) in N.ALL_TASKS
 
 
 def _done_test(test: ast.expr, name: str, branch: int) -> bool:

@@ -77,3 +77,74 @@ async def ticker_left_early(interval, tick, event):
             sleeper.cancel()
         if tick():
             return
+
+
+# A drain loop: it leaves only when no other task of the loop is pending (a
+# snapshot of all_tasks() taken in each pass before the test), so every task
+# it made is done by then.
+async def drain(coros):
+    spawned = set()
+    for coro in coros:
+        scheduled = asyncio.create_task(coro)
+        spawned.add(scheduled)
+        scheduled.add_done_callback(spawned.discard)
+    current = asyncio.current_task()
+    while True:
+        pending = {t for t in asyncio.all_tasks() if t is not current}
+        if not pending:
+            return
+        await asyncio.wait(pending, return_when=asyncio.FIRST_EXCEPTION)
+
+
+async def drain_by_difference(coros):
+    spawned = [asyncio.create_task(coro) for coro in coros]
+    while True:
+        others = asyncio.all_tasks() - {asyncio.current_task()}
+        if others:
+            await asyncio.wait(others)
+        else:
+            break
+    log.info("drained %d", len(spawned))
+
+
+# The twins: another way out, a snapshot taken after the test, a snapshot of
+# something else.
+async def drain_or_give_up(coros, give_up):
+    spawned = set()
+    for coro in coros:
+        scheduled = asyncio.create_task(coro)  # error: TRF002:21
+        spawned.add(scheduled)
+        scheduled.add_done_callback(spawned.discard)
+    current = asyncio.current_task()
+    while True:
+        pending = {t for t in asyncio.all_tasks() if t is not current}
+        if not pending or give_up():
+            return
+        await asyncio.wait(pending, return_when=asyncio.FIRST_EXCEPTION)
+
+
+async def drain_stale(coros):
+    spawned = set()
+    for coro in coros:
+        scheduled = asyncio.create_task(coro)  # error: TRF002:21
+        spawned.add(scheduled)
+        scheduled.add_done_callback(spawned.discard)
+    pending = set()
+    while True:
+        if not pending:
+            return
+        pending = asyncio.all_tasks() - {asyncio.current_task()}
+        await asyncio.wait(pending)
+
+
+async def drain_other(coros, queue):
+    spawned = set()
+    for coro in coros:
+        scheduled = asyncio.create_task(coro)  # error: TRF002:21
+        spawned.add(scheduled)
+        scheduled.add_done_callback(spawned.discard)
+    while True:
+        pending = {item for item in queue.items() if item}
+        if not pending:
+            return
+        await asyncio.sleep(1)
