@@ -20,7 +20,7 @@ from typing import List, Optional, Sequence, Tuple, Union
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
-    polled_task,
+    is_current_task, polled_task,
     BRANCH,
     DROP,
     FINISH,
@@ -56,7 +56,7 @@ from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.functions import SELF_NAMES, FunctionsRecorder
 from flake8_taskref.analysis.exits import record_exits
 from flake8_taskref.analysis.coroutines import (
-    bound_to_coroutine, is_current_task, makes_coroutine, tests_current_task,
+    bound_to_coroutine, makes_coroutine, tests_current_task,
 )
 from flake8_taskref.analysis.copies import assigned, copied, is_copy, kept_by_owner
 from flake8_taskref.analysis.scopes import FUNCTIONS, end_of, pos_of

@@ -30,7 +30,7 @@ from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
     LOOP, TRY, TRY_BODY, TRY_FINALLY, TRY_HANDLERS, CollectionAdd, Exit, Frames, Group, ModuleFacts, Pos,
     Scope, Spawn,
-    enclosing_binder, exclusive, innermost_loop,
+    enclosing_binder, exclusive, innermost_loop, is_current_task,
 )
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.scopes import end_of, pos_of
@@ -357,23 +357,6 @@ def makes_coroutine(call: ast.Call, scope: Scope, options: Options) -> bool:
         return True
     owner, name = _owner(func, scope)
     return owner is not None and name in owner.async_defs and name not in owner.rebound
-
-
-def is_current_task(value: ast.expr, scope: Scope) -> bool:
-    """``asyncio.current_task()``, or a local of ``scope`` bound once, so far, to it
-    (``me = asyncio.current_task()``, ``me: Task = ...``, ``(me := ...)``)."""
-    if isinstance(value, ast.Name):
-        bindings = scope.bindings.get(value.id, ())
-        if len(bindings) != 1:
-            return False
-        stmt = bindings[0].stmt
-        if bindings[0].value is not None:
-            value = bindings[0].value
-        elif isinstance(stmt, ast.Assign) or (isinstance(stmt, ast.AnnAssign) and stmt.value is not None):
-            value = stmt.value  # type: ignore[assignment]
-        else:
-            return False
-    return isinstance(value, ast.Call) and scope.imports.resolve(value.func) == N.CURRENT_TASK
 
 
 def tests_current_task(branch: ast.AST, scope: Scope) -> bool:

@@ -170,6 +170,23 @@ def local_type(scope: "Scope", name: str) -> Optional[str]:
     return found if found and found.partition(".")[0] not in N.STDLIB else None
 
 
+def is_current_task(value: ast.expr, scope: Scope) -> bool:
+    """``asyncio.current_task()``, or a local of ``scope`` bound once, so far, to it
+    (``me = asyncio.current_task()``, ``me: Task = ...``, ``(me := ...)``)."""
+    if isinstance(value, ast.Name):
+        bindings = scope.bindings.get(value.id, ())
+        if len(bindings) != 1:
+            return False
+        stmt = bindings[0].stmt
+        if bindings[0].value is not None:
+            value = bindings[0].value
+        elif isinstance(stmt, ast.Assign) or (isinstance(stmt, ast.AnnAssign) and stmt.value is not None):
+            value = stmt.value  # type: ignore[assignment]
+        else:
+            return False
+    return isinstance(value, ast.Call) and scope.imports.resolve(value.func) == N.CURRENT_TASK
+
+
 class CallArg:
     """An argument of a ``CallSite``: positional ``index``, or ``keyword``."""
 

@@ -37,6 +37,7 @@ from flake8_taskref.analysis.facts import (
     Use,
     WaitSite,
     exclusive,
+    is_current_task,
 )
 from flake8_taskref.analysis.scopes import end_of, pos_of
 
@@ -486,13 +487,37 @@ def _none_pending(scope: Scope, loop: ast.While, test_of: ast.If, branch: int) -
 
 
 def _all_tasks(scope: Scope, value: ast.expr) -> bool:
-    """``asyncio.all_tasks()``, less some (``- {current}``), or a comprehension
-    over it (``{t for t in asyncio.all_tasks() if t is not current}``)."""
+    """``asyncio.all_tasks()``, less one task (``- {current}``), or a
+    comprehension over it that leaves out one task (``{t for t in
+    asyncio.all_tasks() if t is not current}``), where the task left out is
+    the running one (no task the function made)."""
     if isinstance(value, (ast.SetComp, ast.ListComp)) and len(value.generators) == 1:
-        value = value.generators[0].iter
+        generator = value.generators[0]
+        target = generator.target
+        if not (isinstance(target, ast.Name) and isinstance(value.elt, ast.Name) and value.elt.id == target.id
+                and len(generator.ifs) <= 1 and not generator.is_async
+                and all(_leaves_out_one(scope, test, target.id) for test in generator.ifs)):
+            return False
+        value = generator.iter
     elif isinstance(value, ast.BinOp) and isinstance(value.op, ast.Sub):
+        right = value.right
+        if not (isinstance(right, ast.Set) and len(right.elts) == 1
+                and is_current_task(right.elts[0], scope)):
+            return False
         value = value.left
     return isinstance(value, ast.Call) and scope.imports.resolve(value.func) in N.ALL_TASKS
+
+
+def _leaves_out_one(scope: Scope, test: ast.expr, name: str) -> bool:
+    """``t is not current`` (or ``!=``, either way round), ``current`` the
+    running task (``is_current_task``)."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1
+            and isinstance(test.ops[0], (ast.IsNot, ast.NotEq))):
+        return False
+    sides = [test.left, test.comparators[0]]
+    if not (isinstance(sides[0], ast.Name) and sides[0].id == name):
+        sides.reverse()
+    return isinstance(sides[0], ast.Name) and sides[0].id == name and is_current_task(sides[1], scope)
 
 
 def _done_test(test: ast.expr, name: str, branch: int) -> bool:

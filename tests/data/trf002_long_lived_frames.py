@@ -148,3 +148,29 @@ async def drain_other(coros, queue):
         if not pending:
             return
         await asyncio.sleep(1)
+
+
+async def drain_but_mine(coros, mine):
+    spawned = set()
+    for coro in coros:
+        scheduled = asyncio.create_task(coro)  # error: TRF002:21
+        spawned.add(scheduled)
+        scheduled.add_done_callback(spawned.discard)
+    while True:
+        pending = {t for t in asyncio.all_tasks() if t is not mine}
+        if not pending:
+            return
+        await asyncio.wait(pending)
+
+
+async def drain_but_one(coros, mine):
+    spawned = set()
+    for coro in coros:
+        scheduled = asyncio.create_task(coro)  # error: TRF002:21
+        spawned.add(scheduled)
+        scheduled.add_done_callback(spawned.discard)
+    while True:
+        pending = asyncio.all_tasks() - {mine}
+        if not pending:
+            return
+        await asyncio.wait(pending)
