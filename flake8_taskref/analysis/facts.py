@@ -132,20 +132,21 @@ class ClassFacts:
             self.types[attr] = dotted
 
 
-# What gives one of a mapping's values: ``m[key]``, ``m.get(key)``, ``m.pop(key)``.
-_VALUE_METHODS = frozenset({"get", "pop", "setdefault"})
+# What gives one of a mapping's values: ``m[key]``, ``m.get(key)``, ``m.pop(key)``
+# (with one argument: a default may be of another class), ``m.setdefault(key, value)``.
+_VALUE_METHODS = {"get": 1, "pop": 1, "setdefault": 2}
 
 
 def values_key(receiver: Optional[ast.expr]) -> Optional[str]:
-    """``self.x[key]``, ``self.x.get(key)`` (or ``pop``, ``setdefault``): the
+    """``self.x[key]``, ``self.x.get(key)`` (or ``pop(key)``, ``setdefault``): the
     key under which ``ClassFacts.types`` holds the type of ``x``'s values,
     ``"x[]"`` (written down as ``dict[str, Station]``); None for anything else."""
     if isinstance(receiver, ast.Subscript):
         mapping = receiver.value
     elif (
         isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Attribute)
-        and receiver.func.attr in _VALUE_METHODS and receiver.args and not any(
-            isinstance(arg, ast.Starred) for arg in receiver.args)
+        and receiver.args and len(receiver.args) <= _VALUE_METHODS.get(receiver.func.attr, 0)
+        and not receiver.keywords and not any(isinstance(arg, ast.Starred) for arg in receiver.args)
     ):
         mapping = receiver.func.value
     else:
@@ -416,7 +417,8 @@ class Scope:
     __slots__ = (
         "kind", "node", "parent", "cls", "imports", "bindings", "uses", "loads",
         "declared", "groups", "drops", "timeouts", "shields", "waits", "gathers", "loop_vars",
-        "async_defs", "children", "module_adds", "loop_exits", "runs_loop", "forever", "loop_aliases",
+        "async_defs", "children", "module_adds", "loop_exits", "runs_loop", "forever", "drained",
+        "loop_aliases",
         "defs", "rebound", "calls", "call_drops", "returns", "inert_returns", "generator", "weak_drops",
         "klass", "types",
         "dropped_calls",
@@ -459,6 +461,9 @@ class Scope:
         self.runs_loop = False
         # ``while True:`` loops at the top of a function body (the frame stays alive).
         self.forever: List[ast.While] = []
+        # which of them are drain loops (``paths._drained``, asked once each;
+        # by name: whether a local is used only as a drain loop's snapshot is)
+        self.drained: Dict[Union[int, str], bool] = {}
         # Module and class scopes: the functions defined in them by name, and
         # the names bound more than once (such a function is not known).
         self.defs: Dict[str, FunctionNode] = {}

@@ -375,7 +375,8 @@ class InterfaceRecorder(Recorder):
             return
         klass.assigned.add(target.attr)
         if isinstance(value, ast.Name) and value.id in self.scope.types:
-            klass.note_type(target.attr, local_type(self.scope, value.id))
+            if not self.scope.types[value.id].endswith("[]"):  # (a mapping's values: known only at the end)
+                klass.note_type(target.attr, local_type(self.scope, value.id))
         elif isinstance(value, ast.Call) and isinstance(value.func, (ast.Name, ast.Attribute)):
             dotted = self.type_name(value.func)
             if dotted is not None:

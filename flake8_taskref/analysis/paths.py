@@ -26,6 +26,8 @@ from flake8_taskref.analysis.facts import (
     TRY_BODY,
     TRY_HANDLERS,
     U_FINISH,
+    U_FLOW,
+    U_GUARD,
     U_KEEP,
     U_RESULT,
     Exit,
@@ -373,7 +375,7 @@ def lost_on_exits(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]]) 
         return
     returns = [(pos_of(exit.node), end_of(exit.node)) for exit in exits if isinstance(exit.node, ast.Return)]
     returning = _returning_branches(scope) if returns else []
-    drains = {id(exit) for exit in exits if _drain_exit(scope, exit)}
+    drains = {id(exit): pos_of(loop) for exit in exits for loop in (_drain_exit(scope, exit),) if loop}
     for (group, spawns), after in zip(live, firsts):
         if id(group) in reported:
             continue
@@ -391,8 +393,8 @@ def lost_on_exits(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]]) 
         # the locals other than its own that hold it (a set it is added to)
         carried = {g.name for g in reachable[1:] if g.name and g.name not in {b.name for b in group.bindings}}
         for exit in exits if carried else exits[after:]:
-            if id(exit) in drains:
-                continue  # no other task is pending there
+            if id(exit) in drains and _before(spawns, drains[id(exit)]):
+                continue  # no other task is pending there (made before the drain loop)
             found = _lost_at(exit, spawns, fate, scope, names, carried, held, made_in)
             if found is None:
                 continue
@@ -419,7 +421,10 @@ def held_by_forever(rules: Asked, group: Group, spawns: Spawns, scope: Scope) ->
     local collection made before it (which lives as long)."""
     for loop in scope.forever:
         start, end = pos_of(loop), end_of(loop)
-        if id(loop) in scope.loop_exits and not _drained(scope, loop, start, end):
+        if id(loop) in scope.loop_exits:
+            # left only where no other task is pending: it holds what was made before it
+            if _before(spawns, start) and _drained(scope, loop, start, end):
+                return True
             continue
         if all(spawn.pos < start for spawn, _ in spawns):
             return True
@@ -434,14 +439,29 @@ def held_by_forever(rules: Asked, group: Group, spawns: Spawns, scope: Scope) ->
     return False
 
 
+def _before(spawns: Spawns, start: Pos) -> bool:
+    """Made before a drain loop, as tasks of the running loop (not a thread-safe
+    future of another loop, which ``all_tasks()`` does not list)."""
+    return all(spawn.pos < start and spawn.callee != N.THREADSAFE for spawn, _ in spawns)
+
+
 def _drained(scope: Scope, loop: ast.While, start: Pos, end: Pos) -> bool:
+    """``_drain_loop``, asked once per loop."""
+    known = scope.drained.get(id(loop))
+    if known is None:
+        known = scope.drained[id(loop)] = _drain_loop(scope, loop, start, end)
+    return known
+
+
+def _drain_loop(scope: Scope, loop: ast.While, start: Pos, end: Pos) -> bool:
     """Is every way out of ``loop`` (a ``return`` in it, a ``break`` of it)
     taken only when no other task of the event loop is pending: in the branch
     of ``if not pending:`` where ``pending``, bound only before that ``if`` in
     the loop's own body, is a snapshot of ``asyncio.all_tasks()`` (``{t for t
     in asyncio.all_tasks() if t is not current}``, ``asyncio.all_tasks() -
-    {current}``)?  Then every task the function made is done when it leaves
-    (a drain loop: ``vkbottle``'s runner)."""
+    {current}``)?  Then every task the function made before the loop is done
+    when it leaves (a drain loop: ``vkbottle``'s runner); not one it makes in
+    the loop, which may come after the snapshot."""
     for exit in scope.exits:
         node = exit.node
         if not start <= pos_of(node) <= end or isinstance(node, (ast.Raise, ast.Continue)):
@@ -450,14 +470,14 @@ def _drained(scope: Scope, loop: ast.While, start: Pos, end: Pos) -> bool:
             (frame[1] for frame in reversed(exit.frames) if frame[0] == LOOP), None
         ) is not loop:
             continue  # the break of a loop in it
-        if not _drain_exit(scope, exit):
+        if _drain_exit(scope, exit) is not loop:
             return False
     return True
 
 
-def _drain_exit(scope: Scope, exit: Exit) -> bool:
-    """Is the exit in the branch of ``if not pending:`` of a ``while`` loop
-    (``_none_pending``): taken only when no other task is pending?"""
+def _drain_exit(scope: Scope, exit: Exit) -> Optional[ast.While]:
+    """The ``while`` loop in whose ``if not pending:`` the exit is
+    (``_none_pending``): taken only when no other task is pending; None if none."""
     loop: Optional[ast.AST] = None
     for kind, at, detail in exit.frames:
         if kind == LOOP:
@@ -465,8 +485,8 @@ def _drain_exit(scope: Scope, exit: Exit) -> bool:
         elif kind == BRANCH and isinstance(at, ast.If) and isinstance(loop, ast.While) and _none_pending(
             scope, loop, at, detail
         ):
-            return True
-    return False
+            return loop
+    return None
 
 
 def _none_pending(scope: Scope, loop: ast.While, test_of: ast.If, branch: int) -> bool:
@@ -478,7 +498,15 @@ def _none_pending(scope: Scope, loop: ast.While, test_of: ast.If, branch: int) -
     if not isinstance(name, ast.Name) or branch != (0 if negated else 1):
         return False
     bindings = scope.bindings.get(name.id, ())
-    return bool(bindings) and all(
+    # looked at only by tests, waited on or finished (not emptied: ``pending.clear()``)
+    plain = scope.drained.get(name.id)
+    if plain is None:
+        plain = scope.drained[name.id] = all(
+            use.kind in (U_GUARD, U_FINISH)
+            or (use.kind == U_FLOW and isinstance(use.target, Group) and use.target.wait is not None)
+            for use in scope.uses.get(name.id, ())
+        )
+    return plain and bool(bindings) and all(
         binding.kills and binding.pos < pos_of(test_of) and isinstance(binding.stmt, ast.Assign)
         and next((f[1] for f in reversed(binding.frames) if f[0] != SUPPRESS), None) is loop
         and _all_tasks(scope, binding.stmt.value)
@@ -505,7 +533,8 @@ def _all_tasks(scope: Scope, value: ast.expr) -> bool:
                 and is_current_task(right.elts[0], scope)):
             return False
         value = value.left
-    return isinstance(value, ast.Call) and scope.imports.resolve(value.func) in N.ALL_TASKS
+    return (isinstance(value, ast.Call) and not value.args and not value.keywords  # (the running loop's)
+            and scope.imports.resolve(value.func) in N.ALL_TASKS)
 
 
 def _leaves_out_one(scope: Scope, test: ast.expr, name: str) -> bool:

@@ -15,10 +15,16 @@ class Handler:
         await asyncio.sleep(1)
 
 
+class Slow:
+    async def handle(self, data: str) -> None:
+        await asyncio.sleep(1)
+
+
 class Hub:
     def __init__(self) -> None:
         self.handlers: Dict[str, Handler] = {}
         self.items: list[Handler] = []
+        self.fallback = Slow()
 
     def dispatch(self, key: str, data: str) -> None:
         handler = self.handlers.get(key)
@@ -26,6 +32,15 @@ class Hub:
         asyncio.create_task(self.handlers[key].handle(data))
         asyncio.create_task(handler.wait(data))  # error: TRF001:9
         asyncio.create_task(self.items[0].handle(data))  # error: TRF001:9
+        fallback = self.handlers.get(key, self.fallback)  # a default of another class
+        asyncio.create_task(fallback.handle(data))  # error: TRF001:9
+        asyncio.create_task(self.handlers.pop(key, Slow()).handle(data))  # error: TRF001:9
+        asyncio.create_task(self.handlers.setdefault(key, Handler()).handle(data))
+
+    def remembered(self, key: str, data: str) -> None:
+        handler = self.handlers[key]
+        self.current = handler  # (the attribute is not typed by it)
+        asyncio.create_task(self.current.handle(data))  # error: TRF001:9
 
     def rebound(self, key: str, data: str, other: object) -> None:
         handler = self.handlers[key]

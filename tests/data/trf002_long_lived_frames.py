@@ -174,3 +174,59 @@ async def drain_but_one(coros, mine):
         if not pending:
             return
         await asyncio.wait(pending)
+
+
+async def drain_spawning_in_the_loop(queue, handle):
+    tasks = set()
+    current = asyncio.current_task()
+    while True:
+        pending = {t for t in asyncio.all_tasks() if t is not current}
+        if not queue.empty():
+            job = asyncio.create_task(handle(queue.get_nowait()))  # error: TRF002:19
+            tasks.add(job)
+            job.add_done_callback(tasks.discard)
+        if not pending:
+            return
+        await asyncio.wait(pending)
+
+
+async def drain_emptied(coros, stop):
+    spawned = set()
+    for coro in coros:
+        scheduled = asyncio.create_task(coro)  # error: TRF002:21
+        spawned.add(scheduled)
+        scheduled.add_done_callback(spawned.discard)
+    current = asyncio.current_task()
+    while True:
+        pending = asyncio.all_tasks() - {current}
+        if stop():
+            pending.clear()
+        if not pending:
+            return
+        await asyncio.wait(pending)
+
+
+async def drain_of_another_loop(coros, other_loop):
+    futures = set()
+    for coro in coros:
+        future = asyncio.run_coroutine_threadsafe(coro, other_loop)  # error: TRF002:18
+        futures.add(future)
+    current = asyncio.current_task()
+    while True:
+        pending = asyncio.all_tasks() - {current}
+        if not pending:
+            return
+        await asyncio.wait(pending)
+
+
+async def drain_on_another_loop(coros, other_loop):
+    spawned = set()
+    for coro in coros:
+        scheduled = asyncio.create_task(coro)  # error: TRF002:21
+        spawned.add(scheduled)
+        scheduled.add_done_callback(spawned.discard)
+    while True:
+        pending = asyncio.all_tasks(other_loop) - {asyncio.current_task()}
+        if not pending:
+            return
+        await asyncio.wait(pending)
