@@ -20,7 +20,7 @@ from typing import List, Optional, Sequence, Tuple, Union
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
-    is_current_task, polled_task,
+    bound_value, is_current_task, polled_task,
     BRANCH,
     DROP,
     FINISH,
@@ -567,12 +567,13 @@ class ScopeVisitor(FunctionsRecorder):
             self._lambda(callback, CallbackSink(api))
         else:
             spawn = self._spawner_ref(callback)
-            if spawn is None and isinstance(callback, ast.Call) and callback.args and (
-                self.scope.imports.resolve(callback.func) == N.PARTIAL
+            made = bound_value(self.scope, callback)  # (``cb = partial(...)``, then ``call_later(t, cb)``)
+            if spawn is None and isinstance(made, ast.Call) and made.args and (
+                self.scope.imports.resolve(made.func) == N.PARTIAL
             ):
                 # functools.partial(asyncio.create_task, coro): the spawn runs later
-                spawn = self._spawner_ref(callback.args[0])
-                if spawn is not None:
+                spawn = self._spawner_ref(made.args[0])
+                if spawn is not None and made is callback:
                     self._args(callback, KEEP, skip=0)
             if spawn is not None:
                 spawn.how = f" (it is created in a callback of {api}(), which drops it)"

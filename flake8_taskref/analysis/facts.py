@@ -158,6 +158,19 @@ def values_key(receiver: Optional[ast.expr]) -> Optional[str]:
     return None
 
 
+def bound_value(scope: "Scope", node: ast.expr) -> ast.expr:
+    """A local of a function bound once so far, by a plain assignment to it
+    alone (``callback = partial(asyncio.create_task, coro)``): its value;
+    anything else: itself."""
+    if not isinstance(node, ast.Name) or scope.kind != Scope.FUNCTION or node.id in scope.declared:
+        return node
+    bindings = scope.bindings.get(node.id, ())
+    stmt = bindings[0].stmt if len(bindings) == 1 else None
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+        return stmt.value
+    return node
+
+
 def local_type(scope: "Scope", name: str) -> Optional[str]:
     """The class written down for a local or a parameter of a function
     (``scope.types``); for a value of a mapping attribute (``station =
