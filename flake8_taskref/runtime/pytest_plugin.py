@@ -25,6 +25,7 @@ module holds the pytest hooks.
 """
 from __future__ import annotations
 
+import gc
 import sys
 import warnings
 from typing import TYPE_CHECKING, Generator, List, Optional, Sequence, Set, Tuple
@@ -32,6 +33,9 @@ from typing import TYPE_CHECKING, Generator, List, Optional, Sequence, Set, Tupl
 import pytest
 
 from flake8_taskref.runtime.watch import Heap, Hooks, Report, Watch
+
+# What pytest sets when a test fails, and deletes at the next test's call.
+_LAST_EXCEPTION = ("last_type", "last_value", "last_traceback", "last_exc")
 
 if TYPE_CHECKING:  # pragma: no cover
     from _pytest.terminal import TerminalReporter
@@ -207,6 +211,19 @@ class TaskRefGC:
     def pytest_runtest_protocol(
         self, item: pytest.Item, nextitem: Optional[pytest.Item]
     ) -> Generator[None, object, object]:
+        # The last failed test's exception, which pytest keeps for a post-mortem
+        # until the next test's call: its traceback holds that test's frames
+        # (a server's socket, say).  It is dropped here, as pytest drops it a
+        # moment later, and what it held is collected: else the collections
+        # of the failed test (its teardown's, ours) had aged it, or the heap
+        # would freeze it, and it would live on for several tests where it
+        # dies at once without the plugin (a port left bound for the next
+        # tests: aio-msgpack-rpc's suite, a new user's run).
+        if any(hasattr(sys, name) for name in _LAST_EXCEPTION):
+            for name in _LAST_EXCEPTION:
+                if hasattr(sys, name):
+                    delattr(sys, name)
+            gc.collect()
         self.watch = Watch(exceptions=self.exceptions, heap=self.heap, hooks=self.hooks)
         self.watch.start()
         try:
