@@ -224,9 +224,25 @@ class InterfaceRecorder(Recorder):
         found = self.scope.imports.resolve(node)
         if found is not None:
             return found
-        if isinstance(node, ast.Name) and node.id in self.facts.classes:
+        if isinstance(node, ast.Name) and node.id in self.facts.classes and not self._bound_inside(node.id):
+            # (not a nested class of that name: ``class Hub: class Station: ...``)
             return f"{self.facts.name or N.NO_MODULE}.{node.id}"
         return None
+
+    def _bound_inside(self, name: str) -> bool:
+        """Is ``name`` bound in this class body or in a function around this
+        place, as Python looks names up (a function does not see the names of
+        the class bodies around it), so that it is not the module's name of
+        that spelling?  (``global`` and ``nonlocal`` look further out.)"""
+        scope: Optional[Scope] = self.scope
+        first = True
+        while scope is not None and scope.kind != Scope.MODULE:
+            if (first or scope.kind == Scope.FUNCTION) and name in scope.bindings and (
+                name not in scope.declared
+            ):
+                return True
+            scope, first = scope.parent, False
+        return False
 
     # ------------------------------------------------------------ classes
     def _note_class(self, node: ast.ClassDef, scope: Scope) -> None:

@@ -44,3 +44,17 @@ class Socket:
     def unreadable(self, key: str, state: str, kind: type) -> None:
         player: kind = self.get_player(key)  # type: ignore[valid-type]
         asyncio.create_task(player.update(state))  # error: TRF001:9
+
+
+class Table:
+    class Player:  # a nested class of that name: the annotations below mean it
+        async def update(self, state: str) -> None:
+            await asyncio.sleep(1)
+
+    current: Player
+    by_key: "dict[str, Player]"
+    seated: dict[str, Player]
+
+    def deal(self, key: str, state: str) -> None:
+        asyncio.create_task(self.current.update(state))  # error: TRF001:9
+        asyncio.create_task(self.seated[key].update(state))  # error: TRF001:9
