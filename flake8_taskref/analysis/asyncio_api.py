@@ -55,9 +55,7 @@ from flake8_taskref.analysis.modules import View
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.functions import SELF_NAMES, FunctionsRecorder
 from flake8_taskref.analysis.exits import record_exits
-from flake8_taskref.analysis.coroutines import (
-    bound_to_coroutine, makes_coroutine, tests_current_task,
-)
+from flake8_taskref.analysis.coroutines import bound_to_coroutine, makes_coroutine, tests_current_task
 from flake8_taskref.analysis.copies import assigned, copied, is_copy, kept_by_owner
 from flake8_taskref.analysis.scopes import FUNCTIONS, end_of, pos_of
 from flake8_taskref.analysis.shortcut import HotLines
@@ -567,14 +565,15 @@ class ScopeVisitor(FunctionsRecorder):
             self._lambda(callback, CallbackSink(api))
         else:
             spawn = self._spawner_ref(callback)
-            made = bound_value(self.scope, callback)  # (``cb = partial(...)``, then ``call_later(t, cb)``)
+            made = bound_value(self.scope, callback, self.frames)  # (a bound ``cb = partial(...)``)
             if spawn is None and isinstance(made, ast.Call) and made.args and (
                 self.scope.imports.resolve(made.func) == N.PARTIAL
-            ):
-                # functools.partial(asyncio.create_task, coro): the spawn runs later
+            ):  # functools.partial(asyncio.create_task, coro): the spawn runs later
                 spawn = self._spawner_ref(made.args[0])
                 if spawn is not None and made is callback:
                     self._args(callback, KEEP, skip=0)
+                elif spawn is not None and any(drop.node is spawn.node for drop in self.scope.drops):
+                    spawn = None  # (the same partial, handed on again: one finding)
             if spawn is not None:
                 spawn.how = f" (it is created in a callback of {api}(), which drops it)"
                 self.scope.drops.append(spawn)

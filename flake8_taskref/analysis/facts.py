@@ -158,14 +158,16 @@ def values_key(receiver: Optional[ast.expr]) -> Optional[str]:
     return None
 
 
-def bound_value(scope: "Scope", node: ast.expr) -> ast.expr:
+def bound_value(scope: "Scope", node: ast.expr, frames: Frames) -> ast.expr:
     """A local of a function bound once so far, by a plain assignment to it
-    alone (``callback = partial(asyncio.create_task, coro)``): its value;
-    anything else: itself."""
+    alone (``callback = partial(asyncio.create_task, coro)``) in a block that
+    holds the place of ``frames`` (so that every path there passes it, in each
+    pass of a loop around both): its value; anything else: itself."""
     if not isinstance(node, ast.Name) or scope.kind != Scope.FUNCTION or node.id in scope.declared:
         return node
     bindings = scope.bindings.get(node.id, ())
-    stmt = bindings[0].stmt if len(bindings) == 1 else None
+    binding = bindings[0] if len(bindings) == 1 else None
+    stmt = None if binding is None or frames[:len(binding.frames)] != binding.frames else binding.stmt
     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
         return stmt.value
     return node

@@ -77,6 +77,35 @@ def _annotation(text: str, depth: int) -> Optional[ast.expr]:
     return ast.Subscript(node, index, ast.Load())
 
 
+def _rebinds_itself(stmt: Optional[ast.stmt], name: str) -> bool:
+    """``Worker = Worker`` (a class body that names the module's class so that
+    a subclass may override it): the name still stands for what it did."""
+    return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+            and isinstance(stmt.value, ast.Name) and stmt.value.id == name)
+
+
+def _class_binds(node: ast.ClassDef, name: str) -> bool:
+    """Does a class body, which binds ``name``, bind it to something of its own
+    (a nested class or function, an assignment but ``name = name``, an import,
+    a binding under an ``if`` or a loop), not only to what it was?"""
+    itself = False
+    for stmt in node.body:
+        if isinstance(stmt, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == name:
+            return True
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)) and any(
+            (alias.asname or alias.name.partition(".")[0]) == name for alias in stmt.names
+        ):
+            return True
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else (
+            [stmt.target] if isinstance(stmt, (ast.AnnAssign, ast.AugAssign)) and (
+                not isinstance(stmt, ast.AnnAssign) or stmt.value is not None) else [])
+        if any(isinstance(target, ast.Name) and target.id == name for target in targets):
+            if not _rebinds_itself(stmt, name):
+                return True
+            itself = True
+    return not itself
+
+
 def _no_modules(name: str) -> Optional[ModuleSummary]:
     """The view of a file analysed alone: no other module is known."""
     return None
@@ -237,8 +266,10 @@ class InterfaceRecorder(Recorder):
         scope: Optional[Scope] = self.scope
         first = True
         while scope is not None and scope.kind != Scope.MODULE:
-            if (first or scope.kind == Scope.FUNCTION) and name in scope.bindings and (
-                name not in scope.declared
+            bindings = scope.bindings.get(name) if first or scope.kind == Scope.FUNCTION else None
+            if bindings is not None and name not in scope.declared and (
+                _class_binds(scope.node, name) if isinstance(scope.node, ast.ClassDef)
+                else not (bindings and all(_rebinds_itself(binding.stmt, name) for binding in bindings))
             ):
                 return True
             scope, first = scope.parent, False
@@ -310,9 +341,15 @@ class InterfaceRecorder(Recorder):
         return self.type_name(node.slice.elts[1])
 
     def _note_parameter(self, name: str, annotation: ast.expr) -> None:
-        dotted = self.type_name(annotation)
+        scope = self.scope
+        # (read where the function is defined: ``def use(conn: conn)``, a class body's names)
+        self.scope = scope.parent or scope
+        try:
+            dotted = self.type_name(annotation)
+        finally:
+            self.scope = scope
         if dotted is not None:
-            self.scope.types[name] = dotted
+            scope.types[name] = dotted
 
     def _note_bound_spawner(self, target: ast.Name, value: ast.Attribute) -> None:
         """``spawn = <receiver>.create_task``: noted for the calls of ``spawn``."""

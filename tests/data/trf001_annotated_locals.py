@@ -58,3 +58,18 @@ class Table:
     def deal(self, key: str, state: str) -> None:
         asyncio.create_task(self.current.update(state))  # error: TRF001:9
         asyncio.create_task(self.seated[key].update(state))  # error: TRF001:9
+
+    def seat(self, player: Player) -> None:  # (read in the class body: the nested class)
+        asyncio.create_task(player.update("seated"))  # error: TRF001:9
+
+
+def named_like_its_class(Player: Player) -> None:  # (read where the function is defined)
+    asyncio.create_task(Player.update("renamed"))
+
+
+class Lobby:
+    Player = Player  # the module's class, which a subclass may override
+    current: Player
+
+    def enter(self) -> None:
+        asyncio.create_task(self.current.update("entered"))

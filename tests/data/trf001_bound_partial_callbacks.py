@@ -37,3 +37,20 @@ def no_spawner(loop: asyncio.AbstractEventLoop, delay: float) -> None:
 def kept(handlers: list, delay: float) -> None:
     callback = partial(asyncio.create_task, release())
     handlers.append(callback)
+
+
+def handed_twice(loop: asyncio.AbstractEventLoop, delay: float) -> None:
+    callback = partial(asyncio.create_task, release())  # error: TRF001:24
+    loop.call_later(delay, callback)
+    loop.call_soon(callback)
+
+
+def bound_on_another_branch(loop: asyncio.AbstractEventLoop, items: list) -> None:
+    first = True
+    for item in items:
+        if first:
+            callback = partial(asyncio.create_task, release())
+            first = False
+        else:
+            loop.call_later(1, callback)  # (the value the next line binds)
+        callback = partial(print, item)
