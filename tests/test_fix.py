@@ -801,6 +801,32 @@ def test_a_function_handed_to_a_reader_or_a_done_callback_is_listed_as_not_fixed
     ]
 
 
+def test_a_helper_returning_another_helpers_list_is_left_with_its_reason(tmp_path: Path) -> None:
+    """A helper that returns what another helper returns, a list of new tasks
+    (``return spawn_all(coros)``), of the same module or of another: the same
+    (a new find of this session: the message said "task", and --fix wrote
+    ``_background_tasks.add(relay(hs))``, which raises TypeError when it runs)."""
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    package = tmp_path / "app"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "spawning.py").write_text(
+        "import asyncio\n\n\ndef spawn_all(hs):\n    return [asyncio.create_task(h()) for h in hs]\n"
+        "\n\ndef relay(hs):\n    return spawn_all(hs)\n", encoding="utf-8")
+    source = package / "use.py"
+    text = ("from app.spawning import relay, spawn_all\n\n\ndef local_relay(hs):\n    return spawn_all(hs)\n"
+            "\n\ndef caller(hs):\n    relay(hs)\n    local_relay(hs)\n")
+    source.write_text(text, encoding="utf-8")
+    proc = command("--fix", "--no-cache", "app/use.py", cwd=tmp_path)
+    assert proc.returncode == 1, proc.stderr
+    assert source.read_text(encoding="utf-8") == text
+    assert "list of tasks returned by relay() (app/spawning.py:8)" in proc.stdout, proc.stdout
+    assert "list of tasks returned by local_relay()" in proc.stdout, proc.stdout
+    left = [row for row in proc.stderr.splitlines() if ": not fixed " in row]
+    assert [row.split(": not fixed ")[0].rsplit(":", 2)[-2:] for row in left] == [["9", "5"], ["10", "5"]]
+    assert all("the call returns a list of tasks: keep each of them" in row for row in left), proc.stderr
+
+
 def test_a_list_of_tasks_is_left_with_its_reason(tmp_path: Path) -> None:
     """A helper that returns a list of new tasks: the set the fix would keep it in
     cannot hold a list (``set.add(list)`` raises TypeError), so --fix leaves the

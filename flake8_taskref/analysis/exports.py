@@ -330,6 +330,10 @@ class Exported:
             return RETURNS_NOTHING_KNOWN, False, (), False
         kind, refs = found
         spawns = returned_spawns(scope, self.summaries.judge)
+        if kind == RETURNS_TASK and any(  # ``return spawn_all(coros)``, a list of this file's
+            spawn.helper is not None and self.summaries.helper_returns_list(spawn.helper) for spawn in spawns
+        ):
+            kind = RETURNS_TASKS
         labels = [self.summaries.judge.label(spawn, scope) or "" for spawn in spawns if spawn.helper is None]
         future = bool(labels) and len(labels) == len(spawns) and all(
             label in FUTURE_LABELS for label in labels)

@@ -652,6 +652,18 @@ class Resolver:
                 return False  # (a helper that keeps on a parameter: given what, not known)
         return True
 
+    def returns_list(self, function: Function) -> bool:
+        """Does a call of ``function`` (one that ``returns_task``) return a
+        list, tuple or set of new tasks: its own returns, or the results of the
+        calls of other modules it returns (``return spawn_all(coros)``)?"""
+        whole = function if function.info.returns == RETURNS_TASKS else self._complete(function)
+        if whole is None or whole.info.returns == RETURNS_TASKS:
+            return whole is not None
+        key = ("list", function.module.name, function.qualname)
+        return bool(self._solve(key, lambda: any(
+            target is not None and self.returns_list(target)
+            for target in map(self.ref_target, whole.info.returns_via)), False))
+
     def drops_result(self, function: Function, index: int, keyword: Optional[str], bound: bool) -> bool:
         """Does ``function`` call its argument at ``index`` (or ``keyword``), a
         callable, as a statement, dropping what it returns?"""

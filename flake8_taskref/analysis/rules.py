@@ -221,7 +221,8 @@ class ModuleRules:
         what, where = what_of(label), ""
         if remote is not None:
             info = remote.info
-            what = WHAT_TASKS if info.returns == RETURNS_TASKS else ("future" if info.future else "task")
+            what = WHAT_TASKS if self.resolver is not None and self.resolver.returns_list(remote) else (
+                "future" if info.future else "task")
             where = WHERE.format(path=remote.module.path, line=info.line)
         elif helper is not None:  # a function of this file: what its returns are, as another module's
             found = self.summaries.callee(helper, coroutine=helper.awaited)

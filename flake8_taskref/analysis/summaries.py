@@ -177,6 +177,7 @@ class Summaries:
         # so: (the parameter, the truth value with which it keeps)
         self._guards: Dict[int, Tuple[str, bool]] = {}
         self._filled: Set[int] = set()  # the functions that return a list they fill with new tasks
+        self._listing: Set[int] = set()  # the functions ``helper_returns_list`` is asking about
         self._facts: Optional[ModuleFacts] = facts
 
     def release(self) -> None:
@@ -718,8 +719,25 @@ class Summaries:
         spawns += [spawn for group in groups for spawn in group.spawns]
         labels = [self.judge.label(spawn, scope) or "" for spawn in spawns]
         future = bool(labels) and all(label in FUTURE_LABELS for label in labels)
-        collection = id(scope) in self._filled or any(group.collection for group in groups)
+        collection = id(scope) in self._filled or any(group.collection for group in groups) or any(
+            spawn.helper is not None and self.helper_returns_list(spawn.helper) for spawn in spawns)
         return RETURNS_TASKS if collection else RETURNS_TASK, future
+
+    def helper_returns_list(self, call: CallSite) -> bool:
+        """Does a call of a helper (``return spawn_all(coros)``) return a list,
+        tuple or set of new tasks, as another module's summary or this file's
+        function says?"""
+        remote = self.named_callee(call)
+        if remote is not None:
+            return self._resolver is not None and self._resolver.returns_list(remote)
+        found = self.callee(call, coroutine=call.awaited)
+        if found is None or id(found[0]) in self._listing:
+            return False  # (a cycle of helpers returning each other's results)
+        self._listing.add(id(found[0]))
+        try:
+            return self.returned(found[0])[0] == RETURNS_TASKS
+        finally:
+            self._listing.discard(id(found[0]))
 
 
 def filled_groups(scope: Scope, groups: List[Group], judge: Judge) -> Optional[List[Group]]:
