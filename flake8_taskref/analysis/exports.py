@@ -330,10 +330,6 @@ class Exported:
             return RETURNS_NOTHING_KNOWN, False, (), False
         kind, refs = found
         spawns = returned_spawns(scope, self.summaries.judge)
-        if kind == RETURNS_TASK and any(  # ``return spawn_all(coros)``, a list of this file's
-            spawn.helper is not None and self.summaries.helper_returns_list(spawn.helper) for spawn in spawns
-        ):
-            kind = RETURNS_TASKS
         labels = [self.summaries.judge.label(spawn, scope) or "" for spawn in spawns if spawn.helper is None]
         future = bool(labels) and len(labels) == len(spawns) and all(
             label in FUTURE_LABELS for label in labels)
@@ -395,21 +391,24 @@ class Exported:
                 found = self._spawn(spawn, scope)
                 if found is None:
                     return None
-                refs.extend(found)
+                refs.extend(found[0])
+                collection = collection or found[1]
         return (RETURNS_TASKS if collection else RETURNS_TASK), tuple(refs)
 
-    def _spawn(self, spawn: Spawn, scope: Scope) -> Optional[Tuple[Ref, ...]]:
+    def _spawn(self, spawn: Spawn, scope: Scope) -> Optional[Tuple[Tuple[Ref, ...], bool]]:
         """A returned spawn: a new task (no condition), the result of a function
         of this file that returns one (its conditions), or of another module's
-        (named); None when it returns nothing known."""
+        (named); None when it returns nothing known.  With it, whether it is a
+        collection of new tasks that a function of this file returns (``return
+        spawn_all(coros)``; another module's says so itself, ``Resolver.returns_list``)."""
         call = spawn.helper
         if call is None:
-            return () if self.summaries.judge.label(spawn, scope) is not None else None
+            return ((), False) if self.summaries.judge.label(spawn, scope) is not None else None
         if call.remote is None and call.owner is not None and call.name in call.owner.defs:
             found = self.summaries.callee(call)
             if found is None:
                 return None
             returned = self._returned(found[0])
-            return None if returned is None else returned[1]
+            return None if returned is None else (returned[1], returned[0] == RETURNS_TASKS)
         ref = self.ref_of(call, -1, None)
-        return None if ref is None else (ref,)
+        return None if ref is None else ((ref,), False)

@@ -181,9 +181,23 @@ def local_type(scope: "Scope", name: str) -> Optional[str]:
     dotted = scope.types.get(name)
     if dotted is None or not dotted.endswith("[]"):
         return dotted
+    return values_class(scope, dotted)
+
+
+def values_class(scope: "Scope", key: str) -> Optional[str]:
+    """The class of the values of a mapping attribute of the class of the
+    method ``scope`` (``key``: ``"x[]"``, ``values_key``); None if it is not
+    known or is the standard library's."""
     klass = scope.cls.klass if scope.cls is not None else None
-    found = klass.types.get(dotted) if klass is not None else None
+    found = klass.types.get(key) if klass is not None else None
     return found if found and found.partition(".")[0] not in N.STDLIB else None
+
+
+def mapping_attr(scope: "Scope", receiver: Optional[ast.expr]) -> Optional[str]:
+    """The mapping attribute ``x`` of whose values ``receiver`` is one:
+    ``self.x[key]``, ``self.x.get(key)``, or a local bound to one."""
+    key = scope.types.get(receiver.id) if isinstance(receiver, ast.Name) else values_key(receiver)
+    return key[:-2] if key is not None and key.endswith("[]") else None
 
 
 def is_current_task(value: ast.expr, scope: Scope) -> bool:

@@ -45,6 +45,7 @@ from flake8_taskref.analysis.facts import (
     Sink,
     Spawn,
     Use,
+    mapping_attr,
     may_add_task,
     values_key,
 )
@@ -571,11 +572,8 @@ class FunctionsRecorder(InterfaceRecorder):
                 if remote is None:
                     continue
                 receiver = remote.receiver
-                # ``runner = self.runners[key]``: the class of the mapping's values
-                values = (scope.types.get(receiver.id, "") if isinstance(receiver, ast.Name)
-                          else values_key(receiver))
-                attr = receiver.attr if isinstance(receiver, ast.Attribute) else (
-                    values[:-2] if values and values.endswith("[]") else None)
+                # (``runner = self.runners[key]``: the class of the mapping's values)
+                attr = receiver.attr if isinstance(receiver, ast.Attribute) else mapping_attr(scope, receiver)
                 if attr and (remote.method in words or call.spawned
                              or any(_holds_spawn(scope, name, set()) for name in call.names)):
                     names.add(attr)
@@ -622,10 +620,9 @@ class FunctionsRecorder(InterfaceRecorder):
                         seen.clearing.add(name)
                         seen.attrs.add(attr)
                 if isinstance(func, ast.Attribute):
-                    values = values_key(func.value) or (  # a mapping's value: the stores of the mapping
-                        scope.types.get(func.value.id) if isinstance(func.value, ast.Name) else None)
-                    if values is not None and values.endswith("[]"):
-                        seen.typed.add(values[:-2])
+                    mapping = mapping_attr(scope, func.value)  # a mapping's value: the stores of the mapping
+                    if mapping is not None:
+                        seen.typed.add(mapping)
                     if isinstance(func.value, ast.Name):
                         seen.methods.add(func.attr)
                     elif isinstance(func.value, ast.Attribute) and (

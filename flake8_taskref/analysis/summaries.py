@@ -48,6 +48,7 @@ from flake8_taskref.analysis.facts import (
     Use,
     innermost_loop,
     local_type,
+    values_class,
     values_key,
 )
 from flake8_taskref.analysis import names as N
@@ -253,8 +254,8 @@ class Summaries:
         if cls_scope is None or cls_scope.klass is None:
             return None
         if key is not None:
-            dotted = cls_scope.klass.types.get(key)
-            return resolver.klass(dotted) if dotted and dotted.partition(".")[0] not in N.STDLIB else None
+            dotted = values_class(call.scope, key)
+            return resolver.klass(dotted) if dotted else None
         assert isinstance(receiver, ast.Attribute)
         attr = receiver.attr
         if attr in cls_scope.klass.types:
