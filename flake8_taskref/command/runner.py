@@ -334,9 +334,10 @@ def check_all(settings: Settings, written: List[str]) -> List[FileReport]:
     # the index set off a collection that walked all of it once (245 ms of
     # 1.4 s on sglang, in this process before any worker starts).
     with collector_paused():
-        if settings.words is None:
-            settings = settings._replace(words=view.words(settings.jobs))
+        if settings.words is None:  # (the index's workers hold the files they parse, for their checks)
+            settings = settings._replace(words=view.words(settings.jobs, hold=True))
         gc.freeze()
+    holders = view.holders()
     # a file the index has seen, unchanged, that names no spawner: not even read
     skip_cold = not settings.check_syntax
     found = Found()  # the folders that cannot be listed, the files skipped
@@ -354,6 +355,9 @@ def check_all(settings: Settings, written: List[str]) -> List[FileReport]:
             seen.add(path)
             if skip_cold and path != "-" and view.cold(path):
                 continue
+            if holders is not None and path != "-" and holders.holds(path):
+                holders.add(path)  # checked by the worker of the index that parsed it
+                continue
             checked += 1
             if pool is None:
                 files.append(path)
@@ -369,15 +373,23 @@ def check_all(settings: Settings, written: List[str]) -> List[FileReport]:
             pool.grow(worker_count(settings.jobs, checked))
             if len(seen) % STREAM_POLL == 0:
                 reports += [_landed(report, written) for report in pool.reports(block=False)]
+        if holders is not None:
+            holders.start(check_batch, settings)
         if pool is None:
             _check_here(sorted(files), settings, stdin, reports, written)
         else:
             pool.close()
             while pool.busy():
                 reports += [_landed(report, written) for report in pool.reports(block=True)]
+        for taken, lost in holders.collect() if holders is not None else ():
+            reports += [_landed(report, written) for report in taken]
+            if lost:  # the holder died: its files checked in a worker (one that dies says on which)
+                _check_in_workers(lost, settings, 1, reports, written)
     finally:  # a Stopped included: the workers end at once; they never write
         if pool is not None:
             pool.stop()
+        if holders is not None:
+            holders.stop()
     reports = [report for report in reports if not report.empty]  # as the workers send them
     reports += [FileReport(finding.path, [finding]) for finding in _unlistable(found.errors)]
     reports += [_skipped(path, why) for path, why in found.skipped]
@@ -406,11 +418,17 @@ def _check_here(
         for path, scanned in hot:
             reports.append(_landed(_checked(path, settings, scanned), written))
         return
+    _check_in_workers([path for path, _ in hot], settings, jobs, reports, written)
+
+
+def _check_in_workers(
+    paths: Sequence[str], settings: Settings, jobs: int, reports: List[FileReport], written: List[str],
+) -> None:
     from flake8_taskref.command.workers import Pool  # multiprocessing only when it pays
 
     pool = Pool(settings)
     try:
-        pool.add(path for path, _ in hot)
+        pool.add(paths)
         pool.close()
         pool.grow(jobs)
         while pool.busy():

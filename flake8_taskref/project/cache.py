@@ -459,4 +459,11 @@ class Cache:
             yield
         finally:
             if fd is not None:
-                os.close(fd)  # releases the lock
+                # released for every process that shares it: a process forked
+                # meanwhile (the index's workers that hold files for their
+                # checks) keeps the descriptor open after this one closes it
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_UN)
+                except OSError:  # pragma: no cover
+                    pass
+                os.close(fd)

@@ -50,10 +50,18 @@ def _index_worker_start() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _index_batch(args: Tuple[List[_Stamp], Options, "_Pruned"]) -> List[Tuple[Any, ...]]:
+# What a worker of the index that holds its files for their checks keeps of
+# each file that names a spawner: its text's hash, its tree, its summary.
+Held = Dict[str, Tuple[str, ast.AST, Optional[ModuleSummary]]]
+
+
+def _index_batch(
+    args: Tuple[List[_Stamp], Options, "_Pruned"], held: Optional[Held] = None,
+) -> List[Tuple[Any, ...]]:
     """A worker's share of a cold index: each file's size, time, hash, whether
     it names a spawner, its summary, and the names its imports give that point
-    where the walk did not go."""
+    where the walk did not go (``held``: what the worker keeps for the checks
+    of the files that name a spawner, ``holders.py``)."""
     batch, options, pruned = args
     results: List[Tuple[Any, ...]] = []
     for path, *stamp in batch:
@@ -62,13 +70,17 @@ def _index_batch(args: Tuple[List[_Stamp], Options, "_Pruned"]) -> List[Tuple[An
         except (OSError, NotAFile):
             continue
         names = _names_spawner(data, options)
-        summary = None
+        summary = text_hash = None
         if names:  # in part, with no project word known yet (the index's first round)
             lines = split_lines(data)
-            made = _summarised(_parse("".join(lines)), with_words(options, []), path, lines)
+            text = "".join(lines)
+            text_hash = _hash_text(text)
+            tree = _parse(text)
+            made = _summarised(tree, with_words(options, []), path, lines)
             summary = None if made is None else made.to_json()
-        results.append((path, stamp, content_hash(data), names, _text_hash(data) if names else None,
-                        summary, pruned.names(path, data)))
+            if held is not None and tree is not None:
+                held[path] = (text_hash, tree, made)
+        results.append((path, stamp, content_hash(data), names, text_hash, summary, pruned.names(path, data)))
     return results
 
 

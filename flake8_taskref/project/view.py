@@ -44,7 +44,7 @@ import ast
 import os
 import sys
 import threading
-from typing import Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple, Union
 
 from flake8_taskref import __version__
 from flake8_taskref.analysis.api import lint_file, may_spawn, names_any, spawn_tokens, with_words, words_named
@@ -71,7 +71,6 @@ from flake8_taskref.project.summarising import (
     _Stamp,
     _fork,
     _hash_text,
-    _index_batch,
     _index_worker_start,
     _names_spawner,
     _parse,
@@ -82,6 +81,9 @@ from flake8_taskref.project.summarising import (
     _text_hash,
     _unchanged,
 )
+
+if TYPE_CHECKING:  # pragma: no cover
+    from flake8_taskref.project.holders import Holders
 
 __all__ = ["ProjectView", "forget_all", "open_view", "options_digest", "project_view"]
 
@@ -191,6 +193,7 @@ class ProjectView:
         self._options_key = options_digest(options)
         self._lock = threading.RLock()  # one question at a time (the editor server's threads)
         self._generation = 0  # counts forget() and changed(): findings made across one are not kept
+        self._holders: Optional[Holders] = None  # the index's workers, holding files for their checks
 
     # ------------------------------------------------------------ modules
     def roots_for(self, path: str) -> Tuple[str, ...]:
@@ -454,16 +457,23 @@ class ProjectView:
         one: the command's workers get them from the main process)."""
         self._words = self._known = words
 
-    def words(self, jobs: int = 1) -> FrozenSet[str]:
+    def words(self, jobs: int = 1, hold: bool = False) -> FrozenSet[str]:
         """The names of the project's spawners (see the module docstring);
-        ``jobs``: the worker processes a cold index of many files may use."""
+        ``jobs``: the worker processes a cold index of many files may use;
+        ``hold``: they hold the files they parse for their checks (``holders``)."""
         with self._lock:
             if self._words is None:
                 with self.cache.lock("index"), collector_paused():
-                    self._words = self._index(jobs)
+                    self._words = self._index(jobs, hold)
             return self._words
 
-    def _index(self, jobs: int = 1) -> FrozenSet[str]:
+    def holders(self) -> Optional[Holders]:
+        """The workers of this run's index that hold files for their checks,
+        if any (given once: the caller ends them)."""
+        holders, self._holders = self._holders, None
+        return holders
+
+    def _index(self, jobs: int = 1, hold: bool = False) -> FrozenSet[str]:
         # (each entry's shape checked: anything else is a miss)
         previous = index_entry(self.cache.get("index", self.project_root)) or {}
         same_roots = previous.get("roots") == list(self._walked)
@@ -497,7 +507,7 @@ class ProjectView:
         fork = _fork() if jobs >= 2 and len(todo) >= _FILES_PER_WORKER * 2 else None
         if fork is not None:
             count = min(jobs, len(todo) // _FILES_PER_WORKER)
-            self._index_in_workers(fork, todo, files, count, pruned, outside)
+            self._index_in_workers(fork, todo, files, count, pruned, outside, hold)
         else:
             for stamp in todo:
                 self._index_file(stamp, files, pruned, outside, kept.pop(stamp[0], None))
@@ -656,29 +666,15 @@ class ProjectView:
 
     def _index_in_workers(
         self, fork: Any, todo: List[_Stamp], files: Dict[str, List[Any]], count: int,
-        pruned: "_Pruned", outside: Dict[str, List[str]],
+        pruned: "_Pruned", outside: Dict[str, List[str]], hold: bool = False,
     ) -> None:
         """Read, hash and scan the files of a cold index in ``count`` worker
         processes, which summarise those that name a spawner too (the summary
-        of a module depends on its text alone)."""
-        batches = [todo[start::count] for start in range(count)]
-        pool = fork.Pool(count, initializer=_index_worker_start)
-        try:
-            args = [(batch, self.options, pruned) for batch in batches]
-            for results in pool.imap_unordered(_index_batch, args):
-                for path, (mtime, size, ctime, inode), hashed, names, text_hash, summary, pointing in results:
-                    files[path] = [mtime, size, hashed, names, text_hash, ctime, inode]
-                    if pointing:
-                        outside[path] = pointing
-                    if names:
-                        found = None if summary is None else ModuleSummary.from_json(summary)
-                        self._summaries[path] = found
-                        key = _summary_key(path, [])
-                        self.cache.put("summary", key, {"hash": hashed, "summary": summary})
-            pool.close()
-            pool.join()
-        finally:
-            pool.terminate()
+        of a module depends on its text alone); ``hold``: they are ``Holders``,
+        kept for the checks of those files."""
+        from flake8_taskref.project.holders import index_in_workers
+
+        self._holders = index_in_workers(self, fork, todo, files, count, pruned, outside, hold)
 
     def _own_words(self, text: str) -> List[str]:
         """The project's words known so far that a module's text names, but
