@@ -20,24 +20,9 @@ from typing import List, Optional, Sequence, Tuple, Union
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
-    bound_value, is_current_task, polled_task,
-    BRANCH,
-    DROP,
-    FINISH,
-    HARMLESS,
-    KEEP,
-    LOOP,
-    SHIELDED,
-    SUPPRESS,
-    TRY,
-    TRY_HANDLERS,
-    TRUTH,
-    U_ADD,
-    U_FINISH,
-    U_FLOW,
-    U_HARMLESS,
-    U_KEEP,
-    U_RESULT,
+    bound_value, called_with, is_current_task, polled_task,
+    BRANCH, DROP, FINISH, HARMLESS, KEEP, LOOP, SHIELDED, SUPPRESS, TRY, TRY_HANDLERS, TRUTH,
+    U_ADD, U_FINISH, U_FLOW, U_HARMLESS, U_KEEP, U_RESULT,
     CallbackSink,
     CollectionAdd,
     GatherSite,
@@ -566,16 +551,18 @@ class ScopeVisitor(FunctionsRecorder):
         else:
             spawn = self._spawner_ref(callback)
             made = bound_value(self.scope, callback, self.frames)  # (a bound ``cb = partial(...)``)
+            partial = None
             if spawn is None and isinstance(made, ast.Call) and made.args and (
                 self.scope.imports.resolve(made.func) == N.PARTIAL
             ):  # functools.partial(asyncio.create_task, coro): the spawn runs later
-                spawn = self._spawner_ref(made.args[0])
+                spawn, partial = self._spawner_ref(made.args[0]), made
                 if spawn is not None and made is callback:
                     self._args(callback, KEEP, skip=0)
                 elif spawn is not None and any(drop.node is spawn.node for drop in self.scope.drops):
                     spawn = None  # (the same partial, handed on again: one finding)
             if spawn is not None:
                 spawn.how = f" (it is created in a callback of {api}(), which drops it)"
+                spawn.coroutine = called_with(node, index, partial, api)
                 self.scope.drops.append(spawn)
             elif (
                 api == "add_done_callback"

@@ -79,8 +79,8 @@ def own_coroutine(func: ast.expr, scope: Scope) -> Optional[Scope]:
 
 
 def never_suspends(
-    coro: ast.expr, scope: Scope, facts: ModuleFacts, summaries: "Summaries", resolver: Optional["Resolver"],
-    _seen: Optional[Set[int]] = None,
+    coro: Optional[ast.expr], scope: Scope, facts: ModuleFacts, summaries: "Summaries",
+    resolver: Optional["Resolver"], _seen: Optional[Set[int]] = None,
 ) -> bool:
     """Is ``coro`` (the coroutine a task runs) a call of a coroutine function
     whose body never suspends (no ``await``, ``async for``, ``async with``): its

@@ -240,7 +240,7 @@ class Spawn:
     """A call that may create a task; whether it does is decided at the end
     (for ``helper``, a call of a function of this file: if it returns a new task)."""
 
-    __slots__ = ("node", "callee", "receiver", "frames", "how", "helper")
+    __slots__ = ("node", "callee", "receiver", "frames", "how", "helper", "coroutine")
 
     def __init__(
         self,
@@ -256,10 +256,23 @@ class Spawn:
         self.frames = frames
         self.how = how
         self.helper: Optional[CallSite] = None
+        # a spawner handed on as a callable: the coroutine it will be called
+        # with, where the call shows it (``call_soon(asyncio.ensure_future, c())``)
+        self.coroutine: Optional[ast.expr] = None
 
     @property
     def pos(self) -> Pos:
         return (self.node.lineno, self.node.col_offset)
+
+    @property
+    def runs(self) -> Optional[ast.Call]:
+        """The call that makes the coroutine the task runs, where the code shows
+        it: the spawn's first argument, or the one a spawner handed on as a
+        callable is called with (``coroutine``)."""
+        node = self.coroutine
+        if node is None and isinstance(self.node, ast.Call) and self.node.args:
+            node = self.node.args[0]
+        return node if isinstance(node, ast.Call) else None
 
     @property
     def runs_one_coroutine(self) -> bool:
@@ -631,6 +644,24 @@ def enclosing_binder(scope: Optional[Scope], name: str) -> Optional[Scope]:
             return scope
         scope = scope.parent
     return None
+
+
+def called_with(call: ast.Call, index: int, partial: Optional[ast.Call], api: str) -> Optional[ast.expr]:
+    """The one coroutine a spawner handed on as a callable is called with:
+    bound with it by a ``partial`` (``partial(asyncio.create_task, c())``), or
+    the one argument after it in a loop API that passes its extra arguments on
+    (``call_soon(asyncio.ensure_future, c())``); else None (not known)."""
+    if partial is not None:
+        args = partial.args
+        return args[1] if len(args) == 2 and not partial.keywords and _plain(args[1]) else None
+    if api == "add_done_callback" or len(call.args) != index + 2 or any(
+            keyword.arg is None for keyword in call.keywords):
+        return None  # (the future is its argument; or more, or unpacked ones)
+    return call.args[index + 1] if _plain(call.args[index + 1]) else None
+
+
+def _plain(node: ast.expr) -> bool:
+    return not isinstance(node, ast.Starred)
 
 
 def exclusive(a: Frames, b: Frames) -> bool:

@@ -607,7 +607,7 @@ class FunctionsRecorder(InterfaceRecorder):
                     seen.awaits(defined, scope.waits_on)
                     follow.append(defined)
             for spawn, attr in _coroutine_spawns(scope, seen.every):
-                func = spawn.node.args[0].func  # type: ignore[attr-defined]
+                func = spawn.runs.func  # type: ignore[union-attr]
                 name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
                 if name is not None:
                     if spawn.callee == "asyncio.ensure_future" and isinstance(func, ast.Name):
@@ -771,12 +771,11 @@ def _coroutine_spawns(scope: Scope, every: bool = False) -> Iterator[Tuple[Spawn
     spawns += [(item, None) for item in scope.returns if isinstance(item, Spawn)]
     spawns += [(spawn, attr) for attr, spawn in scope.self_stores]
     for spawn, attr in spawns:
-        node = spawn.node
         # (a helper's spawn: whether the helper runs its first argument is
         # decided at the end, ``Summaries.runs_first_argument``)
         if not (every or spawn.runs_one_coroutine or spawn.helper is not None or attr is not None):
             continue
-        if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Call):
+        if spawn.runs is not None:
             yield spawn, attr
 
 

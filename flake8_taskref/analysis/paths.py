@@ -216,7 +216,7 @@ def _lost_at(
     ``returning``: ``_made_in_returning``)."""
     start = pos_of(exit.node)
     made = [(s, label) for s, label in spawns if s.pos < start and not exclusive(s.frames, exit.frames)
-            and not returning.get(id(s), end_of(exit.node)) < start]
+            and not returning.get(id(s), end_of(exit.node)) < start and not _raised_first(s, exit.frames)]
     end = end_of(exit.node)
     if not made:
         # made later in a loop around the exit, and held across its passes by a
@@ -335,6 +335,21 @@ def _abandoned(exit: Exit, scope: Scope, held: Set[int]) -> Optional[Tuple[Pos, 
             places.add(binding.pos)  # the wait waits on the set it rebinds
         return first, last, places, site.node.lineno
     return None
+
+
+def _raised_first(spawn: Spawn, frames: Frames) -> bool:
+    """Is the exit in a handler of the ``try`` whose body ends with the
+    statement that makes the task?  The handler runs only when that statement,
+    or one before it, raised: it bound no task (a later pass of a loop around
+    the ``try`` may meet the task of an earlier one: not followed, as in
+    ``exclusive``)."""
+    if not spawn.frames or spawn.frames[-1][0] != TRY or spawn.frames[-1][2] != TRY_BODY:
+        return False
+    node = spawn.frames[-1][1]
+    last = node.body[-1]  # type: ignore[attr-defined]
+    if not pos_of(last) <= spawn.pos <= end_of(last):
+        return False
+    return any(kind == TRY and at is node and part == TRY_HANDLERS for kind, at, part in frames)
 
 
 def _fresh(made: Frames, frames: Frames, index: int) -> bool:

@@ -7,7 +7,7 @@ BACKGROUND: Set["asyncio.Task[Any]"] = set()
 
 
 async def job(*args: Any, **kwargs: Any) -> int:
-    await asyncio.sleep(0)
+    await asyncio.sleep(0.01)  # (a wait: ``sleep(0)`` never suspends, and its spawns are silent)
     return len(args) + len(kwargs)
 
 
