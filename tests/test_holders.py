@@ -167,7 +167,7 @@ def test_the_index_lock_is_free_while_the_workers_check(
         lock = os.path.join(view.cache.folder, "index.lock")
         fd = os.open(lock, os.O_RDWR)
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)  # (shared: the two workers probe at once)
             state = "free"
         except OSError:
             state = "held"
@@ -220,3 +220,57 @@ def test_a_worker_checks_with_the_summaries_the_main_process_has(
     assert len(mains) == 1 and seen and all(each == mains[0] for each in seen)
     if name == "method_words":
         assert mains[0]["words"]
+
+
+@pytest.mark.parametrize("kind", ["holders", "check workers"])
+def test_workers_end_when_the_main_process_is_killed(kind: str, tmp_path: Path) -> None:
+    """A main process killed outright (SIGKILL, the OOM killer: no ``finally``
+    runs) leaves no worker behind: each closed the main process's end of its
+    pipe, so it sees the pipe end and stops waiting."""
+    import multiprocessing
+    import time
+
+    pids = tmp_path / "pids.txt"
+
+    def main_process() -> None:
+        context = multiprocessing.get_context("fork")
+        if kind == "holders":
+            from flake8_taskref.project.holders import Holders
+
+            made: Any = Holders(context, 2, None)  # type: ignore[arg-type]
+            processes = [holder.process for holder in made._holders]
+        else:
+            from flake8_taskref.command.workers import Pool
+
+            made = Pool(None)  # type: ignore[arg-type]
+            made.grow(2)
+            processes = [worker.process for worker in made.workers]
+        pids.write_text(" ".join(str(p.pid) for p in processes), encoding="utf-8")
+        os.kill(os.getpid(), 9)
+
+    main = multiprocessing.get_context("fork").Process(target=main_process)
+    main.start()
+    main.join(30)
+    assert main.exitcode == -9
+    left = [int(pid) for pid in pids.read_text(encoding="utf-8").split()]
+    assert len(left) == 2
+    deadline = time.monotonic() + 20
+    while left and time.monotonic() < deadline:
+        left = [pid for pid in left if _alive(pid)]
+        time.sleep(0.05)
+    for pid in left:  # (cleaned up before the test fails)
+        os.kill(pid, 9)
+    assert not left, "a worker outlived the main process"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # an orphan that ended is reaped by init; a zombie of ours is gone too
+    try:
+        with open(f"/proc/{pid}/stat", encoding="utf-8") as stat:
+            return stat.read().split(") ")[1][0] != "Z"
+    except FileNotFoundError:
+        return False

@@ -33,8 +33,13 @@ MAX_BATCH = 256
 MIN_OPEN_BATCH = 32
 
 
-def _work(connection: Connection, settings: Settings) -> None:
-    """A worker process: batches of paths in, their reports out, until ``None``."""
+def _work(connection: Connection, settings: Settings, theirs: Optional[Connection] = None) -> None:
+    """A worker process: batches of paths in, their reports out, until ``None``
+    (``theirs``: the main process's end of the pipe, forked with the worker:
+    closed, so that the worker sees the pipe end when the main process dies,
+    even by SIGKILL, and ends instead of waiting for ever)."""
+    if theirs is not None:
+        theirs.close()
     ignore_signals_in_worker()
     gc.freeze()  # what it was forked with: no collection need walk it again
     while True:
@@ -52,7 +57,9 @@ class _Worker:
 
     def __init__(self, context: Any, settings: Settings) -> None:
         self.connection, theirs = context.Pipe()
-        self.process = context.Process(target=_work, args=(theirs, settings), daemon=True)
+        forked = context.get_start_method() == "fork"
+        self.process = context.Process(
+            target=_work, args=(theirs, settings, self.connection if forked else None), daemon=True)
         self.process.start()
         theirs.close()  # so that the worker's end closes with the worker
         self.batch: Optional[List[str]] = None

@@ -46,8 +46,11 @@ __all__ = ["Holders", "index_in_workers"]
 Work = Callable[[Sequence[str], Any], List[Any]]
 
 
-def _hold(connection: Connection, view: "ProjectView") -> None:
-    """A holder: its share of the index, then the checks of the files it holds."""
+def _hold(connection: Connection, view: "ProjectView", theirs: Connection) -> None:
+    """A holder: its share of the index, then the checks of the files it holds
+    (``theirs``, the main process's end of the pipe, forked with it, is closed:
+    the holder sees the pipe end when the main process dies, even by SIGKILL)."""
+    theirs.close()
     _index_worker_start()
     held: Held = {}
     try:
@@ -89,7 +92,7 @@ def _take_over(
 class _Holder:
     def __init__(self, context: Any, view: "ProjectView") -> None:
         self.connection, theirs = context.Pipe()
-        self.process = context.Process(target=_hold, args=(theirs, view), daemon=True)
+        self.process = context.Process(target=_hold, args=(theirs, view, self.connection), daemon=True)
         self.process.start()
         theirs.close()
         self.paths: List[str] = []  # the files it holds, to be checked
