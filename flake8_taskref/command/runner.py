@@ -355,9 +355,8 @@ def check_all(settings: Settings, written: List[str]) -> List[FileReport]:
             seen.add(path)
             if skip_cold and path != "-" and view.cold(path):
                 continue
-            if holders is not None and path != "-" and holders.holds(path):
-                holders.add(path)  # checked by the worker of the index that parsed it
-                continue
+            if holders is not None and path != "-" and holders.take(path):
+                continue  # checked by the worker of the index that parsed it
             checked += 1
             if pool is None:
                 files.append(path)

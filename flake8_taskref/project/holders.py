@@ -120,8 +120,8 @@ class Holders:
         except BaseException:
             self.stop()
             raise
-        self._held: Dict[str, int] = {}  # a file that names a spawner: the holder that parsed it
-        self._made: Dict[str, Tuple[int, Optional[ModuleSummary]]] = {}  # its summary, as the index got it
+        # a file that names a spawner: the holder that parsed it, and its summary as the index got it
+        self._made: Dict[str, Tuple[int, Optional[ModuleSummary]]] = {}
 
     def index(
         self, batches: List[List[_Stamp]], options: Options, pruned: _Pruned,
@@ -149,16 +149,15 @@ class Holders:
 
     def made(self, number: int, path: str, summary: Optional[ModuleSummary]) -> None:
         """The index took this summary of a file holder ``number`` parsed."""
-        self._held[path] = number
         self._made[path] = (number, summary)
 
-    def holds(self, path: str) -> bool:
-        """Does a holder keep the tree of this file (as the command names it)?"""
-        return os.path.abspath(path) in self._held
-
-    def add(self, path: str) -> None:
-        """A file to be checked by the holder that parsed it."""
-        self._holders[self._held[os.path.abspath(path)]].paths.append(path)
+    def take(self, path: str) -> bool:
+        """A file to be checked (as the command names it): given to the holder
+        that parsed it, if one did (True)."""
+        made = self._made.get(os.path.abspath(path))
+        if made is not None:
+            self._holders[made[0]].paths.append(path)
+        return made is not None
 
     def start(self, work: Work, settings: Any) -> None:
         """Give each holder the files it holds that are to be checked, with
@@ -172,12 +171,12 @@ class Holders:
                    if made_by == number and path in view._summaries and view._summaries[path] is made]
             kept = set(own)  # (made by it, and kept by the index as they were: it has them)
             summaries = {path: summary for path, summary in view._summaries.items() if path not in kept}
+            holder.busy = True  # (if it died, collect() gives its files back)
             try:
-                message = (view._words, own, summaries, dict(view._wholes), work, holder.paths, settings)
-                holder.connection.send(message)
-                holder.busy = True
-            except OSError:  # it died: collect() gives its files back
-                holder.busy = True
+                holder.connection.send((view._words, own, summaries, dict(view._wholes), work, holder.paths,
+                                        settings))
+            except OSError:
+                pass
 
     def collect(self) -> Iterator[Tuple[List[Any], List[str]]]:
         """The reports of each holder given files, as they come, and the files
