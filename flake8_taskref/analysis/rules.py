@@ -335,13 +335,11 @@ class ModuleRules:
         never suspends (``coroutines.never_suspends``)?  Asked of asyncio's
         spawners of one coroutine, and of a helper that runs its first argument
         as the task it returns (``Summaries.runs_first_argument``)."""
-        node, coroutine = spawn.node, spawn.coroutine  # (a spawner handed on as a callable: its argument)
+        coroutine: Optional[ast.expr] = spawn.runs if spawn.runs_one_coroutine else None
         if spawn.helper is not None:
             if not self.summaries.runs_first_argument(spawn.helper):  # (it has a first argument)
                 return False
             coroutine = spawn.helper.node.args[0]
-        elif coroutine is None and spawn.runs_one_coroutine and isinstance(node, ast.Call) and node.args:
-            coroutine = node.args[0]
         return never_suspends(coroutine, scope, self.facts, self.summaries, self.resolver)
 
     def _ensures_plain_call(self, spawn: Spawn, scope: Scope) -> bool:

@@ -22,3 +22,15 @@ async def loop_names(ioloop, reactor, loop) -> None:
     reactor.create_task(job())  # error: TRF001:5
     loop.create_task(job())  # the default names are replaced: not a loop any more
 
+
+
+async def closes(server) -> None:
+    server.close()  # never suspends
+
+
+def handed_to_the_loop(reactor, server) -> None:
+    # a project helper is not known to run its argument as the task: reported
+    # whether it is called or handed on with the coroutine (asyncio's own, silent)
+    spawn(closes(server))  # error: TRF001:5
+    reactor.call_soon(spawn, closes(server))  # error: TRF001:23
+    reactor.call_soon(asyncio.ensure_future, closes(server))
