@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "own_coroutine", "self_keepers", "keeps_itself", "assigned", "makes_coroutine", "bound_to_coroutine",
-    "cleared_by_itself", "tests_current_task", "never_suspends", "plain_call",
+    "cleared_by_itself", "tests_current_task", "never_suspends", "suspends_at", "plain_call",
 ]
 
 # (id of the scope that defines it, its name): the coroutine functions that keep their task.
@@ -133,6 +133,19 @@ def never_suspends(
     seen.add(id(coroutine))
     return all(never_suspends(call, coroutine, facts, summaries, resolver, seen)
                for call in coroutine.waits_on)
+
+
+def suspends_at(
+    call: ast.Call, scope: Scope, facts: ModuleFacts, summaries: "Summaries", resolver: Optional["Resolver"],
+) -> bool:
+    """May ``await call`` in ``scope`` suspend the frame, so that a cancellation
+    can come from there (``paths._caught``)?  Not when its coroutine is known
+    never to suspend, nor when it is a coroutine function of this file that was
+    not entered (the text shortcut left it cold: what it does is not known)."""
+    owner, name = _owner(call.func, scope)
+    if owner is not None and name in owner.async_defs and not owner.entered_async.get(name):
+        return False
+    return not never_suspends(call, scope, facts, summaries, resolver, set())
 
 
 # How many coroutine functions a chain of awaits is followed through.

@@ -16,12 +16,16 @@ import ast
 from typing import Callable, Optional, Tuple, Type
 
 from flake8_taskref.analysis import names as N
-from flake8_taskref.analysis.facts import LOOP, SUPPRESS, TRY, TRY_BODY, Exit, Frames, Scope, TimeoutSite
+from flake8_taskref.analysis.facts import (
+    LOOP, SUPPRESS, TRY, TRY_BODY, Exit, Frames, Scope, TimeoutSite, Wait,
+)
 from flake8_taskref.analysis.scopes import TRY_TYPES, Recorder, end_of, pos_of
 
 _EXITS = (ast.Return, ast.Raise, ast.Break, ast.Continue)
 _BROAD = frozenset({"Exception", "BaseException"})
 _BROAD_OR_CANCEL = _BROAD | {"CancelledError"}
+# the waits whose tasks run on when the wait is cancelled
+_LETS_GO = frozenset({N.WAIT, N.SHIELD})
 # the statements whose value ``_statements`` looks at (a timed wait, a clear, a suspension)
 _PAUSES: Tuple[Type[ast.stmt], ...] = (
     ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Return, ast.AsyncWith, ast.AsyncFor,
@@ -98,8 +102,9 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
                 if type(func) is ast.Attribute and func.attr in N.WAITING_FUTURE_METHODS:
                     _timed_wait(recorder, scope, value)  # type: ignore[arg-type]
             elif kind is ast.Await or value is None and isinstance(node, (ast.AsyncWith, ast.AsyncFor)):
-                if scope.groups:  # a wait after a handle is made (``gaps.py``)
-                    scope.awaits.append((pos_of(node), recorder.frames))
+                wait = _wait_of(scope, node, value, recorder.frames) if scope.groups else None
+                if wait is not None:  # a wait after a handle is made (``gaps.py``, ``paths._caught``)
+                    scope.awaits.append(wait)
                 if scope.clears or any(frame[0] == LOOP for frame in recorder.frames):
                     # after a clear, or in a loop: its next pass (``coroutines.cleared_by_itself``)
                     scope.pauses.append((pos_of(node), recorder.frames))
@@ -118,6 +123,28 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
                     scope.clears.append((cleared, pos_of(node), recorder.frames))
         handler(node)
     return record
+
+
+def _wait_of(scope: Scope, node: ast.stmt, value: object, frames: Frames) -> Optional[Wait]:
+    """A statement that suspends: where it starts, its statement context, where
+    its wait ends (the header of an ``async with`` or ``async for``), whether
+    the wait lets what it waits on run on when it is cancelled (``asyncio.wait``,
+    ``asyncio.shield``: their tasks are not cancelled with them), and the call
+    it awaits.  None for the entry of ``asyncio.timeout()`` blocks, which never
+    suspends (the waits in the block are statements of their own)."""
+    call = value.value if isinstance(value, ast.Await) else None
+    if isinstance(node, ast.AsyncWith):
+        if all(isinstance(item.context_expr, ast.Call)
+               and scope.imports.resolve(item.context_expr.func) in N.TIMEOUT_BLOCKS for item in node.items):
+            return None
+        end = end_of(node.items[-1].context_expr)
+    elif isinstance(node, ast.AsyncFor):
+        end = end_of(node.iter)
+    else:
+        end = end_of(node)
+    if not isinstance(call, ast.Call):
+        return pos_of(node), frames, end, False, None
+    return pos_of(node), frames, end, scope.imports.resolve(call.func) in _LETS_GO, call
 
 
 def _timed_wait(recorder: Recorder, scope: Scope, call: ast.Call) -> None:

@@ -20,6 +20,10 @@ Pos = Tuple[int, int]
 #   SUPPRESS: node is the With whose item ``detail`` is ``contextlib.suppress(...)``.
 Frame = Tuple[int, ast.AST, int]
 Frames = Tuple[Frame, ...]
+# A statement that suspends: where it starts, its statement context, where its
+# wait ends, whether it lets its tasks run on when it is cancelled
+# (``asyncio.wait``, ``asyncio.shield``), and the call it awaits (if one)
+Wait = Tuple[Pos, Frames, Pos, bool, Optional[ast.Call]]
 LOOP, BRANCH, TRY, SUPPRESS = 0, 1, 2, 3
 TRY_BODY, TRY_HANDLERS, TRY_ELSE, TRY_FINALLY = 0, 1, 2, 3
 
@@ -579,7 +583,8 @@ class Scope:
         # statement context: a task made before such a ``try`` whose cleanup
         # finishes it is lost when one of them raises in between (``gaps.py``).
         self.cleanups: List[Tuple[ast.Try, Frames]] = []
-        self.awaits: List[Tuple[Pos, Frames]] = []
+        # (each wait: ``Wait``, ``exits._wait_of``)
+        self.awaits: List[Wait] = []
 
     def holds_loop(self, name: str, loop_names: AbstractSet[str], depth: int = 0) -> bool:
         """Is ``name``, as seen from this scope, bound to an event loop (directly,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import ast
 import bisect
-from typing import Any, Dict, List, Optional, Protocol, Sequence, Set, Tuple
+from typing import Any, Callable, Dict, List, Optional, Protocol, Sequence, Set, Tuple
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
@@ -44,9 +44,12 @@ from flake8_taskref.analysis.facts import (
 from flake8_taskref.analysis.scopes import end_of, pos_of
 
 Spawns = List[Tuple[Spawn, str]]
+Suspends = Callable[[ast.Call], bool]
 _LOOP_EXITS = (ast.Break, ast.Continue)
 # what finishes a task on a path: awaited, cancelled, kept, or its result taken
 _FINISHED = (U_FINISH, U_KEEP, U_RESULT)
+# the handlers' names of a cancellation (and its bases)
+_CANCELS = frozenset({"CancelledError", "BaseException"})
 
 
 class Asked(Protocol):
@@ -161,6 +164,99 @@ def _timed_out(exit: Exit) -> List[Pos]:
     return found
 
 
+def _caught(
+    exit: Exit, made: Spawns, fate: List[Pos], scope: Scope, suspends: Suspends,
+) -> Optional[Tuple[Tuple[Spawn, str], str]]:
+    """Is the exit (a ``return``, ``raise`` or ``break``) in a handler of a
+    ``try`` that catches a cancellation (a bare ``except``, ``BaseException``,
+    ``CancelledError``), or a timeout of asyncio's timed waits, raised at the
+    first wait of its body after a task is made there (or in the block of the
+    ``try``, before it), with nothing handling the task before that wait?  On
+    that path, what the body does after the wait is skipped, and a wait that
+    lets its tasks run on when it is cancelled (``asyncio.wait``,
+    ``asyncio.shield``) does not finish them::
+
+        while running:
+            try:
+                got = asyncio.create_task(queue.get())
+                done, pending = await asyncio.wait({got, stopped}, return_when=FIRST_COMPLETED)
+                ...
+            except asyncio.CancelledError:
+                break
+
+    A wait of a coroutine known never to suspend (``suspends``) is no place a
+    cancellation can come from, nor the entry of an ``asyncio.timeout()`` block.
+    The task still pending there, and a note naming the wait; None when the
+    path cannot be told (the wait under a ``try`` or ``suppress`` of its own, or
+    in another branch than the task; the task handled before it or in the
+    handler)."""
+    if isinstance(exit.node, ast.Continue):
+        return None  # the next pass may still hold the task, and handle it
+    frames, at = exit.frames, pos_of(exit.node)
+    index = next((i for i in range(len(frames) - 1, -1, -1) if frames[i][0] == TRY), -1)
+    if index < 0 or frames[index][2] != TRY_HANDLERS:
+        return None
+    attempt = frames[index][1]
+    handler = next((h for h in getattr(attempt, "handlers", ()) if _inside(at, h.body)), None)
+    if handler is None:
+        return None
+    caught = N.exception_names(handler.type)
+    cancelled = caught is None or bool(caught & _CANCELS)
+    timed = caught is None or bool(caught & N.TIMEOUT_EXCEPTIONS)
+    outer, body = frames[:index], frames[:index] + ((TRY, attempt, TRY_BODY),)
+    spawns = [(s, label) for s, label in made if (s.frames[:index + 1] == body or s.frames == outer)
+              and not (cancelled and _waits_for_event(s.runs))]
+    if not spawns:
+        return None
+    first = min(s.pos for s, _ in spawns)
+    for start, wait_frames, end, lets_go, call in scope.awaits:
+        if start <= first or wait_frames[:index + 1] != body or (call is not None and not suspends(call)):
+            continue
+        if any(kind in (TRY, SUPPRESS) for kind, _, _ in wait_frames[index + 1:]):
+            return None  # a handler of its own may catch it first
+        if any(exclusive(s.frames, wait_frames) for s, _ in spawns):
+            return None
+        if cancelled:
+            what = "cancellation"
+        elif timed and _timed_at(scope, start, end):
+            what = "timeout"
+        else:
+            return None
+        for p in fate:
+            if first <= p < start or (start <= p <= end and not lets_go):
+                return None  # handled before the wait, or by it
+            if pos_of(handler) <= p <= end_of(exit.node) and not _apart(p, frames):
+                return None  # handled in the handler
+        task = min(((s, label) for s, label in spawns if s.pos < start), key=lambda item: item[0].pos)
+        return task, f" after the {what} caught at the wait on line {start[0]}"
+    return None
+
+
+def _waits_for_event(call: Optional[ast.Call]) -> bool:
+    """Does the task wait for an event (``stopped.wait()``, ``self._stop.wait()``)?
+    Whoever cancels a function that waits on such a task most often sets the
+    event first (``stop()``: ``self._stop.set()``, then ``self._task.cancel()``):
+    the task is done in its next step, so it is not taken as left pending by a
+    caught cancellation."""
+    return (
+        call is not None and not call.args and not call.keywords and isinstance(call.func, ast.Attribute)
+        and call.func.attr == "wait" and isinstance(call.func.value, (ast.Name, ast.Attribute))
+    )
+
+
+def _timed_at(scope: Scope, start: Pos, end: Pos) -> bool:
+    """Is the wait that spans ``start`` to ``end`` one of asyncio's timed waits,
+    or in an ``asyncio.timeout()`` block (not a name of the project that may
+    stand for one)?"""
+    return any(
+        site.module is None and not site.waits_only and (
+            start <= pos_of(site.node) <= end
+            or (site.suspends is not None and pos_of(site.node) < start <= site.end)
+        )
+        for site in scope.timeouts
+    )
+
+
 def _loop_index(frames: Frames) -> int:
     """The index of the innermost loop in ``frames`` (-1: none)."""
     for index in range(len(frames) - 1, -1, -1):
@@ -209,7 +305,7 @@ def _carrying_loop(frames: Frames, spawns: Spawns) -> Optional[ast.AST]:
 
 def _lost_at(
     exit: Exit, spawns: Spawns, fate: List[Pos], scope: Scope, names: Set[str], carried: Set[str],
-    held: Set[int], returning: Dict[int, Pos],
+    held: Set[int], returning: Dict[int, Pos], suspends: Suspends,
 ) -> Optional[Tuple[Spawn, str, str, str]]:
     """The first task made before ``exit`` on its path and still pending there
     (the cheap questions first: this is asked of every handle and exit;
@@ -264,7 +360,11 @@ def _lost_at(
             if abandoned is not None and abandoned[0] <= p <= abandoned[1] and p in abandoned[2]:
                 note = f" (the wait on line {abandoned[3]} left it pending after cancel())"
                 continue
-            return None
+            caught = _caught(exit, made, fate, scope, suspends) if scope.awaits else None
+            if caught is None:
+                return None
+            first, note = caught
+            break
     return (*first, "", note) if _leaves(exit, fate) and not _looks_at(exit, names, scope) else None
 
 
@@ -377,8 +477,9 @@ def _looks_at(exit: Exit, names: Set[str], scope: Scope) -> bool:
 BUDGET = 1_500
 
 
-def lost_on_exits(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]]) -> None:
-    """TRF007: a task safe on the usual path, still pending at an explicit exit."""
+def lost_on_exits(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]], suspends: Suspends) -> None:
+    """TRF007: a task safe on the usual path, still pending at an explicit exit
+    (``suspends``: may an awaited call suspend the frame, ``_caught``)."""
     exits = scope.exits
     if not exits:
         return
@@ -410,7 +511,7 @@ def lost_on_exits(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]]) 
         for exit in exits if carried else exits[after:]:
             if id(exit) in drains and _before(spawns, drains[id(exit)]):
                 continue  # no other task is pending there (made before the drain loop)
-            found = _lost_at(exit, spawns, fate, scope, names, carried, held, made_in)
+            found = _lost_at(exit, spawns, fate, scope, names, carried, held, made_in, suspends)
             if found is None:
                 continue
             reported.add(id(group))

@@ -65,7 +65,7 @@ from flake8_taskref.analysis.paths import held_by_forever, held_through_wait, lo
 from flake8_taskref.analysis.gathers import lost_on_failure
 from flake8_taskref.analysis.gaps import lost_before_cleanup
 from flake8_taskref.analysis.coroutines import (
-    cleared_by_itself, keeps_itself, never_suspends, plain_call, self_keepers, spawned_coroutine,
+    cleared_by_itself, keeps_itself, never_suspends, plain_call, self_keepers, spawned_coroutine, suspends_at,
 )
 
 _FATE = (U_FINISH, U_KEEP)
@@ -614,7 +614,8 @@ class ModuleRules:
                 self._spawn_error("TRF001", spawn, called, how=HOW_CLEARED.format(attr=attr, line=line))
         self._shields(scope)
         self._timeouts(scope, live)
-        lost_on_exits(self, scope, live)
+        facts, summaries, resolver = self.facts, self.summaries, self.resolver
+        lost_on_exits(self, scope, live, lambda call: suspends_at(call, scope, facts, summaries, resolver))
         lost_before_cleanup(self, scope, live, Until)
         if self.options.gathers:
             lost_on_failure(self, scope, live, Until)
