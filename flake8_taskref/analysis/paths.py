@@ -46,6 +46,7 @@ from flake8_taskref.analysis.scopes import end_of, pos_of
 Spawns = List[Tuple[Spawn, str]]
 Suspends = Callable[[ast.Call], bool]
 _LOOP_EXITS = (ast.Break, ast.Continue)
+_EXITS = (ast.Return, ast.Raise, ast.Break, ast.Continue)
 # what finishes a task on a path: awaited, cancelled, kept, or its result taken
 _FINISHED = (U_FINISH, U_KEEP, U_RESULT)
 # the handlers' names of a cancellation (and its bases)
@@ -479,7 +480,10 @@ BUDGET = 1_500
 
 def lost_on_exits(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]], suspends: Suspends) -> None:
     """TRF007: a task safe on the usual path, still pending at an explicit exit
-    (``suspends``: may an awaited call suspend the frame, ``_caught``)."""
+    (``suspends``: may an awaited call suspend the frame, ``_caught``), or at
+    the end after a swallowed timeout (``_lost_at_end``)."""
+    if not scope.generator:
+        _lost_at_end(rules, scope, live)
     exits = scope.exits
     if not exits:
         return
@@ -529,6 +533,60 @@ def lost_on_exits(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]], 
                 exit=kind,
             )
             break
+
+
+def _lost_at_end(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]]) -> None:
+    """TRF007 for a ``run_coroutine_threadsafe`` future held only by a local,
+    whose ``fut.result(timeout)`` is a statement of a ``try`` body (in no loop)
+    whose first handler of the timeout goes on past the ``try`` (``except
+    Exception: pass``), with nothing else handling the future anywhere in the
+    function: on that path the frame ends, by its end or by an exit, with the
+    future pending (telnetlib3's blocking ``_cleanup()``, a miss of the sixteenth
+    trial).  A handler that leaves is ``_timed_out``'s."""
+    for group, spawns in live:
+        if id(group) in rules._reported or not group.name or any(s.callee != N.THREADSAFE for s, _ in spawns):
+            continue
+        reachable, _ = rules._reachable(group, scope)
+        if len(reachable) != 1:
+            continue  # another local holds it too
+        fate = rules._fate(group, scope, _FINISHED)
+        for use in scope.uses.get(group.name, ()):
+            line = _swallowed(use, fate) if use.kind == U_RESULT else None
+            if line is not None and all(s.pos < use.pos for s, _ in spawns):
+                rules._reported.add(id(group))
+                spawn, label = spawns[0]
+                rules._spawn_error(
+                    "TRF007", spawn, label, name=group.name,
+                    exit=f"the handler on line {line}, which swallows the timeout of its result() "
+                         "(nothing after it cancels or keeps it), and the frame ends",
+                )
+                break
+
+
+def _swallowed(use: Use, fate: List[Pos]) -> Optional[int]:
+    """The line of the handler that swallows the timeout of ``fut.result(timeout)``
+    at ``use``, a statement of a ``try`` body in no loop, when nothing but that
+    statement and the rest of the body handles the future; None otherwise."""
+    frames = use.frames
+    if not frames or frames[-1][0] != TRY or frames[-1][2] != TRY_BODY or any(f[0] == LOOP for f in frames):
+        return None
+    attempt = frames[-1][1]
+    body: Sequence[ast.stmt] = getattr(attempt, "body", ())
+    statement = next((s for s in body if pos_of(s) <= use.pos <= end_of(s)), None)
+    call = getattr(statement, "value", None)
+    if not (
+        isinstance(statement, (ast.Assign, ast.Expr)) and isinstance(call, ast.Call) and N.timed_result(call)
+        and isinstance(call.func, ast.Attribute) and pos_of(call.func.value) == use.pos
+    ):
+        return None
+    handlers: Sequence[ast.ExceptHandler] = getattr(attempt, "handlers", ())
+    handler = next((h for h in handlers if N.catches(h, N.TIMEOUT_EXCEPTIONS)), None)
+    if handler is None or isinstance(handler.body[-1], _EXITS):
+        return None
+    last = end_of(body[-1])
+    if any(not use.pos <= p <= last for p in fate):
+        return None  # handled before the wait, in a handler, a ``finally`` or after the ``try``
+    return handler.lineno
 
 
 def held_by_forever(rules: Asked, group: Group, spawns: Spawns, scope: Scope) -> bool:
