@@ -48,6 +48,8 @@ from flake8_taskref.analysis.shortcut import HotLines
 _PLAIN_HANDLE_EXPRS = (ast.Name, ast.Attribute, ast.Subscript)
 _PRUNING_AUGOPS = (ast.Sub, ast.BitAnd, ast.BitXor)
 _ITEM_LOOKS = N.HARMLESS_TASK_METHODS - N.WAITING_FUTURE_METHODS  # (``result()`` may wait)
+# asyncio's waits that are coroutines: called and not awaited, they never run
+_WAIT_COROUTINES = frozenset({N.WAIT, N.WAIT_FOR})
 
 
 class ScopeVisitor(FunctionsRecorder):
@@ -420,6 +422,10 @@ class ScopeVisitor(FunctionsRecorder):
                 self.scope.runs_loop = True
             if qualname == N.SHIELD:
                 self._shield(node, sink)
+                return
+            if sink == DROP and qualname in _WAIT_COROUTINES:
+                # ``asyncio.wait([a, b])`` not awaited: a coroutine that never runs holds nothing
+                self._args(node, HARMLESS, keywords=HARMLESS)
                 return
             if qualname in N.WEAK_REFERENCES:
                 # a weak reference keeps nothing; it is no task itself
