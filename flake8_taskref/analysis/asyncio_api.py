@@ -420,6 +420,7 @@ class ScopeVisitor(FunctionsRecorder):
                 return
             if qualname in N.LOOP_RUN_FUNCTIONS:
                 self.scope.runs_loop = True
+                self.scope.loop_runs.append(pos_of(node))
             if qualname == N.SHIELD:
                 self._shield(node, sink)
                 return
@@ -527,6 +528,7 @@ class ScopeVisitor(FunctionsRecorder):
             self._prune(receiver)
         elif attr in N.LOOP_RUN_METHODS:
             self.scope.runs_loop = True
+            self.scope.loop_runs.append(pos_of(node))
         self._receiver(receiver, attr, node)
         self._args(node, KEEP)
 

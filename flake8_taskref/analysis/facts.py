@@ -463,7 +463,7 @@ class Scope:
     __slots__ = (
         "kind", "node", "parent", "cls", "imports", "bindings", "uses", "loads",
         "declared", "groups", "drops", "timeouts", "shields", "waits", "gathers", "loop_vars",
-        "async_defs", "children", "module_adds", "loop_exits", "runs_loop", "forever", "drained",
+        "async_defs", "children", "module_adds", "loop_exits", "runs_loop", "loop_runs", "forever", "drained",
         "loop_aliases",
         "defs", "rebound", "calls", "call_drops", "returns", "inert_returns", "generator", "weak_drops",
         "klass", "types",
@@ -503,8 +503,10 @@ class Scope:
         self.module_adds: List[Tuple[str, CollectionAdd]] = []
         # ids of loops left by break/return -> where each exit statement ends
         self.loop_exits: Dict[int, List[Pos]] = {}
-        # A sync function that runs the event loop itself: its frame outlives the loop.
+        # A sync function that runs the event loop itself: its frame outlives the loop
+        # (and where it runs it: ``paths.held_by_snapshot``).
         self.runs_loop = False
+        self.loop_runs: List[Pos] = []
         # ``while True:`` loops at the top of a function body (the frame stays alive).
         self.forever: List[ast.While] = []
         # which of them are drain loops (``paths._drained``, asked once each;

@@ -613,6 +613,63 @@ def held_by_forever(rules: Asked, group: Group, spawns: Spawns, scope: Scope) ->
     return False
 
 
+def held_by_snapshot(spawn: Spawn, scope: Scope) -> bool:
+    """A task of ``R.create_task(...)``, dropped in a function that is no coroutine
+    and runs the loop itself, then held by ``tasks = asyncio.all_tasks(R)`` (the
+    same ``R``, spelled the same) before the loop runs: until then the loop's
+    queue holds it, and the snapshot from then on, when ``tasks`` is the test of a
+    ``while tasks:`` loop that nothing else leaves and every binding of ``tasks``
+    is such a snapshot (the loop ends only when no task of ``R`` is pending; a
+    sync runner: telegrinder's ``run_event_loop()``, a false alarm of the
+    seventeenth trial)."""
+    receiver = spawn.receiver
+    if not scope.runs_loop or receiver is None or isinstance(scope.node, ast.AsyncFunctionDef):
+        return False
+    text = N.dotted_text(receiver)
+    if not text.replace(".", "").replace("_", "").isalnum():
+        return False  # (a call, ``new_event_loop().create_task``, may give another loop)
+    for name, bindings in scope.bindings.items():
+        first = bindings[0].pos if bindings else None
+        if first is None or first <= spawn.pos or any(spawn.pos < p < first for p in scope.loop_runs):
+            continue
+        if all(_snapshot_of(scope, b.stmt, name, text) for b in bindings) and _runs_while(scope, name):
+            return True
+    return False
+
+
+def _snapshot_of(scope: Scope, statement: Optional[ast.stmt], name: str, text: Optional[str]) -> bool:
+    """Is ``statement`` ``name = asyncio.all_tasks(R)``, ``R`` spelled ``text``?"""
+    value = statement.value if isinstance(statement, ast.Assign) and len(statement.targets) == 1 else None
+    target = statement.targets[0] if isinstance(statement, ast.Assign) else None
+    return (
+        isinstance(target, ast.Name) and target.id == name and isinstance(value, ast.Call)
+        and len(value.args) == 1 and not value.keywords and scope.imports.resolve(value.func) in N.ALL_TASKS
+        and text is not None and N.dotted_text(value.args[0]) == text
+    )
+
+
+def _runs_while(scope: Scope, name: str) -> bool:
+    """Is ``name`` the test of a ``while name:`` loop that no ``break``,
+    ``return`` or ``raise`` in it leaves?"""
+    for use in scope.uses.get(name, ()):
+        index = _loop_index(use.frames)
+        loop = use.frames[index][1] if index >= 0 else None
+        if isinstance(loop, ast.While) and isinstance(loop.test, ast.Name) and pos_of(loop.test) == use.pos:
+            start, end = pos_of(loop), end_of(loop)
+            return not any(
+                start <= pos_of(exit.node) <= end and not isinstance(exit.node, ast.Continue)
+                and not (isinstance(exit.node, ast.Break) and _innermost(exit.frames) is not loop)
+                for exit in scope.exits
+            )
+    return False
+
+
+def _innermost(frames: Frames) -> Optional[ast.AST]:
+    """The innermost loop of ``frames`` (None: none)."""
+    index = _loop_index(frames)
+    return frames[index][1] if index >= 0 else None
+
+
 def _before(spawns: Spawns, start: Pos) -> bool:
     """Made before a drain loop, as tasks of the running loop (not a thread-safe
     future of another loop, which ``all_tasks()`` does not list)."""
@@ -756,7 +813,7 @@ def _relayed(rules: Asked, group: Group, wait: WaitSite, scope: Scope) -> bool:
     for exit in scope.exits:
         if not start <= pos_of(exit.node) <= end or isinstance(exit.node, ast.Continue):
             continue
-        if isinstance(exit.node, ast.Break) and exit.frames[_loop_index(exit.frames)][1] is not loop:
+        if isinstance(exit.node, ast.Break) and _innermost(exit.frames) is not loop:
             continue  # the break of a loop inside it
         return False
     return True

@@ -61,7 +61,7 @@ from flake8_taskref.analysis.arguments import only_looks
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.summaries import Summaries
 from flake8_taskref.analysis.task_sets import never_pruned
-from flake8_taskref.analysis.paths import held_by_forever, held_through_wait, lost_on_exits
+from flake8_taskref.analysis.paths import held_by_forever, held_by_snapshot, held_through_wait, lost_on_exits
 from flake8_taskref.analysis.gathers import lost_on_failure
 from flake8_taskref.analysis.gaps import lost_before_cleanup
 from flake8_taskref.analysis.coroutines import (
@@ -167,7 +167,7 @@ class ModuleRules:
         for scope in self.facts.scopes:
             for spawn in scope.drops:
                 label = self.label(spawn, scope)
-                if label is not None:
+                if label is not None and not (scope.loop_runs and held_by_snapshot(spawn, scope)):
                     self._spawn_error("TRF001", spawn, label, how=spawn.how)
             for spawn, where in scope.call_drops:
                 label = self.label(spawn, scope)
