@@ -191,6 +191,7 @@ class ScopeVisitor(FunctionsRecorder):
                 self._note_local_type(targets[0], value)
             elif isinstance(value, ast.Attribute) and value.attr in N.LOOP_SPAWN_METHODS:
                 self._note_bound_spawner(targets[0], value)
+        self._note_spawner_attrs(targets, value)
         if self._is_loop_value(value):
             self._note_loop(targets)
         elif isinstance(value, ast.Name):
@@ -383,7 +384,10 @@ class ScopeVisitor(FunctionsRecorder):
         the names of the attributes the module makes loops)."""
         if isinstance(receiver, ast.Attribute) and receiver.attr not in self.options.loop_names:
             self.facts.receiver_attrs.add(receiver.attr)
-        return Spawn(node, method, receiver, self.frames)
+        spawn = Spawn(node, method, receiver, self.frames)
+        if isinstance(receiver, ast.Name) and receiver.id in SELF_NAMES:
+            self._self_spawn(spawn, receiver)  # ``self.create_task = self.loop.create_task``
+        return spawn
 
     def _spawn(self, spawn: Spawn, sink: Sink) -> None:
         """Where the handle of a new task goes, and its arguments."""

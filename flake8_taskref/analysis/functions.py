@@ -403,6 +403,8 @@ class FunctionsRecorder(InterfaceRecorder):
                 cold = self._enter_weak(hot, cold)
             if self.options.collections:
                 cold = self._enter_pruning(hot, cold)
+            if self._self_spawns:  # ``self.create_task(...)``: every store of such an attribute
+                cold = self._enter_on(cold, hot.lines_storing(N.LOOP_SPAWN_METHODS))
             if len(cold) == count:
                 break
         return cold

@@ -13,7 +13,7 @@ import re
 from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple, Union
 
 from flake8_taskref.analysis import names as N
-from flake8_taskref.analysis.facts import ClassFacts, Scope, local_type, values_key
+from flake8_taskref.analysis.facts import ClassFacts, Scope, Spawn, local_type, values_key
 from flake8_taskref.analysis.modules import ModuleSummary, Resolver, View
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.scopes import Recorder
@@ -133,6 +133,14 @@ class InterfaceRecorder(Recorder):
         # (id of the function scope, name) of the locals whose class the function
         # makes (``_note_local_type``)
         self._local_types: Set[Tuple[int, str]] = set()
+        # ``self.create_task = self.loop.create_task`` in a method: (id of the
+        # class scope, attribute) -> the loop's attribute every store of it names
+        # (None once stored otherwise); the calls ``self.create_task(...)`` seen
+        # (``_spawner_attr``), with their own receiver; attributes so named
+        # stored through another receiver (no class can be told)
+        self._spawner_attrs: Dict[Tuple[int, str], Optional[ast.Attribute]] = {}
+        self._self_spawns: Dict[Tuple[int, str], List[Tuple[Spawn, ast.expr]]] = {}
+        self._spawner_attrs_elsewhere: Set[str] = set()
 
     def _qualname(self, node: ast.expr) -> Optional[str]:
         """The canonical dotted name ``node`` refers to through the file's imports.
@@ -292,6 +300,51 @@ class InterfaceRecorder(Recorder):
         klass = self.scope.klass
         if klass is not None and node.name in N.DYNAMIC_METHODS:
             klass.dynamic = True  # attributes made up at run time
+
+    def _note_spawner_attrs(self, targets: Sequence[ast.expr], value: ast.expr) -> None:
+        """Stores of attributes named as a loop's spawning method: in a method,
+        ``self.create_task = self.loop.create_task`` makes ``self.create_task(...)``
+        a call of the loop's (irc3's bots, a miss of the seventeenth trial of issue
+        32), when every store of it in the class names the same loop attribute."""
+        for target in targets:
+            if isinstance(target, ast.Attribute) and target.attr in N.LOOP_SPAWN_METHODS:
+                self._note_spawner_attr(target, value)
+
+    def _note_spawner_attr(self, target: ast.Attribute, value: ast.expr) -> None:
+        attr = target.attr
+        klass = self.scope.cls if self._class_of(target) is not None else None
+        if klass is None:
+            self._spawner_attrs_elsewhere.add(attr)
+            for key in [key for key in self._self_spawns if key[1] == attr]:
+                self._spawner_attr(key)
+            return
+        held = value.value if isinstance(value, ast.Attribute) and value.attr == attr else None
+        loop = held if isinstance(held, ast.Attribute) else None
+        if loop is None or not (isinstance(loop.value, ast.Name) and loop.value.id in SELF_NAMES):
+            loop = None
+        key = (id(klass), attr)
+        known = self._spawner_attrs.get(key, loop)
+        same = known is not None and loop is not None and N.dotted_text(known) == N.dotted_text(loop)
+        self._spawner_attrs[key] = known if same else None
+        self._spawner_attr(key)
+
+    def _self_spawn(self, spawn: Spawn, receiver: ast.Name) -> None:
+        """``self.create_task(...)`` in a method (or a local bound to
+        ``self.create_task``): its receiver is the loop attribute the class
+        stores there, if it does (``_note_spawner_attr``), decided as stores come."""
+        scope = self.scope
+        if scope.cls is None or scope.parent is not scope.cls:
+            return
+        key = (id(scope.cls), spawn.callee)
+        self._self_spawns.setdefault(key, []).append((spawn, receiver))
+        self._spawner_attr(key)
+
+    def _spawner_attr(self, key: Tuple[int, str]) -> None:
+        loop = None if key[1] in self._spawner_attrs_elsewhere else self._spawner_attrs.get(key)
+        if loop is not None and loop.attr not in self.options.loop_names:
+            self.facts.receiver_attrs.add(loop.attr)
+        for spawn, own in self._self_spawns.get(key, ()):
+            spawn.receiver = own if loop is None else loop
 
     def _class_of(self, target: ast.expr) -> Optional[ClassFacts]:
         """The class whose attribute ``target`` is: a name in a class body, or
