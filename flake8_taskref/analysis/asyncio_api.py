@@ -459,6 +459,7 @@ class ScopeVisitor(FunctionsRecorder):
                 self._args(node, HARMLESS)
                 return
             if qualname is None and func.id in N.ATTRIBUTE_BUILTINS and node.args:
+                self._note_setattr(node)  # (``setattr(self, "create_task", f)``)
                 self.value(node.args[0], HARMLESS)  # an attribute of it: it is kept nowhere
                 self._args(node, KEEP, skip=0)
                 return

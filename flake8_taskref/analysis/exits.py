@@ -129,22 +129,21 @@ def _wait_of(scope: Scope, node: ast.stmt, value: object, frames: Frames) -> Opt
     """A statement that suspends: where it starts, its statement context, where
     its wait ends (the header of an ``async with`` or ``async for``), whether
     the wait lets what it waits on run on when it is cancelled (``asyncio.wait``,
-    ``asyncio.shield``: their tasks are not cancelled with them), and the call
-    it awaits.  None for the entry of ``asyncio.timeout()`` blocks, which never
+    ``asyncio.shield``: their tasks are not cancelled with them), the call it
+    awaits, and whether it is the entry of an ``async with`` (which may not
+    suspend: a task group's, an exit stack's; ``paths._caught`` leaves them
+    out).  None for the entry of ``asyncio.timeout()`` blocks, which never
     suspends (the waits in the block are statements of their own)."""
     call = value.value if isinstance(value, ast.Await) else None
     if isinstance(node, ast.AsyncWith):
         if all(isinstance(item.context_expr, ast.Call)
                and scope.imports.resolve(item.context_expr.func) in N.TIMEOUT_BLOCKS for item in node.items):
             return None
-        end = end_of(node.items[-1].context_expr)
-    elif isinstance(node, ast.AsyncFor):
-        end = end_of(node.iter)
-    else:
-        end = end_of(node)
+        return pos_of(node), frames, end_of(node.items[-1].context_expr), False, None, True
+    end = end_of(node.iter) if isinstance(node, ast.AsyncFor) else end_of(node)
     if not isinstance(call, ast.Call):
-        return pos_of(node), frames, end, False, None
-    return pos_of(node), frames, end, scope.imports.resolve(call.func) in _LETS_GO, call
+        return pos_of(node), frames, end, False, None, False
+    return pos_of(node), frames, end, scope.imports.resolve(call.func) in _LETS_GO, call, False
 
 
 def _timed_wait(recorder: Recorder, scope: Scope, call: ast.Call) -> None:

@@ -22,8 +22,9 @@ Frame = Tuple[int, ast.AST, int]
 Frames = Tuple[Frame, ...]
 # A statement that suspends: where it starts, its statement context, where its
 # wait ends, whether it lets its tasks run on when it is cancelled
-# (``asyncio.wait``, ``asyncio.shield``), and the call it awaits (if one)
-Wait = Tuple[Pos, Frames, Pos, bool, Optional[ast.Call]]
+# (``asyncio.wait``, ``asyncio.shield``), the call it awaits (if one), and
+# whether it is the entry of an ``async with``
+Wait = Tuple[Pos, Frames, Pos, bool, Optional[ast.Call], bool]
 LOOP, BRANCH, TRY, SUPPRESS = 0, 1, 2, 3
 TRY_BODY, TRY_HANDLERS, TRY_ELSE, TRY_FINALLY = 0, 1, 2, 3
 

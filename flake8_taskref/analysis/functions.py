@@ -404,7 +404,8 @@ class FunctionsRecorder(InterfaceRecorder):
             if self.options.collections:
                 cold = self._enter_pruning(hot, cold)
             if self._self_spawns:  # ``self.create_task(...)``: every store of such an attribute
-                cold = self._enter_on(cold, hot.lines_storing(N.LOOP_SPAWN_METHODS))
+                stores = hot.lines_storing(N.LOOP_SPAWN_METHODS) + hot.lines_holding(("setattr",))
+                cold = self._enter_on(cold, sorted(stores))
             if len(cold) == count:
                 break
         return cold

@@ -101,7 +101,7 @@ def _first_wait(scope: Scope, frames: Frames, after: Pos, before: Pos) -> Option
     """The first statement that suspends between the spawn and the ``try``, in
     their block or a block of it under no ``try`` or ``suppress`` of its own."""
     depth = len(frames)
-    for at, wait_frames, _, _, _ in scope.awaits:
+    for at, wait_frames, _, _, _, _ in scope.awaits:
         if not after <= at < before or wait_frames[:depth] != frames:
             continue
         if any(kind in (TRY, SUPPRESS) for kind, _, _ in wait_frames[depth:]):

@@ -305,23 +305,50 @@ class InterfaceRecorder(Recorder):
         """Stores of attributes named as a loop's spawning method: in a method,
         ``self.create_task = self.loop.create_task`` makes ``self.create_task(...)``
         a call of the loop's (irc3's bots, a miss of the seventeenth trial of issue
-        32), when every store of it in the class names the same loop attribute."""
+        32), when every store of it in the class names the same loop attribute,
+        and no class of the file binds the name, and no other store of an
+        attribute so named is seen (through another receiver, ``cls``, an
+        unpacking, ``setattr``)."""
         for target in targets:
-            if isinstance(target, ast.Attribute) and target.attr in N.LOOP_SPAWN_METHODS:
+            if isinstance(target, (ast.Tuple, ast.List, ast.Starred)):
+                for part in ast.walk(target):  # (an unpacking: its value is not told)
+                    if isinstance(part, ast.Attribute) and part.attr in N.LOOP_SPAWN_METHODS:
+                        self._spawner_elsewhere(part.attr)
+            elif isinstance(target, ast.Attribute) and target.attr in N.LOOP_SPAWN_METHODS:
                 self._note_spawner_attr(target, value)
+
+    def _note_setattr(self, node: ast.Call) -> None:
+        """``setattr(x, "create_task", f)`` (or a name not spelled out) is a store
+        too (``_note_spawner_attrs``)."""
+        if not (isinstance(node.func, ast.Name) and node.func.id == "setattr"):
+            return
+        name = node.args[1] if len(node.args) > 1 else None
+        if isinstance(name, ast.Constant) and isinstance(name.value, str):
+            if name.value in N.LOOP_SPAWN_METHODS:
+                self._spawner_elsewhere(name.value)
+        else:
+            for attr in N.LOOP_SPAWN_METHODS:
+                self._spawner_elsewhere(attr)
+
+    def _spawner_elsewhere(self, attr: str) -> None:
+        self._spawner_attrs_elsewhere.add(attr)
+        for key in [key for key in self._self_spawns if key[1] == attr]:
+            self._spawner_attr(key)
 
     def _note_spawner_attr(self, target: ast.Attribute, value: ast.expr) -> None:
         attr = target.attr
-        klass = self.scope.cls if self._class_of(target) is not None else None
+        own = isinstance(target.value, ast.Name) and target.value.id == "self"
+        klass = self.scope.cls if own and self._class_of(target) is not None else None
         if klass is None:
-            self._spawner_attrs_elsewhere.add(attr)
-            for key in [key for key in self._self_spawns if key[1] == attr]:
-                self._spawner_attr(key)
+            self._spawner_elsewhere(attr)
             return
         held = value.value if isinstance(value, ast.Attribute) and value.attr == attr else None
         loop = held if isinstance(held, ast.Attribute) else None
-        if loop is None or not (isinstance(loop.value, ast.Name) and loop.value.id in SELF_NAMES):
+        if loop is None or not (isinstance(loop.value, ast.Name) and loop.value.id == "self"):
             loop = None
+        if loop is None:
+            self._spawner_elsewhere(attr)  # (a subclass's store is a store of the base's too)
+            return
         key = (id(klass), attr)
         known = self._spawner_attrs.get(key, loop)
         same = known is not None and loop is not None and N.dotted_text(known) == N.dotted_text(loop)
@@ -333,14 +360,17 @@ class InterfaceRecorder(Recorder):
         ``self.create_task``): its receiver is the loop attribute the class
         stores there, if it does (``_note_spawner_attr``), decided as stores come."""
         scope = self.scope
-        if scope.cls is None or scope.parent is not scope.cls:
+        if receiver.id != "self" or scope.cls is None or scope.parent is not scope.cls:
             return
         key = (id(scope.cls), spawn.callee)
         self._self_spawns.setdefault(key, []).append((spawn, receiver))
         self._spawner_attr(key)
 
     def _spawner_attr(self, key: Tuple[int, str]) -> None:
-        loop = None if key[1] in self._spawner_attrs_elsewhere else self._spawner_attrs.get(key)
+        attr = key[1]
+        loop = None if attr in self._spawner_attrs_elsewhere else self._spawner_attrs.get(key)
+        if loop is not None and any(attr in s.bindings for s in self.facts.scopes if s.kind == Scope.CLASS):
+            loop = None  # a method of that name (of this class, a base, a subclass) when not stored
         if loop is not None and loop.attr not in self.options.loop_names:
             self.facts.receiver_attrs.add(loop.attr)
         for spawn, own in self._self_spawns.get(key, ()):

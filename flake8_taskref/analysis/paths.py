@@ -202,16 +202,24 @@ def _caught(
     if handler is None:
         return None
     caught = N.exception_names(handler.type)
-    cancelled = caught is None or bool(caught & _CANCELS)
-    timed = caught is None or bool(caught & N.TIMEOUT_EXCEPTIONS)
+    handlers: List[ast.ExceptHandler] = getattr(attempt, "handlers", [])
+    earlier = handlers[:handlers.index(handler)]  # (a handler before it catches first)
+    cancelled = (caught is None or bool(caught & _CANCELS)) and not any(
+        N.catches(h, _CANCELS) for h in earlier)
+    timed = (caught is None or bool(caught & N.TIMEOUT_EXCEPTIONS)) and not any(
+        N.catches(h, N.TIMEOUT_EXCEPTIONS) for h in earlier)
+    if not (cancelled or timed):
+        return None
     outer, body = frames[:index], frames[:index] + ((TRY, attempt, TRY_BODY),)
     spawns = [(s, label) for s, label in made if (s.frames[:index + 1] == body or s.frames == outer)
               and not (cancelled and _waits_for_event(s.runs))]
     if not spawns:
         return None
     first = min(s.pos for s, _ in spawns)
-    for start, wait_frames, end, lets_go, call in scope.awaits:
-        if start <= first or wait_frames[:index + 1] != body or (call is not None and not suspends(call)):
+    for start, wait_frames, end, lets_go, call, entry in scope.awaits:
+        if start <= first or wait_frames[:index + 1] != body or entry:
+            continue  # (the entry of an ``async with`` may not suspend)
+        if call is not None and not suspends(call):
             continue
         if any(kind in (TRY, SUPPRESS) for kind, _, _ in wait_frames[index + 1:]):
             return None  # a handler of its own may catch it first
@@ -219,7 +227,7 @@ def _caught(
             return None
         if cancelled:
             what = "cancellation"
-        elif timed and _timed_at(scope, start, end):
+        elif timed and _timed_at(scope, start, end, pos_of(attempt)):
             what = "timeout"
         else:
             return None
@@ -245,14 +253,15 @@ def _waits_for_event(call: Optional[ast.Call]) -> bool:
     )
 
 
-def _timed_at(scope: Scope, start: Pos, end: Pos) -> bool:
+def _timed_at(scope: Scope, start: Pos, end: Pos, attempt: Pos) -> bool:
     """Is the wait that spans ``start`` to ``end`` one of asyncio's timed waits,
-    or in an ``asyncio.timeout()`` block (not a name of the project that may
-    stand for one)?"""
+    or in an ``asyncio.timeout()`` block inside the ``try`` at ``attempt`` (a block
+    around the ``try`` raises its timeout at its own end, outside it), not a
+    name of the project that may stand for one?"""
     return any(
         site.module is None and not site.waits_only and (
             start <= pos_of(site.node) <= end
-            or (site.suspends is not None and pos_of(site.node) < start <= site.end)
+            or (site.suspends is not None and attempt < pos_of(site.node) < start <= site.end)
         )
         for site in scope.timeouts
     )

@@ -154,3 +154,40 @@ async def timeout_block_timed(work, other, items):
             await task
         except TimeoutError:
             break
+
+
+async def earlier_handler(work, other):
+    # (the first handler catches the cancellation, and cancels the task)
+    try:
+        task = asyncio.create_task(work())
+        await other()
+        await task
+    except asyncio.CancelledError:
+        task.cancel()
+        raise
+    except:  # noqa: E722
+        return None
+
+
+async def earlier_handler_timeout(work, other, items):
+    for item in items:
+        try:
+            task = asyncio.create_task(work(item))
+            async with asyncio.timeout(1):
+                await other()
+            await task
+        except TimeoutError:
+            task.cancel()
+            raise
+        except Exception:
+            break
+
+
+async def task_group_entry(work):
+    # (a task group's entry never suspends: the cancellation comes at ``await task``)
+    try:
+        task = asyncio.create_task(work())
+        async with asyncio.TaskGroup():
+            await task
+    except asyncio.CancelledError:
+        return None
