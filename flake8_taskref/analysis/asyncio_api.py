@@ -126,9 +126,9 @@ class ScopeVisitor(FunctionsRecorder):
                 self.scope.timeouts.append(
                     TimeoutSite(expr, label or "", end_of(node), self.frames, block=True, module=module))
                 return KEEP
-        if isinstance(node, ast.AsyncWith):
-            # ``__aenter__`` and ``__aexit__`` may suspend the frame
-            self._suspends(end_of(expr))
+        if isinstance(node, ast.AsyncWith):  # ``__aenter__`` (not a task group's) and ``__aexit__`` may wait
+            if not (isinstance(expr, ast.Call) and self._qualname(expr.func) in N.QUIET_ENTRIES):
+                self._suspends(end_of(expr))
             self._suspends(end_of(node))
         return DROP if self._spawn_of(expr) is not None else KEEP
 

@@ -38,6 +38,11 @@ AS_COMPLETED: str = "asyncio.as_completed"
 WAIT_FOR: str = "asyncio.wait_for"
 SHIELD: str = "asyncio.shield"
 TIMEOUT_BLOCKS: FrozenSet[str] = frozenset({"asyncio.timeout", "asyncio.timeout_at"})
+# Async context managers whose entry never suspends (their exit may: a task group
+# waits for its tasks there)
+QUIET_ENTRIES: FrozenSet[str] = frozenset(
+    {"asyncio.TaskGroup", "asyncio.taskgroups.TaskGroup", "contextlib.AsyncExitStack"}
+)
 LOOP_FACTORIES: FrozenSet[str] = frozenset(
     {
         "asyncio.get_running_loop",
