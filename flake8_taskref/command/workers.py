@@ -23,6 +23,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any, Deque, Iterable, List, Optional
 
 from flake8_taskref.project.config import Settings
+from flake8_taskref.project.processes import Child
 from flake8_taskref.command.runner import FileReport, check_batch
 from flake8_taskref.command.writing import deferred_signals, ignore_signals_in_worker
 
@@ -37,7 +38,7 @@ def _work(connection: Connection, settings: Settings, theirs: Optional[Connectio
     """A worker process: batches of paths in, their reports out, until ``None``
     (``theirs``: the main process's end of the pipe, forked with the worker:
     closed, so that the worker sees the pipe end when the main process dies,
-    even by SIGKILL, and ends instead of waiting for ever)."""
+    even by SIGKILL, and ends instead of waiting for ever; ``Child``)."""
     if theirs is not None:
         theirs.close()
     ignore_signals_in_worker()
@@ -52,16 +53,11 @@ def _work(connection: Connection, settings: Settings, theirs: Optional[Connectio
         connection.send(check_batch(paths, settings))
 
 
-class _Worker:
+class _Worker(Child):
     """One worker process, its own pipe and the batch it is on."""
 
     def __init__(self, context: Any, settings: Settings) -> None:
-        self.connection, theirs = context.Pipe()
-        forked = context.get_start_method() == "fork"
-        self.process = context.Process(
-            target=_work, args=(theirs, settings, self.connection if forked else None), daemon=True)
-        self.process.start()
-        theirs.close()  # so that the worker's end closes with the worker
+        super().__init__(context, _work, settings)
         self.batch: Optional[List[str]] = None
 
     def give(self, batch: List[str]) -> None:
@@ -86,15 +82,6 @@ class _Worker:
         if code is not None and code < 0:
             return f"signal {signal.Signals(-code).name}"
         return f"exit code {code}"
-
-    def stop(self) -> None:
-        if self.process.is_alive():
-            self.process.terminate()
-        self.process.join(5)
-        if self.process.is_alive():  # pragma: no cover - a worker stuck in C code
-            self.process.kill()
-            self.process.join()
-        self.connection.close()
 
 
 class Pool:

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional,
 
 from flake8_taskref.analysis.modules import ModuleSummary
 from flake8_taskref.analysis.options import Options
+from flake8_taskref.project.processes import Child
 from flake8_taskref.project.summarising import (
     Held,
     _index_batch,
@@ -46,11 +47,13 @@ __all__ = ["Holders", "index_in_workers"]
 Work = Callable[[Sequence[str], Any], List[Any]]
 
 
-def _hold(connection: Connection, view: "ProjectView", theirs: Connection) -> None:
+def _hold(connection: Connection, view: "ProjectView", theirs: Optional[Connection]) -> None:
     """A holder: its share of the index, then the checks of the files it holds
     (``theirs``, the main process's end of the pipe, forked with it, is closed:
-    the holder sees the pipe end when the main process dies, even by SIGKILL)."""
-    theirs.close()
+    the holder sees the pipe end when the main process dies, even by SIGKILL;
+    ``processes.Child``)."""
+    if theirs is not None:
+        theirs.close()
     _index_worker_start()
     held: Held = {}
     try:
@@ -89,23 +92,11 @@ def _take_over(
         view._trees[path] = (text_hash, tree)
 
 
-class _Holder:
+class _Holder(Child):
     def __init__(self, context: Any, view: "ProjectView") -> None:
-        self.connection, theirs = context.Pipe()
-        self.process = context.Process(target=_hold, args=(theirs, view, self.connection), daemon=True)
-        self.process.start()
-        theirs.close()
+        super().__init__(context, _hold, view)
         self.paths: List[str] = []  # the files it holds, to be checked
         self.busy = False
-
-    def stop(self) -> None:
-        if self.process.is_alive():
-            self.process.terminate()
-        self.process.join(5)
-        if self.process.is_alive():  # pragma: no cover - stuck in C code
-            self.process.kill()
-            self.process.join()
-        self.connection.close()
 
 
 class Holders:
