@@ -423,7 +423,6 @@ class ScopeVisitor(FunctionsRecorder):
                 self._gather(node, sink)
                 return
             if qualname in N.LOOP_RUN_FUNCTIONS:
-                self.scope.runs_loop = True
                 self.scope.loop_runs.append(pos_of(node))
             if qualname == N.SHIELD:
                 self._shield(node, sink)
@@ -532,7 +531,6 @@ class ScopeVisitor(FunctionsRecorder):
         if attr in N.REMOVE_METHODS:
             self._prune(receiver)
         elif attr in N.LOOP_RUN_METHODS:
-            self.scope.runs_loop = True
             self.scope.loop_runs.append(pos_of(node))
         self._receiver(receiver, attr, node)
         self._args(node, KEEP)

@@ -464,7 +464,7 @@ class Scope:
     __slots__ = (
         "kind", "node", "parent", "cls", "imports", "bindings", "uses", "loads",
         "declared", "groups", "drops", "timeouts", "shields", "waits", "gathers", "loop_vars",
-        "async_defs", "children", "module_adds", "loop_exits", "runs_loop", "loop_runs", "forever", "drained",
+        "async_defs", "children", "module_adds", "loop_exits", "loop_runs", "forever", "drained",
         "loop_aliases",
         "defs", "rebound", "calls", "call_drops", "returns", "inert_returns", "generator", "weak_drops",
         "klass", "types",
@@ -504,9 +504,8 @@ class Scope:
         self.module_adds: List[Tuple[str, CollectionAdd]] = []
         # ids of loops left by break/return -> where each exit statement ends
         self.loop_exits: Dict[int, List[Pos]] = {}
-        # A sync function that runs the event loop itself: its frame outlives the loop
-        # (and where it runs it: ``paths.held_by_snapshot``).
-        self.runs_loop = False
+        # Where the function runs the event loop itself (``runs_loop``;
+        # ``paths.held_by_snapshot``).
         self.loop_runs: List[Pos] = []
         # ``while True:`` loops at the top of a function body (the frame stays alive).
         self.forever: List[ast.While] = []
@@ -588,6 +587,12 @@ class Scope:
         self.cleanups: List[Tuple[ast.Try, Frames]] = []
         # (each wait: ``Wait``, ``exits._wait_of``)
         self.awaits: List[Wait] = []
+
+    @property
+    def runs_loop(self) -> bool:
+        """Does the function run the event loop itself?  A sync one that does
+        outlives the loop: its frame holds its locals while the loop runs."""
+        return bool(self.loop_runs)
 
     def holds_loop(self, name: str, loop_names: AbstractSet[str], depth: int = 0) -> bool:
         """Is ``name``, as seen from this scope, bound to an event loop (directly,

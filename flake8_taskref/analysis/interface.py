@@ -342,16 +342,14 @@ class InterfaceRecorder(Recorder):
         if klass is None:
             self._spawner_elsewhere(attr)
             return
-        held = value.value if isinstance(value, ast.Attribute) and value.attr == attr else None
-        loop = held if isinstance(held, ast.Attribute) else None
-        if loop is None or not (isinstance(loop.value, ast.Name) and loop.value.id == "self"):
-            loop = None
-        if loop is None:
+        loop = value.value if isinstance(value, ast.Attribute) and value.attr == attr else None
+        owner = loop.value if isinstance(loop, ast.Attribute) else None
+        if not (isinstance(loop, ast.Attribute) and isinstance(owner, ast.Name) and owner.id == "self"):
             self._spawner_elsewhere(attr)  # (a subclass's store is a store of the base's too)
             return
         key = (id(klass), attr)
         known = self._spawner_attrs.get(key, loop)
-        same = known is not None and loop is not None and N.dotted_text(known) == N.dotted_text(loop)
+        same = known is not None and N.dotted_text(known) == N.dotted_text(loop)
         self._spawner_attrs[key] = known if same else None
         self._spawner_attr(key)
 

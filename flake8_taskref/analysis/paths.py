@@ -153,16 +153,20 @@ def _timed_out(exit: Exit) -> List[Pos]:
         if caught is not None and not caught & N.TIMEOUT_EXCEPTIONS:
             continue
         for statement in getattr(node, "body", ()):
-            call = getattr(statement, "value", None)
-            if (
-                isinstance(statement, (ast.Return, ast.Assign, ast.Expr))
-                and isinstance(call, ast.Call)
-                and N.timed_result(call)
-                and isinstance(call.func, ast.Attribute)
-                and isinstance(call.func.value, ast.Name)
-            ):
-                found.append(pos_of(call.func.value))
+            plain = isinstance(statement, (ast.Return, ast.Assign, ast.Expr))
+            future = _timed_future(statement) if plain else None
+            if isinstance(future, ast.Name):
+                found.append(pos_of(future))
     return found
+
+
+def _timed_future(statement: ast.stmt) -> Optional[ast.expr]:
+    """``fut`` of a statement whose value is ``fut.result(timeout)`` (or
+    ``exception``): a wait of a ``concurrent.futures.Future`` given a timeout."""
+    call = getattr(statement, "value", None)
+    if isinstance(call, ast.Call) and N.timed_result(call) and isinstance(call.func, ast.Attribute):
+        return call.func.value
+    return None
 
 
 def _caught(
@@ -198,11 +202,11 @@ def _caught(
     if index < 0 or frames[index][2] != TRY_HANDLERS:
         return None
     attempt = frames[index][1]
-    handler = next((h for h in getattr(attempt, "handlers", ()) if _inside(at, h.body)), None)
+    handlers: List[ast.ExceptHandler] = getattr(attempt, "handlers", [])
+    handler = next((h for h in handlers if _inside(at, h.body)), None)
     if handler is None:
         return None
     caught = N.exception_names(handler.type)
-    handlers: List[ast.ExceptHandler] = getattr(attempt, "handlers", [])
     earlier = handlers[:handlers.index(handler)]  # (a handler before it catches first)
     cancelled = (caught is None or bool(caught & _CANCELS)) and not any(
         N.catches(h, _CANCELS) for h in earlier)
@@ -582,11 +586,8 @@ def _swallowed(use: Use, fate: List[Pos]) -> Optional[int]:
     attempt = frames[-1][1]
     body: Sequence[ast.stmt] = getattr(attempt, "body", ())
     statement = next((s for s in body if pos_of(s) <= use.pos <= end_of(s)), None)
-    call = getattr(statement, "value", None)
-    if not (
-        isinstance(statement, (ast.Assign, ast.Expr)) and isinstance(call, ast.Call) and N.timed_result(call)
-        and isinstance(call.func, ast.Attribute) and pos_of(call.func.value) == use.pos
-    ):
+    future = _timed_future(statement) if isinstance(statement, (ast.Assign, ast.Expr)) else None
+    if future is None or pos_of(future) != use.pos:
         return None
     handlers: Sequence[ast.ExceptHandler] = getattr(attempt, "handlers", ())
     handler = next((h for h in handlers if N.catches(h, N.TIMEOUT_EXCEPTIONS)), None)
@@ -632,7 +633,7 @@ def held_by_snapshot(spawn: Spawn, scope: Scope) -> bool:
     sync runner: telegrinder's ``run_event_loop()``, a false alarm of the
     seventeenth trial)."""
     receiver = spawn.receiver
-    if not scope.runs_loop or receiver is None or isinstance(scope.node, ast.AsyncFunctionDef):
+    if not scope.loop_runs or receiver is None or isinstance(scope.node, ast.AsyncFunctionDef):
         return False
     text = N.dotted_text(receiver)
     if not text.replace(".", "").replace("_", "").isalnum():
@@ -646,14 +647,14 @@ def held_by_snapshot(spawn: Spawn, scope: Scope) -> bool:
     return False
 
 
-def _snapshot_of(scope: Scope, statement: Optional[ast.stmt], name: str, text: Optional[str]) -> bool:
+def _snapshot_of(scope: Scope, statement: Optional[ast.stmt], name: str, text: str) -> bool:
     """Is ``statement`` ``name = asyncio.all_tasks(R)``, ``R`` spelled ``text``?"""
     value = statement.value if isinstance(statement, ast.Assign) and len(statement.targets) == 1 else None
     target = statement.targets[0] if isinstance(statement, ast.Assign) else None
     return (
         isinstance(target, ast.Name) and target.id == name and isinstance(value, ast.Call)
         and len(value.args) == 1 and not value.keywords and scope.imports.resolve(value.func) in N.ALL_TASKS
-        and text is not None and N.dotted_text(value.args[0]) == text
+        and N.dotted_text(value.args[0]) == text
     )
 
 
@@ -661,16 +662,20 @@ def _runs_while(scope: Scope, name: str) -> bool:
     """Is ``name`` the test of a ``while name:`` loop that no ``break``,
     ``return`` or ``raise`` in it leaves?"""
     for use in scope.uses.get(name, ()):
-        index = _loop_index(use.frames)
-        loop = use.frames[index][1] if index >= 0 else None
+        loop = _innermost(use.frames)
         if isinstance(loop, ast.While) and isinstance(loop.test, ast.Name) and pos_of(loop.test) == use.pos:
-            start, end = pos_of(loop), end_of(loop)
-            return not any(
-                start <= pos_of(exit.node) <= end and not isinstance(exit.node, ast.Continue)
-                and not (isinstance(exit.node, ast.Break) and _innermost(exit.frames) is not loop)
-                for exit in scope.exits
-            )
+            return _left_by_test_only(scope, loop)
     return False
+
+
+def _left_by_test_only(scope: Scope, loop: ast.While) -> bool:
+    """Does no ``break`` of ``loop``, nor ``return`` or ``raise`` in it, leave it?"""
+    start, end = pos_of(loop), end_of(loop)
+    return not any(
+        start <= pos_of(exit.node) <= end and not isinstance(exit.node, ast.Continue)
+        and not (isinstance(exit.node, ast.Break) and _innermost(exit.frames) is not loop)
+        for exit in scope.exits
+    )
 
 
 def _innermost(frames: Frames) -> Optional[ast.AST]:
@@ -811,21 +816,11 @@ def _relayed(rules: Asked, group: Group, wait: WaitSite, scope: Scope) -> bool:
     if not any(g.name == given.id for g in rules._reachable(group, scope)[0]):
         return False
     at = pos_of(given)
-    frames = next((use.frames for use in scope.uses.get(given.id, ()) if use.pos == at), None)
-    index = _loop_index(frames or ())
-    loop = frames[index][1] if frames and index >= 0 else None
+    frames = next((use.frames for use in scope.uses.get(given.id, ()) if use.pos == at), ())
+    loop = _innermost(frames)
     if not isinstance(loop, ast.While) or not _empties(loop.test, given.id):
         return False
-    start, end = pos_of(loop), end_of(loop)
-    if scope.bindings[given.id][0].pos >= start:
-        return False
-    for exit in scope.exits:
-        if not start <= pos_of(exit.node) <= end or isinstance(exit.node, ast.Continue):
-            continue
-        if isinstance(exit.node, ast.Break) and _innermost(exit.frames) is not loop:
-            continue  # the break of a loop inside it
-        return False
-    return True
+    return scope.bindings[given.id][0].pos < pos_of(loop) and _left_by_test_only(scope, loop)
 
 
 def _empties(test: ast.expr, name: str) -> bool:

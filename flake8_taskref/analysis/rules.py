@@ -167,7 +167,7 @@ class ModuleRules:
         for scope in self.facts.scopes:
             for spawn in scope.drops:
                 label = self.label(spawn, scope)
-                if label is not None and not (scope.loop_runs and held_by_snapshot(spawn, scope)):
+                if label is not None and not held_by_snapshot(spawn, scope):
                     self._spawn_error("TRF001", spawn, label, how=spawn.how)
             for spawn, where in scope.call_drops:
                 label = self.label(spawn, scope)
