@@ -17,7 +17,7 @@ from typing import Callable, Optional, Tuple, Type
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
-    LOOP, SUPPRESS, TRY, TRY_BODY, Exit, Frames, Scope, TimeoutSite, Wait,
+    LOOP, SUPPRESS, TRY, TRY_BODY, TRY_FINALLY, TRY_HANDLERS, Exit, Frames, Scope, TimeoutSite, Wait,
 )
 from flake8_taskref.analysis.scopes import TRY_TYPES, Recorder, end_of, pos_of
 
@@ -26,9 +26,9 @@ _BROAD = frozenset({"Exception", "BaseException"})
 _BROAD_OR_CANCEL = _BROAD | {"CancelledError"}
 # the waits whose tasks run on when the wait is cancelled
 _LETS_GO = frozenset({N.WAIT, N.SHIELD})
-# the statements whose value ``_statements`` looks at (a timed wait, a clear, a suspension)
+# the statements whose value ``_statements`` looks at (a timed wait, a clear, a suspension, a drop)
 _PAUSES: Tuple[Type[ast.stmt], ...] = (
-    ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Return, ast.AsyncWith, ast.AsyncFor,
+    ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Return, ast.AsyncWith, ast.AsyncFor, ast.Delete,
 )
 
 
@@ -108,6 +108,8 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
                 if scope.clears or any(frame[0] == LOOP for frame in recorder.frames):
                     # after a clear, or in a loop: its next pass (``coroutines.cleared_by_itself``)
                     scope.pauses.append((pos_of(node), recorder.frames))
+                if recorder.frames and isinstance(scope.node, ast.AsyncFunctionDef):
+                    _cleanup_wait(scope, node, value, recorder.frames)
             if scope.self_stores and (kind is ast.Call or isinstance(node, (ast.Assign, ast.Return))):
                 call = value if kind is ast.Call else None
                 handed = [*call.args, *(k.value for k in call.keywords)] if call is not None else [value]
@@ -121,8 +123,39 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
                 cleared = _self_attribute(node.targets[0]) if len(node.targets) == 1 else None
                 if cleared is not None:
                     scope.clears.append((cleared, pos_of(node), recorder.frames))
+            prev = recorder.prev
+            if type(prev) is ast.Expr and type(prev.value) is ast.Call:
+                _cancel_drop(scope, prev, node)
         handler(node)
     return record
+
+
+def _cleanup_wait(scope: Scope, node: ast.stmt, value: object, frames: Frames) -> None:
+    """Note a statement of a coroutine function that suspends in a ``try``:
+    the ``try`` bodies it is in suspend, and in a ``finally`` or ``except`` it
+    is a wait of the function's cleanup (TRF009, ``cancels.py``)."""
+    cleanup = False
+    for kind, attempt, part in frames:
+        if kind == TRY:
+            if part == TRY_BODY:
+                scope.waiting_tries.add(id(attempt))
+            elif part == TRY_HANDLERS or part == TRY_FINALLY:
+                cleanup = True
+    if cleanup:
+        call = value.value if isinstance(value, ast.Await) else None
+        scope.cleanup_waits.append((pos_of(node), frames, call if isinstance(call, ast.Call) else None))
+
+
+def _cancel_drop(scope: Scope, prev: ast.Expr, node: ast.stmt) -> None:
+    """``self.attr.cancel()`` and, as the next statement, a store or ``del``
+    of ``self.attr``: the attribute's task is dropped once cancelled (TRF009)."""
+    func = prev.value.func  # type: ignore[attr-defined]
+    if type(func) is not ast.Attribute or func.attr != "cancel":
+        return
+    attr = _self_attribute(func.value)
+    targets = getattr(node, "targets", None) or [getattr(node, "target", None)]
+    if attr is not None and any(_self_attribute(target) == attr for target in targets):
+        scope.cancel_drops.append((attr, prev, node))
 
 
 def _wait_of(scope: Scope, node: ast.stmt, value: object, frames: Frames) -> Optional[Wait]:

@@ -472,6 +472,7 @@ class Scope:
         "suspends", "waits_on",
         "may_wait", "exits", "cancels", "keeps_itself", "waited", "catches_all", "clears", "pauses",
         "entered_async", "self_stores", "handed", "cleanups", "awaits", "keeps_in",
+        "cleanup_waits", "waiting_tries", "cancel_drops",
     )
 
     MODULE, CLASS, FUNCTION = 0, 1, 2
@@ -587,6 +588,14 @@ class Scope:
         self.cleanups: List[Tuple[ast.Try, Frames]] = []
         # (each wait: ``Wait``, ``exits._wait_of``)
         self.awaits: List[Wait] = []
+        # Function scopes (``exits.py``, TRF009: ``cancels.py``): each statement
+        # of a coroutine function that suspends in a ``finally`` or an ``except``
+        # (its position, context and awaited call), the ``try`` bodies that
+        # suspend, and ``self.attr.cancel()`` followed at once by a store or
+        # ``del`` of ``self.attr`` (the attribute, the cancel, the drop).
+        self.cleanup_waits: List[Tuple[Pos, Frames, Optional[ast.Call]]] = []
+        self.waiting_tries: Set[int] = set()
+        self.cancel_drops: List[Tuple[str, ast.Expr, ast.stmt]] = []
 
     @property
     def runs_loop(self) -> bool:

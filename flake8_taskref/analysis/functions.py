@@ -81,6 +81,7 @@ class FunctionsRecorder(InterfaceRecorder):
     _spawned: Optional["_Spawned"] = None
     # the call of ``await <call>`` as a statement, while it is visited (``asyncio_api._await``)
     _awaited_call: Optional[ast.Call] = None
+    _task_attrs: FrozenSet[str] = frozenset()  # attributes of ``self.attr = spawn`` (TRF009)
 
     # ----------------------------------------------- hooks for ``asyncio_api``
     def _waits(self, inner: ast.expr, qualname: Optional[str]) -> bool:
@@ -129,6 +130,7 @@ class FunctionsRecorder(InterfaceRecorder):
             owner = target.value if isinstance(target, ast.Attribute) else None
             if isinstance(target, ast.Attribute) and isinstance(owner, ast.Name) and owner.id == "self":
                 self.scope.self_stores.append((target.attr, spawn))
+                self._task_attrs = self._task_attrs | {target.attr}
 
     def _return_value(self, value: ast.expr) -> None:
         """``return value``: noted for the function's summary (does it return a
@@ -403,6 +405,8 @@ class FunctionsRecorder(InterfaceRecorder):
                 cold = self._enter_weak(hot, cold)
             if self.options.collections:
                 cold = self._enter_pruning(hot, cold)
+            if self._task_attrs:
+                cold = self._enter_cancelled(hot, cold)
             if self._self_spawns:  # ``self.create_task(...)``: every store of such an attribute
                 stores = hot.lines_storing(N.LOOP_SPAWN_METHODS) + hot.lines_holding(("setattr",))
                 cold = self._enter_on(cold, sorted(stores))
@@ -551,6 +555,33 @@ class FunctionsRecorder(InterfaceRecorder):
         # (and the names of the coroutines awaited, ``coroutines._followed``)
         cold = self._enter_naming(hot, cold, seen.kept_in | seen.ensured | seen.awaited)
         return self._enter_on(cold, hot.lines_storing(methods)) if methods else cold
+
+    def _enter_cancelled(self, hot: HotLines, cold: List[_Cold]) -> List[_Cold]:
+        """TRF009 asks of a task stored as ``self.attr = spawn(self.run())``
+        whether a method cancels and drops it at once, and whether ``run`` waits
+        in its cleanup (``cancels.py``): enter the cold functions that name
+        such an attribute and ``cancel`` on one line; once one drops it, the
+        coroutine methods whose tasks it holds, and then the file's coroutine
+        functions they await (whether those suspend)."""
+        cancelling = set(hot.lines_holding(("cancel",)))
+        cold = self._enter_on(cold, [n for n in hot.lines_holding(self._task_attrs) if n in cancelling])
+        scopes = self.facts.scopes
+        dropped = {attr for scope in scopes for attr, _, _ in scope.cancel_drops}
+        if not dropped:
+            return cold
+        names: Set[str] = set()
+        for scope in scopes:
+            for attr, spawn in scope.self_stores:
+                coro = spawn.node.args[0] if attr in dropped and isinstance(spawn.node, ast.Call) else None
+                if isinstance(coro, ast.Call) and isinstance(coro.func, ast.Attribute):
+                    names.add(coro.func.attr)
+        for scope in scopes:
+            if getattr(scope.node, "name", None) in names:
+                calls = [call for _, _, call in scope.cleanup_waits if call is not None] + scope.waits_on
+                names.update(N.last_name(call.func) or "" for call in calls)
+        return [item for item in cold if not (
+            isinstance(item[0], ast.AsyncFunctionDef) and item[0].name in names and self._enter_one(item)
+        )]
 
     def _enter_one(self, item: _Cold) -> bool:
         self._enter_deferred(item[0], item[1])

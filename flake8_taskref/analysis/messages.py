@@ -46,6 +46,11 @@ MESSAGES: Final[Dict[str, str]] = {
         "held only by local '{holder}' (line {line}{others}); cancel and await them in 'finally', "
         "or use an asyncio.TaskGroup"
     ),
+    "TRF009": (
+        "TRF009 task in 'self.{attr}' is cancelled (line {cancel}) and dropped here while its coroutine "
+        "{coroutine}() waits again in its cleanup (line {wait}); await it after cancel(), or "
+        + KEEP_HINT + " until it is done"
+    ),
 }
 
 # TRF002's ``{why}``: how the local that holds the handle loses it.
@@ -74,6 +79,7 @@ NAMES: Final[Dict[str, str]] = {
     "TRF006": "task-set-never-pruned",
     "TRF007": "task-lost-on-exit",
     "TRF008": "gather-orphans-tasks",
+    "TRF009": "cancelled-task-dropped",
 }
 
 # One line per rule, for rule lists (SARIF's shortDescription, the docs).
@@ -86,6 +92,7 @@ SUMMARIES: Final[Dict[str, str]] = {
     "TRF006": "A long-lived task collection is never pruned.",
     "TRF007": "A task handled on the usual path is still pending at a return, raise, break or continue.",
     "TRF008": "asyncio.gather() raises at the first failure while the other local-only tasks run on.",
+    "TRF009": "A task is cancelled and dropped while its coroutine still waits in its cleanup.",
 }
 
 # TRF001/TRF002's ``{where}``: where a spawner of another module is defined.

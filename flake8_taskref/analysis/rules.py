@@ -64,6 +64,7 @@ from flake8_taskref.analysis.task_sets import never_pruned
 from flake8_taskref.analysis.paths import held_by_forever, held_by_snapshot, held_through_wait, lost_on_exits
 from flake8_taskref.analysis.gathers import lost_on_failure
 from flake8_taskref.analysis.gaps import lost_before_cleanup
+from flake8_taskref.analysis.cancels import dropped_after_cancel
 from flake8_taskref.analysis.coroutines import (
     cleared_by_itself, keeps_itself, never_suspends, plain_call, self_keepers, spawned_coroutine, suspends_at,
 )
@@ -612,6 +613,7 @@ class ModuleRules:
             called = self.label(spawn, scope) if line is not None else None
             if called is not None:
                 self._spawn_error("TRF001", spawn, called, how=HOW_CLEARED.format(attr=attr, line=line))
+        dropped_after_cancel(self, scope, self._keepers)
         self._shields(scope)
         self._timeouts(scope, live)
         facts, summaries, resolver = self.facts, self.summaries, self.resolver

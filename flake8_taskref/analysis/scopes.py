@@ -114,6 +114,7 @@ class Recorder:
         self._at_exit = False  # in a method __exit__/__aexit__ (with TRF006 on)
         self.block_end: Pos = (0, 0)
         self.stmt: Optional[ast.stmt] = None
+        self.prev: Optional[ast.stmt] = None  # the statement before ``stmt`` in its block
         self._stmt: Dict[type, Callable[[ast.stmt], None]] = {
             ast.Expr: self._expr_stmt,  # type: ignore[dict-item]
             ast.Assign: self._assign,  # type: ignore[dict-item]
@@ -197,9 +198,8 @@ class Recorder:
     def _block(self, stmts: Sequence[ast.stmt]) -> None:
         if not stmts:
             return
-        saved = (self.block, self.block_end, self.stmt)
-        self.block = id(stmts)
-        self.block_end = end_of(stmts[-1])
+        saved = (self.block, self.block_end, self.stmt, self.prev)
+        self.block, self.block_end, self.prev = id(stmts), end_of(stmts[-1]), None
         table = self._stmt
         for stmt in stmts:
             self.stmt = stmt
@@ -208,7 +208,8 @@ class Recorder:
                 self._generic(stmt)
             else:
                 handler(stmt)
-        self.block, self.block_end, self.stmt = saved
+            self.prev = stmt
+        self.block, self.block_end, self.stmt, self.prev = saved
 
     def _push(self, frame: Frame) -> Frames:
         saved = self.frames

@@ -69,6 +69,7 @@ NEEDS_A_HUMAN = {
     "TRF007": "needs a decision: finish the task on the path that leaves (cancel and await it), or keep it",
     "TRF008": "needs a decision: cancel and await the tasks in 'finally', use a TaskGroup, "
     "or return_exceptions=True and check the results",
+    "TRF009": "needs a decision: await the task after cancel() (in a coroutine), or keep it until it is done",
 }
 
 # (line, col_offset, end line, end col_offset, code): where a finding's node is,
