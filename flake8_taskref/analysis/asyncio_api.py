@@ -36,6 +36,7 @@ from flake8_taskref.analysis.facts import (
     Use,
     WaitSite,
 )
+from flake8_taskref.analysis.messages import HOW_TIMED
 from flake8_taskref.analysis.modules import View
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.functions import SELF_NAMES, FunctionsRecorder
@@ -483,8 +484,10 @@ class ScopeVisitor(FunctionsRecorder):
             inner = self._spawn_of(receiver)
             if inner is not None:
                 if inner.callee == N.THREADSAFE and attr in N.WAITING_FUTURE_METHODS:
-                    # run_coroutine_threadsafe(...).result(): waits until the task is done
-                    self._spawn(inner, FINISH)
+                    # run_coroutine_threadsafe(...).result(): waits for the task to end (a timeout drops it)
+                    timed = N.timed_result(node)
+                    inner.how = HOW_TIMED if timed else inner.how
+                    self._spawn(inner, DROP if timed else FINISH)
                     self._args(node, KEEP)
                     return
                 inner.how = f" (only its .{attr}() is called)"

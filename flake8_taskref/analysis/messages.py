@@ -67,6 +67,9 @@ HOW_CLEARED: Final = (
     " beyond line {line}, where its own coroutine sets 'self.{attr}' to None and then waits again"
 )
 
+# TRF001's ``{how}`` for ``run_coroutine_threadsafe(...).result(timeout)``.
+HOW_TIMED: Final = " (only its result() is waited for, and a timeout drops it while its task runs)"
+
 # TRF001's ``{how}`` for a new task added straight to a weak collection.
 HOW_WEAK: Final = " (it is added to '{collection}', a weak collection, which does not keep it)"
 
