@@ -499,7 +499,8 @@ def test_settings_are_read_the_same_from_every_home(tmp_path: Path, monkeypatch:
     monkeypatch.chdir(tmp_path)
     settings = resolve(build_parser().parse_args([]))
     assert settings.exclude[-2:] == ("build", str(tmp_path / "docs" / "*.py"))
-    assert settings.codes == frozenset({"TRF001", "TRF002", "TRF003", "TRF004", "TRF005", "TRF006", "TRF007"})
+    assert settings.codes == frozenset(
+        {"TRF001", "TRF002", "TRF003", "TRF004", "TRF005", "TRF006", "TRF007", "TRF009"})
     assert settings.per_file == ((str(tmp_path / "tests" / "*.py"), settings.codes - {"TRF002"}),)
     assert settings.codes_for("./tests/test_a.py") == settings.codes - {"TRF002"}
     assert settings.codes_for("./src/a.py") == settings.codes

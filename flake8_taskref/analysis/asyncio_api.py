@@ -486,7 +486,7 @@ class ScopeVisitor(FunctionsRecorder):
                 if inner.callee == N.THREADSAFE and attr in N.WAITING_FUTURE_METHODS:
                     # run_coroutine_threadsafe(...).result(): waits for the task to end (a timeout drops it)
                     timed = N.timed_result(node)
-                    inner.how = HOW_TIMED if timed else inner.how
+                    inner.how = HOW_TIMED.format(attr=attr) if timed else inner.how
                     self._spawn(inner, DROP if timed else FINISH)
                     self._args(node, KEEP)
                     return

@@ -10,27 +10,31 @@ holds the task while it waits: the attribute was its last strong reference.
 
 Only that shape is followed, and only where each part is known:
 
+* the spawn is one of asyncio's or a loop's (``rules.label``: not a task
+  group's ``create_task``), and the storing method does not await
+  ``self.attr`` after it in the same block (the caller's task would hold it);
 * ``run`` is a coroutine method of the class, defined once (``own_coroutine``),
   that does not keep its own task;
-* its wait is a statement in the ``finally`` or such a handler of a ``try``
-  whose body suspends, in no ``if`` or loop inside that cleanup (it runs on
-  every cancellation that lands in the body), and awaits a call that may
-  suspend (``coroutines.suspends_at``: not one known never to);
-* the cancel and the drop are two statements in a row, in a method of the same
-  class, on ``self``; a method that binds a local to ``self.attr`` (``task =
-  self.attr``, which it may await) stays silent, as does an attribute handed on
-  where the task is stored (``Scope.handed``).
+* its wait is a statement in the ``finally``, or in the first handler of a
+  cancellation (asyncio's ``CancelledError``, ``BaseException``, a bare
+  ``except``; after no ``raise``, ``return`` or ``if ...: raise`` of it), of a
+  ``try`` whose body suspends, in no ``if`` or loop inside that cleanup (it
+  runs on every cancellation that lands in the body), and awaits a call that
+  may suspend (``coroutines.suspends_at``: not one known never to);
+* the cancel and the drop are two statements in a row, in a function of the
+  same class (not of a nested class), on ``self``; a function that hands
+  ``self.attr`` on anywhere (``task = self.attr``, ``keep(self.attr)``:
+  ``Scope.passed``) stays silent, as does one storing the task that does.
 
 The one pass records the parts (``exits.py``); nothing here walks a tree.
 """
 from __future__ import annotations
 
 import ast
-from typing import Any, Iterator, Optional, Set, Tuple
+from typing import Any, Iterator, Optional, Tuple
 
-from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.coroutines import Keepers, own_coroutine, suspends_at
-from flake8_taskref.analysis.facts import BRANCH, LOOP, TRY, TRY_FINALLY, TRY_HANDLERS, Scope
+from flake8_taskref.analysis.facts import BRANCH, LOOP, TRY, TRY_FINALLY, TRY_HANDLERS, Pos, Scope
 from flake8_taskref.analysis.scopes import end_of, pos_of
 
 
@@ -42,11 +46,16 @@ def dropped_after_cancel(rules: Any, scope: Scope, keepers: Keepers) -> None:
     for attr, spawn in scope.self_stores:
         node = spawn.node
         coro = node.args[0] if spawn.helper is None and isinstance(node, ast.Call) and node.args else None
-        if not isinstance(coro, ast.Call) or not isinstance(coro.func, ast.Attribute) or attr in scope.handed:
+        if not isinstance(coro, ast.Call) or not isinstance(coro.func, ast.Attribute) or attr in scope.passed:
             continue
         method = own_coroutine(coro.func, scope)
         if method is None or (id(method.parent), coro.func.attr) in keepers:
             continue
+        if rules.label(spawn, scope) is None:
+            continue  # a task group's ``create_task``, a receiver not shown to be a loop
+        if any(awaited == attr and at > spawn.pos and frames == spawn.frames
+               for awaited, at, frames in scope.awaited_attrs):
+            continue  # ``await self.attr`` after the store: the caller's task holds it while it runs
         wait = _cleanup_wait(rules, method)
         if wait is None:
             continue
@@ -67,10 +76,7 @@ def _cleanup_wait(rules: Any, method: Scope) -> Optional[int]:
         for at, (kind, attempt, part) in enumerate(frames):
             if kind != TRY or id(attempt) not in method.waiting_tries:
                 continue
-            if part == TRY_HANDLERS and not any(
-                pos_of(handler) <= pos <= end_of(handler) and N.catches(handler, N.CANCEL_EXCEPTIONS, False)
-                for handler in getattr(attempt, "handlers", ())
-            ):
+            if part == TRY_HANDLERS and not _handles_cancel(method, attempt, pos):
                 continue
             if part in (TRY_FINALLY, TRY_HANDLERS) and not any(
                 frame[0] in (BRANCH, LOOP) for frame in frames[at + 1:]
@@ -81,34 +87,49 @@ def _cleanup_wait(rules: Any, method: Scope) -> Optional[int]:
     return None
 
 
+def _handles_cancel(method: Scope, attempt: ast.AST, pos: Pos) -> bool:
+    """Is the wait at ``pos`` in a handler of ``attempt`` that a cancellation
+    reaches: the first of its handlers to catch ``asyncio.CancelledError``
+    (by that name from asyncio, ``BaseException`` or a bare ``except``), with
+    no ``if`` that leaves (``if isinstance(exc, CancelledError): raise``) or
+    ``raise`` before the wait?"""
+    for handler in getattr(attempt, "handlers", ()):
+        if not _catches_cancel(handler, method):
+            continue
+        if not pos_of(handler) <= pos <= end_of(handler):
+            return False  # an earlier handler catches it first
+        return not any(
+            pos_of(stmt) < pos and (
+                isinstance(stmt, (ast.Raise, ast.Return)) or (
+                    isinstance(stmt, ast.If) and isinstance(stmt.body[-1], (ast.Raise, ast.Return)))
+            )
+            for stmt in handler.body
+        )
+    return False
+
+
+def _catches_cancel(handler: ast.excepthandler, method: Scope) -> bool:
+    caught = getattr(handler, "type", None)
+    if caught is None:
+        return True
+    for name in caught.elts if isinstance(caught, ast.Tuple) else [caught]:
+        if isinstance(name, ast.Name) and name.id == "BaseException":
+            return True
+        qualname = method.imports.resolve(name)
+        if qualname is not None and qualname.startswith("asyncio.") and qualname.endswith(".CancelledError"):
+            return True
+    return False
+
+
 def _drops(cls: Scope, attr: str, method: Scope) -> Iterator[Tuple[Scope, ast.Expr, ast.stmt]]:
     """``self.attr.cancel()`` then a drop of ``self.attr``, in the class's
-    functions other than ``method`` and those in it; not in one that binds a
-    local to ``self.attr``."""
-    stack = [child for child in cls.children if child is not method]
+    functions other than ``method`` and those in it (not in a nested class,
+    whose ``self`` is another object); not in one that hands ``self.attr`` on
+    (``task = self.attr``, ``self._stopping.add(self.attr)``)."""
+    stack = [child for child in cls.children if child is not method and child.kind != Scope.CLASS]
     while stack:
         scope = stack.pop()
-        stack.extend(scope.children)
+        stack.extend(child for child in scope.children if child.kind != Scope.CLASS)
         for dropped, cancel, drop in scope.cancel_drops:
-            if dropped == attr and not _aliased(scope, attr):
+            if dropped == attr and attr not in scope.passed:
                 yield scope, cancel, drop
-
-
-def _aliased(scope: Scope, attr: str) -> bool:
-    """Does the function bind a local to ``self.attr`` (``task = self.attr``,
-    ``task, self.attr = self.attr, None``)?"""
-    seen: Set[int] = set()
-    for bindings in scope.bindings.values():
-        for binding in bindings:
-            stmt = binding.stmt
-            if stmt is None or id(stmt) in seen:
-                continue
-            seen.add(id(stmt))
-            value = binding.value or getattr(stmt, "value", None)
-            values = value.elts if isinstance(value, (ast.Tuple, ast.List)) else [value]
-            if any(
-                isinstance(v, ast.Attribute) and isinstance(v.value, ast.Name) and v.value.id == "self"
-                and v.attr == attr for v in values
-            ):
-                return True
-    return False

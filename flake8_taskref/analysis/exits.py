@@ -13,7 +13,7 @@ no ``try`` is a timeout site of TRF003 (``Scope.timeouts``).  Nothing is decided
 from __future__ import annotations
 
 import ast
-from typing import Callable, Optional, Tuple, Type
+from typing import Any, Callable, Optional, Tuple, Type
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
@@ -72,6 +72,20 @@ def record_exits(recorder: Recorder) -> None:
 
     table[ast.While] = forever
 
+    waits = recorder._expr[ast.Await]
+
+    def waiting(node: ast.expr, sink: Any) -> None:
+        """Any ``await`` in a ``try`` body of a coroutine function: the ``try``
+        body suspends (``Scope.waiting_tries``, ``cancels.py``)."""
+        scope = recorder.scope
+        if scope.kind == Scope.FUNCTION:
+            for kind, attempt, part in recorder.frames:
+                if kind == TRY and part == TRY_BODY:
+                    scope.waiting_tries.add(id(attempt))
+        waits(node, sink)
+
+    recorder._expr[ast.Await] = waiting
+
     for try_type in TRY_TYPES:  # ``try`` and ``try``/``except*``
         table[try_type] = _catching(recorder, table[try_type])
 
@@ -110,10 +124,21 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
                     scope.pauses.append((pos_of(node), recorder.frames))
                 if recorder.frames and isinstance(scope.node, ast.AsyncFunctionDef):
                     _cleanup_wait(scope, node, value, recorder.frames)
-            if scope.self_stores and (kind is ast.Call or isinstance(node, (ast.Assign, ast.Return))):
+                awaited = _self_attribute(getattr(value, "value", None))
+                if awaited is not None and scope.self_stores:  # ``await self.attr`` (``cancels.py``)
+                    scope.awaited_attrs.append((awaited, pos_of(node), recorder.frames))
+            if (scope.self_stores or scope.cls is not None) and (
+                kind is ast.Call or isinstance(node, (ast.Assign, ast.Return))
+            ):
                 call = value if kind is ast.Call else None
                 handed = [*call.args, *(k.value for k in call.keywords)] if call is not None else [value]
-                scope.handed.update(a for a in map(_self_attribute, handed) if a is not None)
+                found = {a for a in map(_self_attribute, handed) if a is not None}
+                if scope.self_stores:
+                    scope.handed.update(found)
+                for item in handed:  # ``[self.attr]``, ``(task, self.attr)``
+                    if isinstance(item, (ast.List, ast.Tuple, ast.Set)):
+                        found.update(a for a in map(_self_attribute, item.elts) if a is not None)
+                scope.passed.update(found)
             if (
                 kind is ast.Constant
                 and value.value is None  # type: ignore[union-attr]

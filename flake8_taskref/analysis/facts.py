@@ -472,7 +472,7 @@ class Scope:
         "suspends", "waits_on",
         "may_wait", "exits", "cancels", "keeps_itself", "waited", "catches_all", "clears", "pauses",
         "entered_async", "self_stores", "handed", "cleanups", "awaits", "keeps_in",
-        "cleanup_waits", "waiting_tries", "cancel_drops",
+        "cleanup_waits", "waiting_tries", "cancel_drops", "passed", "awaited_attrs",
     )
 
     MODULE, CLASS, FUNCTION = 0, 1, 2
@@ -596,6 +596,11 @@ class Scope:
         self.cleanup_waits: List[Tuple[Pos, Frames, Optional[ast.Call]]] = []
         self.waiting_tries: Set[int] = set()
         self.cancel_drops: List[Tuple[str, ast.Expr, ast.stmt]] = []
+        # ... in methods, the attributes of ``self`` a statement hands on
+        # anywhere (``handed`` counts only those after a store), and, after a
+        # store, each ``await self.attr`` with its context
+        self.passed: Set[str] = set()
+        self.awaited_attrs: List[Tuple[str, Pos, Frames]] = []
 
     @property
     def runs_loop(self) -> bool:

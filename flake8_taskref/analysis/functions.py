@@ -127,6 +127,8 @@ class FunctionsRecorder(InterfaceRecorder):
             stmt = self.stmt  # ``self.attr = spawn``: see coroutines.cleared_by_itself
             alone = isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and stmt.value is spawn.node
             target = stmt.targets[0] if alone else None  # type: ignore[union-attr]
+            if isinstance(stmt, ast.AnnAssign) and stmt.value is spawn.node:
+                target = stmt.target  # ``self.attr: Task[None] = spawn``
             owner = target.value if isinstance(target, ast.Attribute) else None
             if isinstance(target, ast.Attribute) and isinstance(owner, ast.Name) and owner.id == "self":
                 self.scope.self_stores.append((target.attr, spawn))
@@ -563,8 +565,11 @@ class FunctionsRecorder(InterfaceRecorder):
         such an attribute and ``cancel`` on one line; once one drops it, the
         coroutine methods whose tasks it holds, and then the file's coroutine
         functions they await (whether those suspend)."""
-        cancelling = set(hot.lines_holding(("cancel",)))
-        cold = self._enter_on(cold, [n for n in hot.lines_holding(self._task_attrs) if n in cancelling])
+        cancelling, naming = hot.lines_holding(("cancel",)), hot.lines_holding(self._task_attrs)
+        cold = [item for item in cold if not (
+            HotLines.between(cancelling, item[0].lineno, item[2])
+            and HotLines.between(naming, item[0].lineno, item[2]) and self._enter_one(item)
+        )]
         scopes = self.facts.scopes
         dropped = {attr for scope in scopes for attr, _, _ in scope.cancel_drops}
         if not dropped:
@@ -572,7 +577,8 @@ class FunctionsRecorder(InterfaceRecorder):
         names: Set[str] = set()
         for scope in scopes:
             for attr, spawn in scope.self_stores:
-                coro = spawn.node.args[0] if attr in dropped and isinstance(spawn.node, ast.Call) else None
+                node = spawn.node
+                coro = node.args[0] if attr in dropped and isinstance(node, ast.Call) and node.args else None
                 if isinstance(coro, ast.Call) and isinstance(coro.func, ast.Attribute):
                     names.add(coro.func.attr)
         for scope in scopes:

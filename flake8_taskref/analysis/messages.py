@@ -68,7 +68,7 @@ HOW_CLEARED: Final = (
 )
 
 # TRF001's ``{how}`` for ``run_coroutine_threadsafe(...).result(timeout)``.
-HOW_TIMED: Final = " (only its result() is waited for, and a timeout drops it while its task runs)"
+HOW_TIMED: Final = " (only its {attr}() is waited for, and a timeout drops it while its task runs)"
 
 # TRF001's ``{how}`` for a new task added straight to a weak collection.
 HOW_WEAK: Final = " (it is added to '{collection}', a weak collection, which does not keep it)"

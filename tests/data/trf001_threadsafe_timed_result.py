@@ -19,6 +19,9 @@ class Client:
     def ask(self):
         return asyncio.run_coroutine_threadsafe(self._session.query(), self._loop).result(5)  # error: TRF001:16
 
+    def check(self):
+        return asyncio.run_coroutine_threadsafe(self._session.query(), self._loop).exception(5)  # error: TRF001:16
+
     def ask_without_timeout(self):
         return asyncio.run_coroutine_threadsafe(self._session.query(), self._loop).result()
 

@@ -6,6 +6,8 @@ voice connector, strands' restart timer, yeelight's listen task).  The twins
 await the task after cancel(), keep it elsewhere, or have a cleanup that does
 not wait, or not on every cancellation."""
 import asyncio
+import concurrent.futures
+import json
 
 
 class Watcher:
@@ -29,12 +31,13 @@ class Watcher:
 
 
 class Connector:
-    async def connect(self):
+    async def connect(self, wait=True):
         if self._connector:
             self._connector.cancel()
             self._connector = None  # error: TRF009:13
         self._connector = asyncio.get_running_loop().create_task(self._wrap())
-        await self._connector
+        if wait:
+            await self._connector
 
     async def _wrap(self):
         try:
@@ -158,5 +161,133 @@ class NotAtOnceTwin:
     async def _run(self):
         try:
             await self.serve()
+        finally:
+            await self.ws.close()
+
+
+class AwaitedByItsStarterTwin:
+    async def connect(self):
+        if self._connector:
+            self._connector.cancel()
+            self._connector = None  # the earlier connect() still awaits it: its task holds it
+        self._connector = asyncio.get_running_loop().create_task(self._wrap())
+        await self._connector
+
+    async def _wrap(self):
+        try:
+            await self.handshake()
+        except asyncio.CancelledError:
+            await self.soft_disconnect()
+            raise
+
+
+class TaskGroupTwin:
+    async def run(self):
+        async with asyncio.TaskGroup() as tg:
+            self._task = tg.create_task(self._run())  # the group keeps it and waits for it
+            await self.serve()
+
+    def stop(self):
+        self._task.cancel()
+        self._task = None
+
+    async def _run(self):
+        try:
+            await self.serve()
+        finally:
+            await self.ws.close()
+
+
+class KeptBeforeTheCancelTwin:
+    def start(self):
+        self._task = asyncio.create_task(self._run())
+        self._all = [self._task]
+
+    def start_other(self):
+        self._other = asyncio.create_task(self._run())
+
+    def stop(self):
+        self._task.cancel()
+        self._task = None
+
+    def stop_other(self):
+        self._stopping.add(self._other)
+        self._other.add_done_callback(self._stopping.discard)
+        self._other.cancel()
+        self._other = None
+
+    async def _run(self):
+        try:
+            await self.serve()
+        finally:
+            await self.ws.close()
+
+
+class Outer:
+    def start(self):
+        self._task = asyncio.create_task(self._run())
+
+    class Helper:  # its ``self`` is another object
+        def stop(self):
+            self._task.cancel()
+            self._task = None
+
+    async def _run(self):
+        try:
+            await self.serve()
+        finally:
+            await self.ws.close()
+
+
+class HandlersTwin:
+    def start(self):
+        self._first = asyncio.create_task(self._caught_first())
+        self._checked = asyncio.create_task(self._checks_first())
+        self._other = asyncio.create_task(self._other_kind())
+
+    def stop(self):
+        self._first.cancel()
+        self._first = None
+        self._checked.cancel()
+        self._checked = None
+        self._other.cancel()
+        self._other = None
+
+    async def _caught_first(self):
+        try:
+            await self.serve()
+        except asyncio.CancelledError:
+            raise
+        except BaseException:  # never reached by a cancellation
+            await self.report()
+
+    async def _checks_first(self):
+        try:
+            await self.serve()
+        except BaseException as exc:
+            if isinstance(exc, asyncio.CancelledError):
+                raise
+            await self.report()
+
+    async def _other_kind(self):
+        try:
+            await self.serve()
+        except concurrent.futures.CancelledError:  # an Exception, not asyncio's
+            await self.report()
+
+
+class Listener:
+    def start(self):
+        self._task: "asyncio.Task[None]" = asyncio.create_task(self._listen())
+
+    def stop(self):
+        (self._task
+         .cancel())
+        self._task = None  # error: TRF009:9
+
+    async def _listen(self):
+        try:
+            while True:
+                self.handle(json.loads(await self.ws.recv()))  # the body waits inside an expression
         finally:
             await self.ws.close()
