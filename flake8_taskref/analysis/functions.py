@@ -562,7 +562,8 @@ class FunctionsRecorder(InterfaceRecorder):
         """TRF009 asks of a task stored as ``self.attr = spawn(self.run())``
         whether a method cancels and drops it at once, and whether ``run`` waits
         in its cleanup (``cancels.py``): enter the cold functions that name
-        such an attribute and ``cancel`` on one line; once one drops it, the
+        such an attribute and ``cancel`` (on any of their lines: the call may be
+        written over two); once one drops it, the
         coroutine methods whose tasks it holds, and then the file's coroutine
         functions they await (whether those suspend)."""
         cancelling, naming = hot.lines_holding(("cancel",)), hot.lines_holding(self._task_attrs)
