@@ -21,7 +21,8 @@ Only that shape is followed, and only where each part is known:
   ``try`` whose body suspends, in no ``if`` or loop inside that cleanup (it
   runs on every cancellation that lands in the body), and awaits a call that
   may suspend (``coroutines.suspends_at``: not one known never to);
-* the cancel and the drop are two statements in a row, in a function of the
+* the cancel and the drop are two statements in a row (or the cancel ends an
+  ``if`` with no ``else`` that the drop follows), in a function of the
   same class (not of a nested class), on ``self``; a function that hands
   ``self.attr`` on anywhere (``task = self.attr``, ``keep(self.attr)``:
   ``Scope.passed``) stays silent, as does one storing the task that does.

@@ -149,6 +149,8 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
                 if cleared is not None:
                     scope.clears.append((cleared, pos_of(node), recorder.frames))
             prev = recorder.prev
+            if type(prev) is ast.If and not prev.orelse:  # ``if self.attr: self.attr.cancel()``
+                prev = prev.body[-1]
             if type(prev) is ast.Expr and type(prev.value) is ast.Call:
                 _cancel_drop(scope, prev, node)
         handler(node)

@@ -158,6 +158,13 @@ class NotAtOnceTwin:
     def stop(self):
         self._task.cancel()
 
+    def stop_if_running(self):
+        if not self._task.done():
+            self._task.cancel()
+        else:
+            self.log()
+        self._task = None
+
     async def _run(self):
         try:
             await self.serve()
@@ -289,5 +296,21 @@ class Listener:
         try:
             while True:
                 self.handle(json.loads(await self.ws.recv()))  # the body waits inside an expression
+        finally:
+            await self.ws.close()
+
+
+class GuardedCancel:
+    def start(self):
+        self._task = asyncio.create_task(self._run())
+
+    def stop(self):
+        if self._task is not None:
+            self._task.cancel()
+        self._task = None  # error: TRF009:9
+
+    async def _run(self):
+        try:
+            await self.serve()
         finally:
             await self.ws.close()
