@@ -45,9 +45,8 @@ def dropped_after_cancel(rules: Any, scope: Scope, keepers: Keepers) -> None:
     if cls is None:
         return
     for attr, spawn in scope.self_stores:
-        node = spawn.node
-        coro = node.args[0] if spawn.helper is None and isinstance(node, ast.Call) and node.args else None
-        if not isinstance(coro, ast.Call) or not isinstance(coro.func, ast.Attribute) or attr in scope.passed:
+        coro = spawn.argument
+        if coro is None or not isinstance(coro.func, ast.Attribute) or attr in scope.passed:
             continue
         method = own_coroutine(coro.func, scope)
         if method is None or (id(method.parent), coro.func.attr) in keepers:

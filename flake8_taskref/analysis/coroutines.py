@@ -286,9 +286,8 @@ def spawned_coroutine(spawn: Spawn, scope: Scope) -> Optional[Scope]:
     """The entered scope of the coroutine function of this file whose call a
     spawn of one coroutine runs (``create_task(self._run())``); None for a
     helper's call or anything else."""
-    node = spawn.node
-    call = node.args[0] if spawn.helper is None and isinstance(node, ast.Call) and node.args else None
-    return own_coroutine(call.func, scope) if isinstance(call, ast.Call) else None
+    call = spawn.argument
+    return own_coroutine(call.func, scope) if call is not None else None
 
 
 def self_keepers(facts: ModuleFacts) -> Keepers:
@@ -339,11 +338,8 @@ def _kept_by_module(facts: ModuleFacts, scope: Scope, add: CollectionAdd) -> boo
 def keeps_itself(spawn: Spawn, scope: Scope, keepers: Keepers) -> bool:
     """Is the spawn's coroutine a call of a coroutine function of this file
     that keeps its own task (``keepers``)?"""
-    node = spawn.node
-    if not keepers or spawn.helper is not None or not isinstance(node, ast.Call) or not node.args:
-        return False
-    call = node.args[0]
-    if not isinstance(call, ast.Call):
+    call = spawn.argument
+    if not keepers or call is None:
         return False
     owner, name = _owner(call.func, scope)
     return owner is not None and name not in owner.rebound and (id(owner), name) in keepers
@@ -411,11 +407,8 @@ def cleared_by_itself(
     its next pass): from the clear on, the attribute no longer holds the task
     while it waits, and nothing else does (unless the method keeps its own
     task).  The clear's line."""
-    node = spawn.node
-    if spawn.helper is not None or not isinstance(node, ast.Call) or not node.args:
-        return None
-    coro = node.args[0]
-    if not isinstance(coro, ast.Call) or not isinstance(coro.func, ast.Attribute):
+    coro = spawn.argument
+    if coro is None or not isinstance(coro.func, ast.Attribute):
         return None
     method = own_coroutine(coro.func, scope)
     if method is None or attr in scope.handed or (id(method.parent), coro.func.attr) in keepers:

@@ -124,8 +124,8 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
                     scope.pauses.append((pos_of(node), recorder.frames))
                 if recorder.frames and isinstance(scope.node, ast.AsyncFunctionDef):
                     _cleanup_wait(scope, node, value, recorder.frames)
-                awaited = _self_attribute(getattr(value, "value", None))
-                if awaited is not None and scope.self_stores:  # ``await self.attr`` (``cancels.py``)
+                awaited = _self_attribute(getattr(value, "value", None)) if scope.self_stores else None
+                if awaited is not None:  # ``await self.attr`` after a store (``cancels.py``)
                     scope.awaited_attrs.append((awaited, pos_of(node), recorder.frames))
             if (scope.self_stores or scope.cls is not None) and (
                 kind is ast.Call or isinstance(node, (ast.Assign, ast.Return))

@@ -280,6 +280,13 @@ class Spawn:
         return node if isinstance(node, ast.Call) else None
 
     @property
+    def argument(self) -> Optional[ast.Call]:
+        """``runs`` of a spawn given its coroutine as its first argument
+        (``create_task(self._run())``): not a helper's call, nor a spawner handed
+        on as a callable."""
+        return self.runs if self.helper is None and self.coroutine is None else None
+
+    @property
     def runs_one_coroutine(self) -> bool:
         """A loop's ``create_task`` or one of asyncio's spawners (its first
         argument is the one coroutine it runs), not ``gather(a(), b())`` or a

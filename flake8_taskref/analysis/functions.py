@@ -563,9 +563,9 @@ class FunctionsRecorder(InterfaceRecorder):
         whether a method cancels and drops it at once, and whether ``run`` waits
         in its cleanup (``cancels.py``): enter the cold functions that name
         such an attribute and ``cancel`` (on any of their lines: the call may be
-        written over two); once one drops it, the
-        coroutine methods whose tasks it holds, and then the file's coroutine
-        functions they await (whether those suspend)."""
+        written over two); once one drops it, the coroutine methods whose tasks
+        it holds, and then the file's coroutine functions they await (whether
+        those suspend)."""
         cancelling, naming = hot.lines_holding(("cancel",)), hot.lines_holding(self._task_attrs)
         cold = [item for item in cold if not (
             HotLines.between(cancelling, item[0].lineno, item[2])
