@@ -20,7 +20,7 @@ from typing import List, Optional, Sequence, Tuple, Union
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
-    bound_value, called_with, is_current_task, polled_task,
+    bound_value, called_with, is_current_task, polled_task, self_attribute,
     BRANCH, DROP, FINISH, HARMLESS, KEEP, LOOP, SHIELDED, SUPPRESS, TRY, TRY_HANDLERS, TRUTH,
     U_ADD, U_FINISH, U_FLOW, U_HARMLESS, U_KEEP, U_RESULT,
     CallbackSink,
@@ -111,9 +111,8 @@ class ScopeVisitor(FunctionsRecorder):
             self.facts.pruned.add(key)
 
     def _context_sink(self, item: ast.withitem, node: ast.stmt) -> Sink:
-        """``async with asyncio.timeout(...)`` (and configured timeouts) is a
-        timeout block; a task used as a context manager is dropped (and fails
-        at runtime)."""
+        """``async with asyncio.timeout(...)`` (and configured timeouts) is a timeout
+        block; a task used as a context manager is dropped (and fails at runtime)."""
         expr = item.context_expr
         if isinstance(expr, ast.Call):
             label = self._qualname(expr.func)
@@ -128,9 +127,11 @@ class ScopeVisitor(FunctionsRecorder):
                     TimeoutSite(expr, label or "", end_of(node), self.frames, block=True, module=module))
                 return KEEP
         if isinstance(node, ast.AsyncWith):  # ``__aenter__`` (not a task group's) and ``__aexit__`` may wait
+            # (``async with self.lock:`` only while another holds it: ``exits._locking``)
+            lock = item.optional_vars is None and self_attribute(expr) is not None and self._in_function()
             if not (isinstance(expr, ast.Call) and self._qualname(expr.func) in N.QUIET_ENTRIES):
-                self._suspends(end_of(expr))
-            self._suspends(end_of(node))
+                self._suspends(end_of(expr), not lock)
+            self._suspends(end_of(node), not lock)
         return DROP if self._spawn_of(expr) is not None else KEEP
 
     def _suspends(self, end: Pos, waits: bool = True) -> None:
@@ -138,13 +139,13 @@ class ScopeVisitor(FunctionsRecorder):
         there; inside a timeout block, the timeout can hit there."""
         self.scope.suspends = True
         self.scope.may_wait = self.scope.may_wait or waits
+        self.scope.wait_points += waits
         for site in self.scope.timeouts:
             if site.suspends is not None and pos_of(site.node) < end <= site.end:
                 site.suspends.append(end)
 
     def _note_try(self, node: ast.stmt) -> None:
-        """The handlers and ``finally`` of a ``try`` inside a timeout block run
-        when the timeout hits inside its body."""
+        """A ``try``'s handlers and ``finally`` in a timeout block run when it hits in its body."""
         start = pos_of(node)
         for site in self.scope.timeouts:
             if site.suspends is not None and pos_of(site.node) < start <= site.end:
@@ -349,8 +350,7 @@ class ScopeVisitor(FunctionsRecorder):
         return self._call_spawn(node, self._qualname(node.func))
 
     def _call_spawn(self, node: ast.Call, qualname: Optional[str]) -> Optional[Spawn]:
-        """A Spawn for a call whose callee resolves to ``qualname``, if it may
-        create a task."""
+        """A Spawn for a call whose callee resolves to ``qualname``, if it may create a task."""
         func = node.func
         if qualname is not None:
             if qualname in self.spawners:

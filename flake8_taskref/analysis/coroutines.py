@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "own_coroutine", "self_keepers", "keeps_itself", "assigned", "makes_coroutine", "bound_to_coroutine",
-    "cleared_by_itself", "tests_current_task", "never_suspends", "suspends_at", "plain_call",
+    "cleared_by_itself", "tests_current_task", "never_suspends", "suspends_at", "plain_call", "quiet_lock",
 ]
 
 # (id of the scope that defines it, its name): the coroutine functions that keep their task.
@@ -123,6 +123,8 @@ def never_suspends(
         awaited and node_of.decorator_list
     ):
         return False
+    if not all(quiet_lock(facts, attr) for attr in coroutine.lock_entries):
+        return False
     if not coroutine.waits_on:
         return True
     seen = _seen if _seen is not None else set()
@@ -133,6 +135,16 @@ def never_suspends(
     seen.add(id(coroutine))
     return all(never_suspends(call, coroutine, facts, summaries, resolver, seen)
                for call in coroutine.waits_on)
+
+
+def quiet_lock(facts: ModuleFacts, attr: str) -> bool:
+    """Does ``async with self.attr:`` never wait?  Only while another task holds
+    the lock; so not if every store of the name in the file is a new
+    ``asyncio.Lock()`` (or semaphore; ``None`` too) and every ``async with``
+    of it, through any receiver, holds it across no wait, nor any ``acquire()``
+    of it: then nobody holds it when another task comes (a lock of another
+    module's code, or handed on, is not followed: docs/rules/TRF001.md)."""
+    return attr in facts.lock_stores and attr not in facts.waiting_locks
 
 
 def suspends_at(
@@ -399,7 +411,8 @@ def cleared_by_itself(
     """``self.attr = loop.create_task(self._run())`` where ``_run``, a coroutine
     method of this file's class, sets ``self.attr = None`` and then suspends on
     a path after it (a statement that awaits, an ``async for`` or ``async with``
-    after the clear, in no other branch of an ``if``, before any ``return``,
+    after the clear, in no other branch of an ``if``, before any ``return``
+    (or in it: ``return await self.close()``),
     ``raise``, ``break`` or ``continue`` of the clear's own block; not in a
     handler of a ``try`` whose body holds the clear, for nothing after the clear
     need raise; or anywhere in a ``while True:`` loop around the clear that has
@@ -420,8 +433,8 @@ def cleared_by_itself(
         own = [e.node for e in method.exits if pos_of(e.node) > at and e.frames == frames]
         ends = [pos_of(e) for e in own]
         limit = min(ends) if ends else end_of(method.node)
-        if any(
-            at < pause < limit and not exclusive(frames, where) and not _handled_after(frames, where)
+        if any(  # (``return await self.close()``: the way out waits first)
+            at < pause <= limit and not exclusive(frames, where) and not _handled_after(frames, where)
             for pause, where in method.pauses
         ):
             return at[0]

@@ -13,11 +13,12 @@ no ``try`` is a timeout site of TRF003 (``Scope.timeouts``).  Nothing is decided
 from __future__ import annotations
 
 import ast
-from typing import Any, Callable, Optional, Tuple, Type
+from typing import Any, Callable, Optional, Tuple, Type, Union
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
     LOOP, SUPPRESS, TRY, TRY_BODY, TRY_FINALLY, TRY_HANDLERS, Exit, Frames, Scope, TimeoutSite, Wait,
+    self_attribute,
 )
 from flake8_taskref.analysis.scopes import TRY_TYPES, Recorder, end_of, pos_of
 
@@ -76,12 +77,19 @@ def record_exits(recorder: Recorder) -> None:
 
     def waiting(node: ast.expr, sink: Any) -> None:
         """Any ``await`` in a ``try`` body of a coroutine function: the ``try``
-        body suspends (``Scope.waiting_tries``, ``cancels.py``)."""
+        body suspends (``Scope.waiting_tries``, ``cancels.py``); a lock acquired
+        by hand (``coroutines.quiet_lock``)."""
         scope = recorder.scope
+        scope.wait_points += 1  # (``_locking``)
         if scope.kind == Scope.FUNCTION:
             for kind, attempt, part in recorder.frames:
                 if kind == TRY and part == TRY_BODY:
                     scope.waiting_tries.add(id(attempt))
+        call = node.value  # type: ignore[attr-defined]
+        if type(call) is ast.Call and type(call.func) is ast.Attribute and call.func.attr == "acquire":
+            lock = call.func.value
+            if type(lock) is ast.Attribute:  # ``await x.lock.acquire()``: held by hand, maybe across a wait
+                recorder.facts.waiting_locks.add(lock.attr)
         waits(node, sink)
 
     recorder._expr[ast.Await] = waiting
@@ -91,6 +99,29 @@ def record_exits(recorder: Recorder) -> None:
 
     for statement in _PAUSES:
         table[statement] = _statements(recorder, table.get(statement, recorder._generic))
+    table[ast.AsyncWith] = _locking(recorder, table[ast.AsyncWith])
+
+
+def _locking(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Callable[[ast.stmt], None]:
+    """``async with self.lock:`` in a function: the lock is noted as entered
+    (``Scope.lock_entries``), and as held across a wait if the block may wait
+    (``ModuleFacts.waiting_locks``), through any receiver (``coroutines.quiet_lock``)."""
+    def entry(node: ast.stmt) -> None:
+        scope = recorder.scope
+        items = node.items  # type: ignore[attr-defined]
+        locks = [item for item in items if isinstance(item.context_expr, ast.Attribute)]
+        if scope.kind != Scope.FUNCTION or not locks:
+            handler(node)
+            return
+        before = scope.wait_points
+        handler(node)
+        for item in locks:
+            expr = item.context_expr
+            if scope.wait_points != before or item.optional_vars is not None:
+                recorder.facts.waiting_locks.add(expr.attr)
+            if item.optional_vars is None and self_attribute(expr) is not None:
+                scope.lock_entries.append(expr.attr)
+    return entry
 
 
 def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Callable[[ast.stmt], None]:
@@ -108,6 +139,8 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
     """
     def record(node: ast.stmt) -> None:
         scope = recorder.scope
+        if isinstance(node, (ast.Assign, ast.AnnAssign)):
+            _lock_store(recorder, node)
         if scope.kind == Scope.FUNCTION:
             value = getattr(node, "value", None)
             kind = type(value)
@@ -124,7 +157,7 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
                     scope.pauses.append((pos_of(node), recorder.frames))
                 if recorder.frames and isinstance(scope.node, ast.AsyncFunctionDef):
                     _cleanup_wait(scope, node, value, recorder.frames)
-                awaited = _self_attribute(getattr(value, "value", None)) if scope.self_stores else None
+                awaited = self_attribute(getattr(value, "value", None)) if scope.self_stores else None
                 if awaited is not None:  # ``await self.attr`` after a store (``cancels.py``)
                     scope.awaited_attrs.append((awaited, pos_of(node), recorder.frames))
             if (scope.self_stores or scope.cls is not None) and (
@@ -132,12 +165,12 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
             ):
                 call = value if kind is ast.Call else None
                 handed = [*call.args, *(k.value for k in call.keywords)] if call is not None else [value]
-                found = {a for a in map(_self_attribute, handed) if a is not None}
+                found = {a for a in map(self_attribute, handed) if a is not None}
                 if scope.self_stores:
                     scope.handed.update(found)
                 for item in handed:  # ``[self.attr]``, ``(task, self.attr)``
                     if isinstance(item, (ast.List, ast.Tuple, ast.Set)):
-                        found.update(a for a in map(_self_attribute, item.elts) if a is not None)
+                        found.update(a for a in map(self_attribute, item.elts) if a is not None)
                 scope.passed.update(found)
             if (
                 kind is ast.Constant
@@ -145,7 +178,7 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
                 and type(node) is ast.Assign
                 and isinstance(scope.node, ast.AsyncFunctionDef)
             ):
-                cleared = _self_attribute(node.targets[0]) if len(node.targets) == 1 else None
+                cleared = self_attribute(node.targets[0]) if len(node.targets) == 1 else None
                 if cleared is not None:
                     scope.clears.append((cleared, pos_of(node), recorder.frames))
             prev = recorder.prev
@@ -155,6 +188,27 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
                 _cancel_drop(scope, prev, node)
         handler(node)
     return record
+
+
+def _lock_store(recorder: Recorder, node: Union[ast.Assign, ast.AnnAssign]) -> None:
+    """``x.lock = asyncio.Lock()`` (in a class body, ``lock = asyncio.Lock()``)
+    gives a lock; any other value but ``None`` makes the name no known lock
+    (``coroutines.quiet_lock``)."""
+    targets = node.targets if type(node) is ast.Assign else [node.target]  # type: ignore[union-attr]
+    if len(targets) != 1:
+        return
+    target, value = targets[0], node.value
+    if type(target) is ast.Attribute:
+        name = target.attr
+    elif isinstance(target, ast.Name) and recorder.scope.kind == Scope.CLASS:
+        name = target.id
+    else:
+        return
+    facts = recorder.facts
+    if isinstance(value, ast.Call) and recorder.scope.imports.resolve(value.func) in N.LOCK_FACTORIES:
+        facts.lock_stores[name] = facts.lock_stores.get(name, 0) + 1
+    elif value is not None and not (isinstance(value, ast.Constant) and value.value is None):
+        facts.waiting_locks.add(name)
 
 
 def _cleanup_wait(scope: Scope, node: ast.stmt, value: object, frames: Frames) -> None:
@@ -179,9 +233,9 @@ def _cancel_drop(scope: Scope, prev: ast.Expr, node: ast.stmt) -> None:
     func = prev.value.func  # type: ignore[attr-defined]
     if type(func) is not ast.Attribute or func.attr != "cancel":
         return
-    attr = _self_attribute(func.value)
+    attr = self_attribute(func.value)
     targets = getattr(node, "targets", None) or [getattr(node, "target", None)]
-    if attr is not None and any(_self_attribute(target) == attr for target in targets):
+    if attr is not None and any(self_attribute(target) == attr for target in targets):
         scope.cancel_drops.append((attr, prev, node))
 
 
@@ -260,10 +314,3 @@ def _swallows(handler: ast.excepthandler) -> bool:
     caught = N.exception_names(handler.type)  # type: ignore[attr-defined]
     body = handler.body  # type: ignore[attr-defined]
     return (caught is None or bool(caught & _BROAD)) and not isinstance(body[-1], ast.Raise)
-
-
-def _self_attribute(node: object) -> Optional[str]:
-    """``attr`` of ``self.attr``."""
-    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
-        return node.attr
-    return None

@@ -480,6 +480,7 @@ class Scope:
         "may_wait", "exits", "cancels", "keeps_itself", "waited", "catches_all", "clears", "pauses",
         "entered_async", "self_stores", "handed", "cleanups", "awaits", "keeps_in",
         "cleanup_waits", "waiting_tries", "cancel_drops", "passed", "awaited_attrs",
+        "lock_entries", "wait_points",
     )
 
     MODULE, CLASS, FUNCTION = 0, 1, 2
@@ -554,6 +555,15 @@ class Scope:
         # ``may_wait``; the frame waits there only if their coroutine may
         # (``coroutines.never_suspends``; another module sees them as waits)
         self.waits_on: List[ast.Call] = []
+        # ... the attributes it enters as ``async with self.lock:``: no wait of
+        # ``may_wait`` either; entering waits only if another holder of the lock
+        # may wait while holding it (``coroutines.quiet_lock``; another module
+        # sees them as waits)
+        self.lock_entries: List[str] = []
+        # How many places that may wait the recorder has seen in it so far (an
+        # ``await``, an ``async for``, an ``async with`` but a lock's): a lock
+        # entered around none holds it across no wait.
+        self.wait_points = 0
         # New tasks added straight to a collection that outlives the frame: lost
         # if the collection turns out weak (``ModuleFacts.weak``).
         self.weak_drops: List[Tuple[Spawn, CollectionAdd]] = []
@@ -634,6 +644,13 @@ class Scope:
 # What happens to a value: a sink constant, a group of handles, a name (the
 # value goes into that local collection) or a callback that drops it.
 Sink = Union[int, Group, str, CallbackSink]
+
+
+def self_attribute(node: object) -> Optional[str]:
+    """``attr`` of ``self.attr``."""
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+        return node.attr
+    return None
 
 
 def polled_task(test: ast.expr, negated_only: bool = False, items: bool = False) -> Optional[ast.Name]:
@@ -775,6 +792,13 @@ class ModuleFacts:
         # ``self.io.create_task(...)``), but for the configured loop names: only
         # loop attributes of these names matter.
         self.receiver_attrs: Set[str] = set()
+        # Locks (``coroutines.quiet_lock``): how many times each attribute name is
+        # given a new ``asyncio.Lock()`` (or semaphore); and the names that may be
+        # held across a wait, or hold something else: entered around a wait
+        # (``async with x.lock: await ...``), acquired by hand, given any other
+        # value.
+        self.lock_stores: Dict[str, int] = {}
+        self.waiting_locks: Set[str] = set()
         # Names bound at module level, and class attributes, from logging.getLogger().
         self.loggers: Set[str] = set()
         self.logger_attrs: Set[str] = set()

@@ -43,6 +43,12 @@ TIMEOUT_BLOCKS: FrozenSet[str] = frozenset({"asyncio.timeout", "asyncio.timeout_
 QUIET_ENTRIES: FrozenSet[str] = frozenset(
     {"asyncio.TaskGroup", "asyncio.taskgroups.TaskGroup", "contextlib.AsyncExitStack"}
 )
+# Locks whose ``async with`` waits only while another task holds them
+# (``coroutines.quiet_lock``)
+LOCK_FACTORIES: FrozenSet[str] = frozenset(
+    {"asyncio.Lock", "asyncio.locks.Lock", "asyncio.Semaphore", "asyncio.locks.Semaphore",
+     "asyncio.BoundedSemaphore", "asyncio.locks.BoundedSemaphore"}
+)
 LOOP_FACTORIES: FrozenSet[str] = frozenset(
     {
         "asyncio.get_running_loop",

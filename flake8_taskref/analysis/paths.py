@@ -40,6 +40,7 @@ from flake8_taskref.analysis.facts import (
     WaitSite,
     exclusive,
     is_current_task,
+    polled_task,
 )
 from flake8_taskref.analysis.scopes import end_of, pos_of
 
@@ -93,6 +94,18 @@ def _apart(pos: Pos, frames: Frames) -> bool:
             bodies = [case.body for case in getattr(node, "cases", ())]
         if any(i != detail and _inside(pos, body) for i, body in enumerate(bodies)):
             return True
+    return False
+
+
+def _polled_around(pos: Pos, frames: Frames) -> bool:
+    """Is ``pos`` the task a ``while not task.done():`` around the exit polls?
+    The body runs only while the task is pending: the poll finishes it for what
+    follows the loop, not for an exit inside it."""
+    for kind, node, _ in frames:
+        if kind == LOOP and isinstance(node, ast.While):
+            polled = polled_task(node.test, negated_only=True)
+            if polled is not None and pos_of(polled) == pos:
+                return True
     return False
 
 
@@ -362,7 +375,8 @@ def _lost_at(
         else:
             # handled anywhere in the loop it leaves: a pass may have finished it
             end = max(end, end_of(loop))
-    between = [p for p in fate if begin <= p <= end and not _apart(p, exit.frames)]
+    between = [p for p in fate if begin <= p <= end and not _apart(p, exit.frames)
+               and not _polled_around(p, exit.frames)]
     note = ""
     if between:
         iters = _completion_loops(exit.frames, scope)

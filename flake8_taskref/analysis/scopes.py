@@ -366,8 +366,7 @@ class Recorder:
             self._store_target(target, None, pos, True)
 
     def _unpack(self, target: ast.expr, value: ast.expr, pos: Pos) -> bool:
-        """``a, b = spawn(), spawn()``: each name gets its value (True when the
-        assignment was handled here)."""
+        """``a, b = spawn(), spawn()``: each name gets its value (True: handled here)."""
         elts = target.elts  # type: ignore[attr-defined]
         if isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(elts) and not any(
             isinstance(e, ast.Starred) for e in elts + value.elts
@@ -755,6 +754,7 @@ class Recorder:
     def _generators(self, generators: List[ast.comprehension]) -> None:
         for comp in generators:
             self.scope.may_wait = self.scope.may_wait or bool(comp.is_async)  # ``async for`` waits
+            self.scope.wait_points += comp.is_async
             self._iteration(comp.target, comp.iter, pos_of(comp.target), False)
             for cond in comp.ifs:
                 self.value(cond, TRUTH)

@@ -285,3 +285,50 @@ class ForeverLoopRaisesOut:
                 raise Closed from None  # caught outside the loop: no next pass
         except Closed:
             pass
+
+
+class ReturnsAwaiting:
+    """The clear, then ``return await self.close()`` (aioice's consent check, a miss
+    of the nineteenth trial): the way out waits first, held by nobody."""
+
+    def __init__(self):
+        self._task = None
+
+    def start(self):
+        self._task = asyncio.create_task(self._check())  # error: TRF001:22
+
+    async def _check(self):
+        while True:
+            await asyncio.sleep(5)
+            if self.expired():
+                self._task = None
+                return await self.close()
+
+    def expired(self):
+        return True
+
+    async def close(self):
+        await asyncio.sleep(1)
+
+
+class ReturnsWithoutWaiting:
+    """Its twin: the clear, then a ``return`` that does not wait."""
+
+    def __init__(self):
+        self._task = None
+
+    def start(self):
+        self._task = asyncio.create_task(self._check())
+
+    async def _check(self):
+        while True:
+            await asyncio.sleep(5)
+            if self.expired():
+                self._task = None
+                return self.close_soon()
+
+    def expired(self):
+        return True
+
+    def close_soon(self):
+        return None
