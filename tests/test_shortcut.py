@@ -448,3 +448,33 @@ def test_a_file_without_a_place_that_can_spawn_has_no_finding() -> None:
     ):
         assert not may_spawn(source, options)
         assert analyse(ast.parse(source), options) == []
+
+
+def test_a_lock_is_followed_under_every_spelling_of_its_name() -> None:
+    """``coroutines.quiet_lock`` needs every use of the lock's name: the text
+    shortcut enters the functions that name it as Python reads names (NFKC),
+    so a full-width spelling of the holder that waits keeps the finding on
+    both paths (a fresh-eyes review's case)."""
+    source = (
+        "import asyncio\n"
+        "\n"
+        "\n"
+        "class W:\n"
+        "    def __init__(self, loop):\n"
+        "        self._loop = loop\n"
+        "        self.lock = asyncio.Lock()\n"
+        "\n"
+        "    def push(self):\n"
+        "        self._loop.create_task(self._push())\n"
+        "\n"
+        "    async def _push(self):\n"
+        "        async with self.lock:\n"
+        "            pass\n"
+        "\n"
+        "    async def hold(self):\n"
+        "        async with self.\uff4cock:\n"
+        "            await asyncio.sleep(1)\n"
+    )
+    assert _findings(source, opts.Options.build()) == [(10, "TRF001")]
+    quiet = source.replace("await asyncio.sleep(1)", "pass")
+    assert _findings(quiet, opts.Options.build()) == []

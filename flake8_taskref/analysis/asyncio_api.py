@@ -158,6 +158,7 @@ class ScopeVisitor(FunctionsRecorder):
     def _attribute(self, node: ast.Attribute, sink: Sink) -> None:
         if isinstance(sink, Group):
             sink.opaque = True
+        self.facts.attr_loads[node.attr] = self.facts.attr_loads.get(node.attr, 0) + 1  # (``quiet_lock``)
         if self._at_exit:
             key = self._collection_key(node)
             if key is not None:
@@ -170,9 +171,8 @@ class ScopeVisitor(FunctionsRecorder):
         """A call of a loop factory, or a name already known to hold a loop."""
         if isinstance(value, ast.Call):
             return self._qualname(value.func) in N.LOOP_FACTORIES
-        if isinstance(value, ast.Name):
-            return value.id in self.scope.loop_vars or value.id in self.options.loop_names
-        return False
+        names = self.scope.loop_vars
+        return isinstance(value, ast.Name) and (value.id in names or value.id in self.options.loop_names)
 
     def _note_loop(self, targets: Sequence[ast.expr]) -> None:
         for target in targets:

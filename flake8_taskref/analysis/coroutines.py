@@ -138,13 +138,22 @@ def never_suspends(
 
 
 def quiet_lock(facts: ModuleFacts, attr: str) -> bool:
-    """Does ``async with self.attr:`` never wait?  Only while another task holds
-    the lock; so not if every store of the name in the file is a new
-    ``asyncio.Lock()`` (or semaphore; ``None`` too) and every ``async with``
-    of it, through any receiver, holds it across no wait, nor any ``acquire()``
-    of it: then nobody holds it when another task comes (a lock of another
-    module's code, or handed on, is not followed: docs/rules/TRF001.md)."""
-    return attr in facts.lock_stores and attr not in facts.waiting_locks
+    """Does ``async with self.attr:`` never wait?  It waits only while another
+    task holds the lock; so not if every store of the name in the file is a
+    plain assignment of a new ``asyncio.Lock()`` (or semaphore of a positive
+    count) or ``None``, every load of it is an ``async with`` of it (no ``as``),
+    through any receiver, that holds it across no wait (no ``await``, ``async
+    for``, ``async with``, ``yield`` in the block), nothing ``acquire()``s it
+    and no method has its name: then nobody holds it when another task comes (a
+    lock used by another module's code is not followed: docs/rules/TRF001.md)."""
+    if attr not in facts.new_locks or attr in facts.waiting_locks:
+        return False
+    stores = sum(count for (_, name), count in facts.attr_stores.items() if name == attr)
+    return (
+        stores == facts.lock_stores.get(attr, 0)
+        and facts.attr_loads.get(attr, 0) == facts.lock_items.get(attr, 0)
+        and not any(attr in scope.defs for scope in facts.scopes if scope.kind == Scope.CLASS)
+    )
 
 
 def suspends_at(
@@ -431,14 +440,13 @@ def cleared_by_itself(
             continue
         # a way out in the clear's own block, after it, ends the path there
         own = [e.node for e in method.exits if pos_of(e.node) > at and e.frames == frames]
-        ends = [pos_of(e) for e in own]
-        limit = min(ends) if ends else end_of(method.node)
+        first = min(own, key=pos_of) if own else None
+        limit = pos_of(first) if first is not None else end_of(method.node)
         if any(  # (``return await self.close()``: the way out waits first)
             at < pause <= limit and not exclusive(frames, where) and not _handled_after(frames, where)
             for pause, where in method.pauses
         ):
             return at[0]
-        first = min(own, key=pos_of) if own else None
         if first is None or isinstance(first, ast.Continue):
             loop = _next_pass(method, frames, at)
             if loop is not None and any(pos_of(loop) < p <= end_of(loop) for p, _ in method.pauses):

@@ -104,8 +104,9 @@ def record_exits(recorder: Recorder) -> None:
 
 def _locking(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Callable[[ast.stmt], None]:
     """``async with self.lock:`` in a function: the lock is noted as entered
-    (``Scope.lock_entries``), and as held across a wait if the block may wait
-    (``ModuleFacts.waiting_locks``), through any receiver (``coroutines.quiet_lock``)."""
+    (``Scope.lock_entries``), and as held across a wait if the block may wait or
+    enters more (``ModuleFacts.waiting_locks``), through any receiver
+    (``coroutines.quiet_lock``); the entry is a wait for a lock held around it."""
     def entry(node: ast.stmt) -> None:
         scope = recorder.scope
         items = node.items  # type: ignore[attr-defined]
@@ -115,12 +116,15 @@ def _locking(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Callabl
             return
         before = scope.wait_points
         handler(node)
+        facts = recorder.facts
         for item in locks:
             expr = item.context_expr
-            if scope.wait_points != before or item.optional_vars is not None:
-                recorder.facts.waiting_locks.add(expr.attr)
+            facts.lock_items[expr.attr] = facts.lock_items.get(expr.attr, 0) + 1
+            if scope.wait_points != before or item.optional_vars is not None or len(items) > 1:
+                facts.waiting_locks.add(expr.attr)
             if item.optional_vars is None and self_attribute(expr) is not None:
                 scope.lock_entries.append(expr.attr)
+        scope.wait_points += 1  # a lock's entry may wait, for a lock entered around it
     return entry
 
 
@@ -152,7 +156,8 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
                 wait = _wait_of(scope, node, value, recorder.frames) if scope.groups else None
                 if wait is not None:  # a wait after a handle is made (``gaps.py``, ``paths._caught``)
                     scope.awaits.append(wait)
-                if scope.clears or any(frame[0] == LOOP for frame in recorder.frames):
+                if (scope.clears or any(frame[0] == LOOP for frame in recorder.frames)) and not _holds(
+                        scope, value):
                     # after a clear, or in a loop: its next pass (``coroutines.cleared_by_itself``)
                     scope.pauses.append((pos_of(node), recorder.frames))
                 if recorder.frames and isinstance(scope.node, ast.AsyncFunctionDef):
@@ -190,10 +195,18 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
     return record
 
 
+def _holds(scope: Scope, value: object) -> bool:
+    """``await queue.put(item)``, ``await asyncio.sleep(0)``: a wait that holds
+    the task (the queue keeps its putter, the loop's ready queue the task)."""
+    call = value.value if isinstance(value, ast.Await) else None
+    return isinstance(call, ast.Call) and (
+        N.puts_into_queue(call) or N.yields_once(call, scope.imports.resolve(call.func)))
+
+
 def _lock_store(recorder: Recorder, node: Union[ast.Assign, ast.AnnAssign]) -> None:
     """``x.lock = asyncio.Lock()`` (in a class body, ``lock = asyncio.Lock()``)
-    gives a lock; any other value but ``None`` makes the name no known lock
-    (``coroutines.quiet_lock``)."""
+    gives a lock; any other value but ``None`` makes the name no known lock, as
+    does a store in another form (``coroutines.quiet_lock`` counts them)."""
     targets = node.targets if type(node) is ast.Assign else [node.target]  # type: ignore[union-attr]
     if len(targets) != 1:
         return
@@ -205,10 +218,25 @@ def _lock_store(recorder: Recorder, node: Union[ast.Assign, ast.AnnAssign]) -> N
     else:
         return
     facts = recorder.facts
-    if isinstance(value, ast.Call) and recorder.scope.imports.resolve(value.func) in N.LOCK_FACTORIES:
-        facts.lock_stores[name] = facts.lock_stores.get(name, 0) + 1
-    elif value is not None and not (isinstance(value, ast.Constant) and value.value is None):
+    lock = isinstance(value, ast.Call) and _new_lock(value, recorder.scope)
+    if lock or isinstance(value, ast.Constant) and value.value is None:
+        if lock:
+            facts.new_locks.add(name)
+        if type(target) is ast.Attribute:
+            facts.lock_stores[name] = facts.lock_stores.get(name, 0) + 1
+    elif value is not None:
         facts.waiting_locks.add(name)
+
+
+def _new_lock(call: ast.Call, scope: Scope) -> bool:
+    """``asyncio.Lock()``, ``asyncio.Semaphore()`` or ``Semaphore(n)`` of a
+    positive number written out: free until someone takes it (not
+    ``Semaphore(0)``, nor a count not known)."""
+    if scope.imports.resolve(call.func) not in N.LOCK_FACTORIES or call.keywords or len(call.args) > 1:
+        return False
+    count = call.args[0] if call.args else None
+    return count is None or (
+        isinstance(count, ast.Constant) and type(count.value) is int and count.value > 0)
 
 
 def _cleanup_wait(scope: Scope, node: ast.stmt, value: object, frames: Frames) -> None:

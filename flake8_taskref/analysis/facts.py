@@ -792,12 +792,16 @@ class ModuleFacts:
         # ``self.io.create_task(...)``), but for the configured loop names: only
         # loop attributes of these names matter.
         self.receiver_attrs: Set[str] = set()
-        # Locks (``coroutines.quiet_lock``): how many times each attribute name is
-        # given a new ``asyncio.Lock()`` (or semaphore); and the names that may be
-        # held across a wait, or hold something else: entered around a wait
-        # (``async with x.lock: await ...``), acquired by hand, given any other
-        # value.
+        # Locks (``coroutines.quiet_lock``), by attribute name: the names given a
+        # new ``asyncio.Lock()`` (or semaphore), how many attribute stores give
+        # one (or ``None``), how many loads of ``x.name`` and how many of them are
+        # ``async with x.name:`` items; and the names that may be held across a
+        # wait, or hold something else: entered around a wait (``async with
+        # x.lock: await ...``), acquired by hand, given any other value.
+        self.new_locks: Set[str] = set()
         self.lock_stores: Dict[str, int] = {}
+        self.attr_loads: Dict[str, int] = {}
+        self.lock_items: Dict[str, int] = {}
         self.waiting_locks: Set[str] = set()
         # Names bound at module level, and class attributes, from logging.getLogger().
         self.loggers: Set[str] = set()

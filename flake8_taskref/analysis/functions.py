@@ -411,7 +411,7 @@ class FunctionsRecorder(InterfaceRecorder):
                 cold = self._enter_cancelled(hot, cold)
             locks = {attr for scope in self.facts.scopes for attr in scope.lock_entries}
             if locks:  # ``coroutines.quiet_lock``: every other use of the lock
-                cold = self._enter_on(cold, hot.lines_holding(locks))
+                cold = self._enter_on(cold, hot.lines_naming(locks))
             if self._self_spawns:  # ``self.create_task(...)``: every store of such an attribute
                 stores = hot.lines_storing(N.LOOP_SPAWN_METHODS) + hot.lines_holding(("setattr",))
                 cold = self._enter_on(cold, sorted(stores))

@@ -608,6 +608,7 @@ class ModuleRules:
             names = waits.get(id(site))
             if names:
                 self._error("TRF005", site.node, names=", ".join(sorted(set(names))))
+        facts, summaries, resolver = self.facts, self.summaries, self.resolver
         for attr, spawn in scope.self_stores:
             line = cleared_by_itself(spawn, attr, scope, self._keepers)
             called = self.label(spawn, scope) if line is not None else None
@@ -616,7 +617,6 @@ class ModuleRules:
         dropped_after_cancel(self, scope, self._keepers)
         self._shields(scope)
         self._timeouts(scope, live)
-        facts, summaries, resolver = self.facts, self.summaries, self.resolver
         lost_on_exits(self, scope, live, lambda call: suspends_at(call, scope, facts, summaries, resolver))
         lost_before_cleanup(self, scope, live, Until)
         if self.options.gathers:

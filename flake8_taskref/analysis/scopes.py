@@ -185,8 +185,7 @@ class Recorder:
         return self.facts
 
     def later_pending(self) -> bool:
-        """Are functions put off that ``enter_later`` may still enter (then the
-        caller calls ``finish`` when it is done)?"""
+        """Are functions put off that ``enter_later`` may enter (then the caller calls ``finish``)?"""
         return False
 
     def finish(self) -> None:
@@ -666,6 +665,7 @@ class Recorder:
             sink.opaque = True
         if isinstance(node, (ast.Yield, ast.YieldFrom)):
             self.scope.generator = True
+            self.scope.wait_points += 1  # (a lock held across a ``yield``: ``exits._locking``)
             if node.value is not None:
                 self.value(node.value, KEEP)
             return

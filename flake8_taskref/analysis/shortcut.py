@@ -271,14 +271,24 @@ class HotLines:
         """The numbers of the lines that hold one of ``words`` as a whole word."""
         return self._line_numbers(self._places(words, True))
 
-    def lines_storing(self, attrs: Iterable[str]) -> List[int]:
-        """The numbers of the lines that may store an attribute of one of these
-        names (``x.attr =``, ``x.attr: T = ...``; not ``==``), read as Python
-        reads identifiers (NFKC), across comments and line ends."""
+    def lines_naming(self, words: Iterable[str]) -> List[int]:
+        """The numbers of the lines that hold one of ``words`` as a whole word,
+        read as Python reads identifiers (NFKC)."""
+        text = self._nfkc()
+        return self._line_numbers([at for word in words for at in _finds(text, word, True)], text)
+
+    def _nfkc(self) -> str:
         text = self._identifiers
         if text is None:  # Python reads identifiers in NFKC (``ｔ`` is ``t``)
             text = self.text if self.text.isascii() else unicodedata.normalize("NFKC", self.text)
             self._identifiers = text  # the same lines: none ends in another
+        return text
+
+    def lines_storing(self, attrs: Iterable[str]) -> List[int]:
+        """The numbers of the lines that may store an attribute of one of these
+        names (``x.attr =``, ``x.attr: T = ...``; not ``==``), read as Python
+        reads identifiers (NFKC), across comments and line ends."""
+        text = self._nfkc()
         return self._line_numbers([
             at for attr in attrs for at in _finds(text, attr, True)
             if _after_dot(text, at) and _stores(text, at + len(attr))

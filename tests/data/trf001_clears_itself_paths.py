@@ -332,3 +332,21 @@ class ReturnsWithoutWaiting:
 
     def close_soon(self):
         return None
+
+
+class ReturnsYieldingOnce:
+    """Another twin: after the clear, waits that hold the task (the loop's
+    ready queue holds it through ``asyncio.sleep(0)``, a queue its putter)."""
+
+    def __init__(self, queue):
+        self._task = None
+        self._queue = queue
+
+    def start(self):
+        self._task = asyncio.create_task(self._check())
+
+    async def _check(self):
+        await asyncio.sleep(5)
+        self._task = None
+        await self._queue.put(None)
+        return await asyncio.sleep(0)

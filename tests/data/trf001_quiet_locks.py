@@ -145,3 +145,131 @@ class Reader:
 async def drain(reader):
     async with reader._read_lock:  # another receiver holds it across a wait
         await asyncio.sleep(1)
+
+
+class EntersMoreInside:
+    """A lock held while entering something else waits there (a fresh-eyes
+    review of the rule, as are the classes below)."""
+
+    def __init__(self, loop, session):
+        self._loop = loop
+        self._outer_lock = asyncio.Lock()
+        self._session = session
+
+    def push(self):
+        self._loop.create_task(self._push())  # error: TRF001:9
+
+    async def _push(self):
+        async with self._outer_lock:
+            pass
+
+    async def use(self):
+        async with self._outer_lock:
+            async with self._session:
+                pass
+
+
+class TwoAtOnce:
+    def __init__(self, loop):
+        self._loop = loop
+        self._state_lock = asyncio.Lock()
+        self._io_lock = asyncio.Lock()
+
+    def note(self):
+        self._loop.create_task(self._note())  # error: TRF001:9
+
+    async def _note(self):
+        async with self._state_lock:
+            pass
+
+    async def send(self, writer):
+        async with self._io_lock:
+            await writer.drain()
+
+    async def snapshot(self):
+        async with self._state_lock, self._io_lock:
+            pass
+
+
+class Aliased:
+    def __init__(self, loop):
+        self._loop = loop
+        self._alias_lock = asyncio.Lock()
+
+    def push(self):
+        self._loop.create_task(self._push())  # error: TRF001:9
+
+    async def _push(self):
+        async with self._alias_lock:
+            pass
+
+    async def hold(self):
+        lock = self._alias_lock
+        async with lock:
+            await asyncio.sleep(1)
+
+
+class YieldsHolding:
+    def __init__(self, loop):
+        self._loop = loop
+        self._gen_lock = asyncio.Lock()
+
+    def push(self):
+        self._loop.create_task(self._push())  # error: TRF001:9
+
+    async def _push(self):
+        async with self._gen_lock:
+            pass
+
+    async def exclusive(self):
+        async with self._gen_lock:
+            yield
+
+
+class StoredInATuple:
+    def __init__(self, loop, lock):
+        self._loop = loop
+        self._tuple_lock = asyncio.Lock()
+        self._tuple_lock, self.n = lock, 0
+
+    def push(self):
+        self._loop.create_task(self._push())  # error: TRF001:9
+
+    async def _push(self):
+        async with self._tuple_lock:
+            pass
+
+
+class ClosedSemaphore:
+    def __init__(self, loop):
+        self._loop = loop
+        self._slots = asyncio.Semaphore(0)
+
+    def push(self):
+        self._loop.create_task(self._push())  # error: TRF001:9
+
+    async def _push(self):
+        async with self._slots:
+            pass
+
+
+class Parent:
+    def __init__(self):
+        self._prop_lock = asyncio.Lock()
+
+
+class Child:
+    def __init__(self, loop, parent):
+        self._loop = loop
+        self._parent = parent
+
+    @property
+    def _prop_lock(self):
+        return self._parent.io_lock
+
+    def push(self):
+        self._loop.create_task(self._push())  # error: TRF001:9
+
+    async def _push(self):
+        async with self._prop_lock:
+            pass
