@@ -18,7 +18,7 @@ from typing import Any, Callable, Optional, Tuple, Type, Union
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
     LOOP, SUPPRESS, TRY, TRY_BODY, TRY_FINALLY, TRY_HANDLERS, Exit, Frames, Scope, TimeoutSite, Wait,
-    self_attribute,
+    YieldExit, self_attribute,
 )
 from flake8_taskref.analysis.scopes import TRY_TYPES, Recorder, end_of, pos_of
 
@@ -145,6 +145,8 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
         scope = recorder.scope
         if isinstance(node, (ast.Assign, ast.AnnAssign)):
             _lock_store(recorder, node)
+        if type(getattr(node, "value", None)) is ast.Yield and _closable(scope):
+            scope.yields.append(YieldExit(node, recorder.frames))  # (``paths.lost_on_exits``)
         if scope.kind == Scope.FUNCTION:
             value = getattr(node, "value", None)
             kind = type(value)
@@ -193,6 +195,15 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
                 _cancel_drop(scope, prev, node)
         handler(node)
     return record
+
+
+def _closable(scope: Scope) -> bool:
+    """Is ``scope`` an async generator a consumer may close at a ``yield``: not
+    one a decorator turns into something else (``@asynccontextmanager``: its
+    ``yield`` is left by the ``with`` block's end, or by the block's exception,
+    a failure path the rules do not follow)?"""
+    node = scope.node
+    return scope.kind == Scope.FUNCTION and isinstance(node, ast.AsyncFunctionDef) and not node.decorator_list
 
 
 def _holds(scope: Scope, value: object) -> bool:

@@ -480,7 +480,7 @@ class Scope:
         "may_wait", "exits", "cancels", "keeps_itself", "waited", "catches_all", "clears", "pauses",
         "entered_async", "self_stores", "handed", "cleanups", "awaits", "keeps_in",
         "cleanup_waits", "waiting_tries", "cancel_drops", "passed", "awaited_attrs",
-        "lock_entries", "wait_points",
+        "lock_entries", "wait_points", "yields",
     )
 
     MODULE, CLASS, FUNCTION = 0, 1, 2
@@ -564,6 +564,8 @@ class Scope:
         # ``await``, an ``async for``, an ``async with`` but a lock's): a lock
         # entered around none holds it across no wait.
         self.wait_points = 0
+        # Async generators: the ``yield`` statements, where a consumer may close it.
+        self.yields: List["YieldExit"] = []
         # New tasks added straight to a collection that outlives the frame: lost
         # if the collection turns out weak (``ModuleFacts.weak``).
         self.weak_drops: List[Tuple[Spawn, CollectionAdd]] = []
@@ -752,6 +754,14 @@ class Exit:
     def __init__(self, node: ast.stmt, frames: Frames) -> None:
         self.node = node
         self.frames = frames
+
+
+class YieldExit(Exit):
+    """A ``yield`` statement of an async generator: a consumer that stops early
+    closes the generator there (``GeneratorExit``, as a ``raise``), and the
+    frame ends (``exits.py``, ``paths.lost_on_exits``)."""
+
+    __slots__ = ()
 
 
 class ModuleFacts:

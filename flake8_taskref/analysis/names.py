@@ -609,3 +609,16 @@ def falls_through(body: List[ast.stmt], breaks: Callable[[ast.stmt], bool]) -> b
 
 
 TRIES = tuple(t for t in (getattr(ast, "Try", None), getattr(ast, "TryStar", None)) if t is not None)
+
+
+def catches_close(attempt: ast.AST) -> bool:
+    """Does a handler of this ``try`` catch the ``GeneratorExit`` that closes a
+    generator (a bare ``except``, ``BaseException``, ``GeneratorExit``)?"""
+    for handler in getattr(attempt, "handlers", ()):
+        caught = handler.type
+        names = caught.elts if isinstance(caught, ast.Tuple) else [caught]
+        if caught is None or any(
+                getattr(name, "id", getattr(name, "attr", None)) in ("BaseException", "GeneratorExit")
+                for name in names):
+            return True
+    return False

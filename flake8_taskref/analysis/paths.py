@@ -38,6 +38,7 @@ from flake8_taskref.analysis.facts import (
     Spawn,
     Use,
     WaitSite,
+    YieldExit,
     exclusive,
     is_current_task,
     polled_task,
@@ -297,6 +298,7 @@ def _leaves(exit: Exit, fate: List[Pos]) -> bool:
     nothing after it, nor before it in an outer loop's next pass, handles the
     task) with nothing on the way out that handles the task?"""
     node, frames = exit.node, exit.frames
+    raising = isinstance(node, ast.Raise) or type(exit) is YieldExit  # (``GeneratorExit``)
     inner = frames
     loop: Optional[ast.AST] = None
     first = (0, 0)
@@ -308,11 +310,12 @@ def _leaves(exit: Exit, fate: List[Pos]) -> bool:
         outermost = next(frame[1] for frame in frames if frame[0] == LOOP)
         first = pos_of(outermost) if outermost is not loop else pos_of(loop)
     for kind, around, detail in inner:
-        if kind == SUPPRESS and isinstance(node, ast.Raise):
+        if kind == SUPPRESS and raising:
             return False
         if kind != TRY:
             continue
-        if detail == TRY_BODY and isinstance(node, ast.Raise) and getattr(around, "handlers", None):
+        if detail == TRY_BODY and raising and getattr(around, "handlers", None) and (
+                type(exit) is not YieldExit or N.catches_close(around)):
             return False  # a handler may catch it and go on
         if any(_inside(p, getattr(around, "finalbody", ())) for p in fate):
             return False
@@ -511,10 +514,10 @@ def lost_on_exits(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]], 
     the end after a swallowed timeout (``_lost_at_end``)."""
     if not scope.generator:
         _lost_at_end(rules, scope, live)
-    exits = scope.exits
+    exits: List[Exit] = sorted([*scope.exits, *scope.yields], key=lambda e: pos_of(e.node))
     if not exits:
         return
-    starts = [pos_of(exit.node) for exit in exits]  # in source order, as recorded
+    starts = [pos_of(exit.node) for exit in exits]  # in source order
     reported: Set[int] = rules._reported
     # an exit before every spawn meets a task only from an earlier pass of a loop
     firsts = [bisect.bisect_right(starts, min(s.pos for s, _ in spawns)) for _, spawns in live]
@@ -548,6 +551,8 @@ def lost_on_exits(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]], 
             reported.add(id(group))
             spawn, label, holder, note = found
             kind = f"the {type(exit.node).__name__.lower()} on line {exit.node.lineno}{note}"
+            if type(exit) is YieldExit:
+                kind = f"the yield on line {exit.node.lineno}{note}, where a consumer that stops closes it"
             if isinstance(exit.node, ast.Break):
                 kind += " (nothing after its loop awaits, cancels or keeps it), and the frame ends"
             elif isinstance(exit.node, ast.Continue):
