@@ -478,3 +478,31 @@ def test_a_lock_is_followed_under_every_spelling_of_its_name() -> None:
     assert _findings(source, opts.Options.build()) == [(10, "TRF001")]
     quiet = source.replace("await asyncio.sleep(1)", "pass")
     assert _findings(quiet, opts.Options.build()) == []
+
+
+def test_a_wait_after_a_task_is_made_is_followed_into_cold_coroutines() -> None:
+    """TRF007's caught cancellation asks whether the wait after the task may
+    suspend: the coroutine it awaits (no spawner word in it) is entered on the
+    plugin's path too, so both paths agree (a shortcut divergence the mutation
+    fuzz found on Python 3.15: a decorated coroutine that never waits)."""
+    source = (
+        "import asyncio\n"
+        "\n"
+        "\n"
+        "async def quiet():\n"
+        "    await asyncio.sleep(1)\n"
+        "\n"
+        "\n"
+        "async def first(work):\n"
+        "    try:\n"
+        "        task = asyncio.create_task(work())\n"
+        "        await quiet()\n"
+        "        await task\n"
+        "    except asyncio.CancelledError:\n"
+        "        return None\n"
+    )
+    assert _findings(source, opts.Options.build()) == [(10, "TRF007")]
+    decorated = source.replace("async def quiet", "@functools.wraps(print)\nasync def quiet")
+    decorated = decorated.replace("await asyncio.sleep(1)", "print(1)")
+    decorated = decorated.replace("import asyncio\n", "import asyncio\nimport functools\n")
+    assert _findings(decorated, opts.Options.build()) == [(12, "TRF007")]

@@ -145,8 +145,9 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
         scope = recorder.scope
         if isinstance(node, (ast.Assign, ast.AnnAssign)):
             _lock_store(recorder, node)
-        if type(getattr(node, "value", None)) is ast.Yield and _closable(scope):
-            scope.yields.append(YieldExit(node, recorder.frames))  # (``paths.lost_on_exits``)
+        if type(getattr(node, "value", None)) is ast.Yield and _closable(scope) and any(
+                frame[0] == LOOP for frame in recorder.frames):  # (``paths.lost_on_exits``)
+            scope.yields.append(YieldExit(node, recorder.frames))
         if scope.kind == Scope.FUNCTION:
             value = getattr(node, "value", None)
             kind = type(value)
@@ -198,10 +199,12 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
 
 
 def _closable(scope: Scope) -> bool:
-    """Is ``scope`` an async generator a consumer may close at a ``yield``: not
-    one a decorator turns into something else (``@asynccontextmanager``: its
+    """Is ``scope`` an async generator a consumer may close at a ``yield`` (one
+    in a loop of it: a generator that yields once, outside any loop, is most
+    often driven as a context manager, which a consumer does not stop early)?
+    Not one a decorator turns into something else (``@asynccontextmanager``: its
     ``yield`` is left by the ``with`` block's end, or by the block's exception,
-    a failure path the rules do not follow)?"""
+    a failure path the rules do not follow)."""
     node = scope.node
     return scope.kind == Scope.FUNCTION and isinstance(node, ast.AsyncFunctionDef) and not node.decorator_list
 

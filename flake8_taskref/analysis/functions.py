@@ -409,6 +409,7 @@ class FunctionsRecorder(InterfaceRecorder):
                 cold = self._enter_pruning(hot, cold)
             if self._task_attrs:
                 cold = self._enter_cancelled(hot, cold)
+            cold = self._enter_awaited(cold)
             locks = {attr for scope in self.facts.scopes for attr in scope.lock_entries}
             if locks:  # ``coroutines.quiet_lock``: every other use of the lock
                 cold = self._enter_on(cold, hot.lines_naming(locks))
@@ -589,6 +590,20 @@ class FunctionsRecorder(InterfaceRecorder):
             if getattr(scope.node, "name", None) in names:
                 calls = [call for _, _, call in scope.cleanup_waits if call is not None] + scope.waits_on
                 names.update(N.last_name(call.func) or "" for call in calls)
+        return [item for item in cold if not (
+            isinstance(item[0], ast.AsyncFunctionDef) and item[0].name in names and self._enter_one(item)
+        )]
+
+    def _enter_awaited(self, cold: List[_Cold]) -> List[_Cold]:
+        """TRF007 asks whether a wait after a task is made may suspend (``paths._caught``):
+        enter the file's cold coroutine functions it calls, and those they await in turn."""
+        names = {N.last_name(wait[4].func) or "" for scope in self.facts.scopes for wait in scope.awaits
+                 if wait[4] is not None}
+        if not names:
+            return cold
+        for scope in self.facts.scopes:
+            if getattr(scope.node, "name", None) in names:
+                names.update(N.last_name(call.func) or "" for call in scope.waits_on)
         return [item for item in cold if not (
             isinstance(item[0], ast.AsyncFunctionDef) and item[0].name in names and self._enter_one(item)
         )]

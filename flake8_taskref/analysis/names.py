@@ -613,12 +613,9 @@ TRIES = tuple(t for t in (getattr(ast, "Try", None), getattr(ast, "TryStar", Non
 
 def catches_close(attempt: ast.AST) -> bool:
     """Does a handler of this ``try`` catch the ``GeneratorExit`` that closes a
-    generator (a bare ``except``, ``BaseException``, ``GeneratorExit``)?"""
-    for handler in getattr(attempt, "handlers", ()):
-        caught = handler.type
-        names = caught.elts if isinstance(caught, ast.Tuple) else [caught]
-        if caught is None or any(
-                getattr(name, "id", getattr(name, "attr", None)) in ("BaseException", "GeneratorExit")
-                for name in names):
-            return True
-    return False
+    generator (a bare ``except``, ``BaseException``, ``GeneratorExit``, or a
+    class it cannot read: ``except CLOSING[0]:``)?"""
+    return any(catches(handler, _CLOSING) for handler in getattr(attempt, "handlers", ()))
+
+
+_CLOSING = frozenset({"BaseException", "GeneratorExit"})

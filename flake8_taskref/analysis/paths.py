@@ -514,15 +514,18 @@ def lost_on_exits(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]], 
     the end after a swallowed timeout (``_lost_at_end``)."""
     if not scope.generator:
         _lost_at_end(rules, scope, live)
-    exits: List[Exit] = sorted([*scope.exits, *scope.yields], key=lambda e: pos_of(e.node))
+    for candidates in ([*scope.exits, *scope.yields], scope.exits):  # (the yields only within the budget)
+        exits = sorted(candidates, key=lambda e: pos_of(e.node))
+        starts = [pos_of(exit.node) for exit in exits]  # in source order
+        # an exit before every spawn meets a task only from an earlier pass of a loop
+        firsts = [bisect.bisect_right(starts, min(s.pos for s, _ in spawns)) for _, spawns in live]
+        if sum(len(exits) - first for first in firsts) <= BUDGET:
+            break
+    else:
+        return
     if not exits:
         return
-    starts = [pos_of(exit.node) for exit in exits]  # in source order
     reported: Set[int] = rules._reported
-    # an exit before every spawn meets a task only from an earlier pass of a loop
-    firsts = [bisect.bisect_right(starts, min(s.pos for s, _ in spawns)) for _, spawns in live]
-    if sum(len(exits) - first for first in firsts) > BUDGET:
-        return
     returns = [(pos_of(exit.node), end_of(exit.node)) for exit in exits if isinstance(exit.node, ast.Return)]
     returning = _returning_branches(scope) if returns else []
     drains = {id(exit): pos_of(loop) for exit in exits for loop in (_drain_exit(scope, exit),) if loop}

@@ -71,3 +71,27 @@ async def running():
     task = asyncio.create_task(fetch(0))
     yield
     task.cancel()
+
+
+async def cleanup_context(app):
+    # yields once, outside any loop: driven as a context manager (aiohttp's
+    # cleanup_ctx, a lifespan), which no consumer stops early
+    task = asyncio.create_task(fetch(0))
+    yield
+    task.cancel()
+
+
+CLOSING = (GeneratorExit, asyncio.CancelledError)
+
+
+async def pages_catching_what_it_cannot_read():
+    task = asyncio.create_task(fetch(0))
+    try:
+        while True:
+            result = await task
+            task = asyncio.create_task(fetch(1))
+            for item in result:
+                yield item
+    except CLOSING[0]:
+        task.cancel()
+        raise
