@@ -31,6 +31,9 @@ from flake8_taskref.analysis.facts import (
     KEEP,
     SHIELDED,
     TRUTH,
+    TRY,
+    TRY_BODY,
+    TRY_HANDLERS,
     U_CALL,
     U_FLOW,
     U_KEEP,
@@ -135,8 +138,7 @@ class FunctionsRecorder(InterfaceRecorder):
                 self._task_attrs = self._task_attrs | {target.attr}
 
     def _return_value(self, value: ast.expr) -> None:
-        """``return value``: noted for the function's summary (does it return a
-        new task?), then kept."""
+        """``return value``: noted for the function's summary (a new task?), then kept."""
         scope = self.scope
         if scope.kind != Scope.FUNCTION:
             self.value(value, KEEP)
@@ -250,8 +252,7 @@ class FunctionsRecorder(InterfaceRecorder):
     def _remote_call(self, node: ast.Call, qualname: str, sink: Sink) -> bool:
         """A call of a name the file imports from a module outside the standard
         library: maybe a function (or a class's method) of another module of the
-        project, which the end looks up (an answer of "not known" makes it any
-        call: its result opaque, its arguments kept)."""
+        project, which the end looks up ("not known": its result opaque, its arguments kept)."""
         if self.scope.kind != Scope.FUNCTION or qualname.partition(".")[0] in N.STDLIB:
             return False
         module = self.scope.imports.module_of(node.func)
@@ -286,9 +287,8 @@ class FunctionsRecorder(InterfaceRecorder):
         self, node: ast.Call, name: str, owner: Optional[Scope], bound: bool, sink: Sink,
         remote: Optional[Remote],
     ) -> bool:
-        """Record a call of a function whose summary decides, at the end, what
-        it does to its arguments and whether it returns a new task (True when
-        the call was handled here)."""
+        """Record a call of a function whose summary decides, at the end, what it does
+        to its arguments and whether it returns a new task (True: handled here)."""
         scope = self.scope
         func = node.func
         args = node.args
@@ -395,8 +395,7 @@ class FunctionsRecorder(InterfaceRecorder):
         self._cold_left = self._enter_cold(hot, cold)
 
     def _enter_cold(self, hot: HotLines, cold: List[_Cold]) -> List[_Cold]:
-        """Enter the cold functions something entered so far needs, until none
-        is left; what stays cold."""
+        """Enter the cold functions something entered so far needs; what stays cold."""
         weak = any(holds_word(hot.text, word) for word in N.WEAK_WORDS)
         while cold:
             count = len(cold)
@@ -595,13 +594,15 @@ class FunctionsRecorder(InterfaceRecorder):
         )]
 
     def _enter_awaited(self, cold: List[_Cold]) -> List[_Cold]:
-        """TRF007 asks whether a wait after a task is made may suspend (``paths._caught``):
-        enter the file's cold coroutine functions it calls, and those they await in turn."""
-        names = {N.last_name(wait[4].func) or "" for scope in self.facts.scopes for wait in scope.awaits
-                 if wait[4] is not None}
-        if not names:
-            return cold
+        """TRF007 asks if a wait in a ``try`` with a handler of a cancellation, after a task
+        is made, may suspend (``paths._caught``): enter the cold coroutines it calls, and theirs."""
+        names: Set[str] = set()
         for scope in self.facts.scopes:
+            left = {id(f[1]) for exit in (scope.exits if scope.awaits else ()) for f in exit.frames
+                    if f[:3:2] == (TRY, TRY_HANDLERS) and N.catches_cancellation(f[1], bool(scope.timeouts))}
+            names.update(N.last_name(call.func) or "" for _, frames, _, _, call, _ in scope.awaits if left
+                         and call is not None and any(f[2] == TRY_BODY and id(f[1]) in left for f in frames))
+        for scope in self.facts.scopes if names else ():
             if getattr(scope.node, "name", None) in names:
                 names.update(N.last_name(call.func) or "" for call in scope.waits_on)
         return [item for item in cold if not (

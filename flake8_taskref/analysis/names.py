@@ -619,3 +619,13 @@ def catches_close(attempt: ast.AST) -> bool:
 
 
 _CLOSING = frozenset({"BaseException", "GeneratorExit"})
+
+
+def catches_cancellation(attempt: ast.AST, timeouts: bool) -> bool:
+    """May a handler of this ``try`` catch a cancellation, or (``timeouts``: in
+    a function with a timed wait or block) a timeout (``paths._caught``)?"""
+    names = _CANCELLED | TIMEOUT_EXCEPTIONS if timeouts else _CANCELLED
+    return any(catches(handler, names) for handler in getattr(attempt, "handlers", ()))
+
+
+_CANCELLED = frozenset({"CancelledError", "BaseException"})
