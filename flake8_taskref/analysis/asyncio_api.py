@@ -20,7 +20,7 @@ from typing import List, Optional, Sequence, Tuple, Union
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
-    bound_value, called_with, is_current_task, polled_task, self_attribute,
+    bound_value, called_with, is_current_task, lock_entry, polled_task,
     BRANCH, DROP, FINISH, HARMLESS, KEEP, LOOP, SHIELDED, SUPPRESS, TRY, TRY_HANDLERS, TRUTH,
     U_ADD, U_FINISH, U_FLOW, U_HARMLESS, U_KEEP, U_RESULT,
     CallbackSink,
@@ -128,7 +128,7 @@ class ScopeVisitor(FunctionsRecorder):
                 return KEEP
         if isinstance(node, ast.AsyncWith):  # ``__aenter__`` (not a task group's) and ``__aexit__`` may wait
             # (``async with self.lock:`` only while another holds it: ``exits._locking``)
-            lock = item.optional_vars is None and self_attribute(expr) is not None and self._in_function()
+            lock = lock_entry(item) is not None and self._in_function()
             if not (isinstance(expr, ast.Call) and self._qualname(expr.func) in N.QUIET_ENTRIES):
                 self._suspends(end_of(expr), not lock)
             self._suspends(end_of(node), not lock)

@@ -18,7 +18,7 @@ from typing import Any, Callable, Optional, Tuple, Type, Union
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
     LOOP, SUPPRESS, TRY, TRY_BODY, TRY_FINALLY, TRY_HANDLERS, Exit, Frames, Scope, TimeoutSite, Wait,
-    YieldExit, self_attribute,
+    YieldExit, lock_entry, self_attribute,
 )
 from flake8_taskref.analysis.scopes import TRY_TYPES, Recorder, end_of, pos_of
 
@@ -122,7 +122,7 @@ def _locking(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Callabl
             facts.lock_items[expr.attr] = facts.lock_items.get(expr.attr, 0) + 1
             if scope.wait_points != before or item.optional_vars is not None or len(items) > 1:
                 facts.waiting_locks.add(expr.attr)
-            if item.optional_vars is None and self_attribute(expr) is not None:
+            if lock_entry(item) is not None:
                 scope.lock_entries.append(expr.attr)
         scope.wait_points += 1  # a lock's entry may wait, for a lock entered around it
     return entry

@@ -655,6 +655,11 @@ def self_attribute(node: object) -> Optional[str]:
     return None
 
 
+def lock_entry(item: ast.withitem) -> Optional[str]:
+    """``lock`` of an ``async with self.lock:`` item (no ``as``): see ``exits._locking``."""
+    return self_attribute(item.context_expr) if item.optional_vars is None else None
+
+
 def polled_task(test: ast.expr, negated_only: bool = False, items: bool = False) -> Optional[ast.Name]:
     """The task ``t`` a loop test polls: ``not t.done()`` (or another poll
     method), and ``t.done()`` itself unless ``negated_only``; with ``items``,

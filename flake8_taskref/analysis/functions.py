@@ -22,7 +22,7 @@ the functions a file defines:
 from __future__ import annotations
 
 import ast
-from typing import Dict, FrozenSet, Iterator, List, Optional, Sequence, Set, Tuple
+from typing import AbstractSet, Dict, FrozenSet, Iterator, List, Optional, Sequence, Set, Tuple
 
 from flake8_taskref.analysis.facts import (
     DROP,
@@ -464,10 +464,7 @@ class FunctionsRecorder(InterfaceRecorder):
         if hot is None or not self.later_pending():
             return False
         self.put_off = False
-        later = self._later_names
-        rest = [item for item in cold if not (
-            isinstance(item[0], ast.AsyncFunctionDef) and item[0].name in later and self._enter_one(item)
-        )]
+        rest = self._enter_coroutines(cold, self._later_names)
         self._later_names = frozenset()
         if len(rest) == len(cold):
             self._cold_left = rest
@@ -589,9 +586,7 @@ class FunctionsRecorder(InterfaceRecorder):
             if getattr(scope.node, "name", None) in names:
                 calls = [call for _, _, call in scope.cleanup_waits if call is not None] + scope.waits_on
                 names.update(N.last_name(call.func) or "" for call in calls)
-        return [item for item in cold if not (
-            isinstance(item[0], ast.AsyncFunctionDef) and item[0].name in names and self._enter_one(item)
-        )]
+        return self._enter_coroutines(cold, names)
 
     def _enter_awaited(self, cold: List[_Cold]) -> List[_Cold]:
         """TRF007 asks if a wait in a ``try`` with a handler of a cancellation, after a task
@@ -605,6 +600,10 @@ class FunctionsRecorder(InterfaceRecorder):
         for scope in self.facts.scopes if names else ():
             if getattr(scope.node, "name", None) in names:
                 names.update(N.last_name(call.func) or "" for call in scope.waits_on)
+        return self._enter_coroutines(cold, names)
+
+    def _enter_coroutines(self, cold: Sequence[_Cold], names: AbstractSet[str]) -> List[_Cold]:
+        """Enter the cold coroutine functions of these names; the others stay cold."""
         return [item for item in cold if not (
             isinstance(item[0], ast.AsyncFunctionDef) and item[0].name in names and self._enter_one(item)
         )]

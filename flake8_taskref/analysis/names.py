@@ -624,8 +624,9 @@ _CLOSING = frozenset({"BaseException", "GeneratorExit"})
 def catches_cancellation(attempt: ast.AST, timeouts: bool) -> bool:
     """May a handler of this ``try`` catch a cancellation, or (``timeouts``: in
     a function with a timed wait or block) a timeout (``paths._caught``)?"""
-    names = _CANCELLED | TIMEOUT_EXCEPTIONS if timeouts else _CANCELLED
+    names = CANCELS | TIMEOUT_EXCEPTIONS if timeouts else CANCELS
     return any(catches(handler, names) for handler in getattr(attempt, "handlers", ()))
 
 
-_CANCELLED = frozenset({"CancelledError", "BaseException"})
+# The classes a handler names to catch a cancellation
+CANCELS = frozenset({"CancelledError", "BaseException"})

@@ -52,7 +52,6 @@ _EXITS = (ast.Return, ast.Raise, ast.Break, ast.Continue)
 # what finishes a task on a path: awaited, cancelled, kept, or its result taken
 _FINISHED = (U_FINISH, U_KEEP, U_RESULT)
 # the handlers' names of a cancellation (and its bases)
-_CANCELS = frozenset({"CancelledError", "BaseException"})
 
 
 class Asked(Protocol):
@@ -222,8 +221,8 @@ def _caught(
         return None
     caught = N.exception_names(handler.type)
     earlier = handlers[:handlers.index(handler)]  # (a handler before it catches first)
-    cancelled = (caught is None or bool(caught & _CANCELS)) and not any(
-        N.catches(h, _CANCELS) for h in earlier)
+    cancelled = (caught is None or bool(caught & N.CANCELS)) and not any(
+        N.catches(h, N.CANCELS) for h in earlier)
     timed = (caught is None or bool(caught & N.TIMEOUT_EXCEPTIONS)) and not any(
         N.catches(h, N.TIMEOUT_EXCEPTIONS) for h in earlier)
     if not (cancelled or timed):
