@@ -20,7 +20,7 @@ from typing import List, Optional, Sequence, Tuple, Union
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
-    bound_value, called_with, is_current_task, lock_entry, polled_task,
+    bound_value, called_with, is_current_task, lock_entry, polled_tasks,
     BRANCH, DROP, FINISH, HARMLESS, KEEP, LOOP, SHIELDED, SUPPRESS, TRY, TRY_HANDLERS, TRUTH,
     U_ADD, U_FINISH, U_FLOW, U_HARMLESS, U_KEEP, U_RESULT,
     CallbackSink,
@@ -338,8 +338,7 @@ class ScopeVisitor(FunctionsRecorder):
 
     def _poll(self, test: ast.expr) -> None:
         """``while not task.done():`` (or ``not tasks[0].done()``) keeps the frame until it is done."""
-        task = polled_task(test, items=True)
-        if task is not None:
+        for task in polled_tasks(test, items=True):
             self._use(task.id, task, U_FINISH, None)
 
     def _spawn_of(self, node: ast.expr) -> Optional[Spawn]:

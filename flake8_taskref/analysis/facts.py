@@ -660,27 +660,25 @@ def lock_entry(item: ast.withitem) -> Optional[str]:
     return self_attribute(item.context_expr) if item.optional_vars is None else None
 
 
-def polled_task(test: ast.expr, negated_only: bool = False, items: bool = False) -> Optional[ast.Name]:
-    """The task ``t`` a loop test polls: ``not t.done()`` (or another poll
-    method), and ``t.done()`` itself unless ``negated_only``; with ``items``,
-    the local collection whose item ``not tasks[0].done()`` polls too."""
+def polled_tasks(test: ast.expr, negated_only: bool = False, items: bool = False) -> List[ast.Name]:
+    """The tasks ``t`` a loop test polls: ``not t.done()`` (or another poll method;
+    also in ``not (t.done() and x)`` or ``not t.done() or x``, which end the loop only
+    once ``t`` is done), and ``t.done()`` itself unless ``negated_only``; with
+    ``items``, the local collection whose item ``not tasks[0].done()`` polls too."""
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):
+        return [t for v in test.values if isinstance(v, ast.UnaryOp) for t in polled_tasks(v, True, items)]
     negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         test = test.operand
+        if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+            return [t for v in test.values for t in polled_tasks(ast.UnaryOp(ast.Not(), v), True, items)]
     elif negated_only:
-        return None
+        return []
     func = test.func if isinstance(test, ast.Call) else None
     item = func.value if isinstance(func, ast.Attribute) and func.attr in N.POLL_METHODS else None
     if items and negated and isinstance(item, ast.Subscript) and isinstance(item.value, ast.Name):
-        return item.value
-    if (
-        isinstance(test, ast.Call)
-        and isinstance(test.func, ast.Attribute)
-        and test.func.attr in N.POLL_METHODS
-        and isinstance(test.func.value, ast.Name)
-    ):
-        return test.func.value
-    return None
+        return [item.value]
+    return [item] if isinstance(item, ast.Name) else []
 
 
 _ONE_OR_OTHER = frozenset({TRY_HANDLERS, TRY_ELSE})

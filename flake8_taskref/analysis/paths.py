@@ -41,7 +41,7 @@ from flake8_taskref.analysis.facts import (
     YieldExit,
     exclusive,
     is_current_task,
-    polled_task,
+    polled_tasks,
 )
 from flake8_taskref.analysis.scopes import end_of, pos_of
 
@@ -103,8 +103,7 @@ def _polled_around(pos: Pos, frames: Frames) -> bool:
     follows the loop, not for an exit inside it."""
     for kind, node, _ in frames:
         if kind == LOOP and isinstance(node, ast.While):
-            polled = polled_task(node.test, negated_only=True)
-            if polled is not None and pos_of(polled) == pos:
+            if any(pos_of(polled) == pos for polled in polled_tasks(node.test, negated_only=True)):
                 return True
     return False
 

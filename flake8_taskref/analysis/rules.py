@@ -39,7 +39,7 @@ from flake8_taskref.analysis.facts import (
     TimeoutSite,
     Use,
     exclusive,
-    polled_task,
+    polled_tasks,
 )
 from flake8_taskref.analysis.messages import (
     HOW_CLEARED,
@@ -855,7 +855,7 @@ class ModuleRules:
             return False
         test = loop.test
         if not (
-            getattr(polled_task(test, negated_only=True), "id", None) == until.name
+            any(t.id == until.name for t in polled_tasks(test, negated_only=True))
             or (until.shield and isinstance(test, ast.Constant) and bool(test.value))
         ):
             return False
