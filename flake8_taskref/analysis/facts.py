@@ -20,10 +20,9 @@ Pos = Tuple[int, int]
 #   SUPPRESS: node is the With whose item ``detail`` is ``contextlib.suppress(...)``.
 Frame = Tuple[int, ast.AST, int]
 Frames = Tuple[Frame, ...]
-# A statement that suspends: where it starts, its statement context, where its
-# wait ends, whether it lets its tasks run on when it is cancelled
-# (``asyncio.wait``, ``asyncio.shield``), the call it awaits (if one), and
-# whether it is the entry of an ``async with``
+# A statement that suspends: where it starts, its context, where its wait ends, whether
+# it lets its tasks run on when cancelled (``asyncio.wait``, ``asyncio.shield``), the call
+# it awaits (if one), and whether it is the entry of an ``async with``
 Wait = Tuple[Pos, Frames, Pos, bool, Optional[ast.Call], bool]
 LOOP, BRANCH, TRY, SUPPRESS = 0, 1, 2, 3
 TRY_BODY, TRY_HANDLERS, TRY_ELSE, TRY_FINALLY = 0, 1, 2, 3
@@ -31,15 +30,14 @@ TRY_BODY, TRY_HANDLERS, TRY_ELSE, TRY_FINALLY = 0, 1, 2, 3
 # How a value is used (the "sink" it flows to) when it is not a group or a name.
 DROP, KEEP, FINISH, TRUTH, HARMLESS, SHIELDED = range(6)
 
-# Kinds of a use of a name.  U_CALL: passed to a function this file may define,
-# decided once its summary is known (``summaries.py``).  U_ADD: added to a
-# collection that outlives the frame (the use's target is the ``CollectionAdd``):
-# kept, unless the file shows the collection is weak (``weakref.WeakSet``),
-# decided once the whole file has been seen (``ModuleFacts.weak``).
-# U_RESULT: ``result()`` or ``exception()`` is called on it: that waits until the
-# task is done for the ``concurrent.futures.Future`` of
-# ``asyncio.run_coroutine_threadsafe`` (a finish), and only looks at an asyncio
-# task (it raises while the task is pending), decided by the handle's spawns.
+# Kinds of a use of a name.  U_CALL: passed to a function this file may define, decided
+# once its summary is known (``summaries.py``).  U_ADD: added to a collection that
+# outlives the frame (the use's target is the ``CollectionAdd``): kept, unless the file
+# shows the collection is weak (``weakref.WeakSet``), decided once the whole file has
+# been seen (``ModuleFacts.weak``).  U_RESULT: ``result()`` or ``exception()`` is called
+# on it: that waits until the task is done for the ``concurrent.futures.Future`` of
+# ``run_coroutine_threadsafe`` (a finish), and only looks at an asyncio task (it raises
+# while the task is pending), decided by the handle's spawns.
 U_FINISH, U_KEEP, U_HARMLESS, U_GUARD, U_FLOW, U_CALL, U_ADD, U_RESULT = range(8)
 
 FunctionNode = Union[ast.FunctionDef, ast.AsyncFunctionDef]
@@ -513,16 +511,15 @@ class Scope:
         self.module_adds: List[Tuple[str, CollectionAdd]] = []
         # ids of loops left by break/return -> where each exit statement ends
         self.loop_exits: Dict[int, List[Pos]] = {}
-        # Where the function runs the event loop itself (``runs_loop``;
-        # ``paths.held_by_snapshot``).
+        # Where the function runs the event loop itself (``runs_loop``; ``paths.held_by_snapshot``).
         self.loop_runs: List[Pos] = []
         # ``while True:`` loops at the top of a function body (the frame stays alive).
         self.forever: List[ast.While] = []
         # which of them are drain loops (``paths._drained``, asked once each;
         # by name: whether a local is used only as a drain loop's snapshot is)
         self.drained: Dict[Union[int, str], bool] = {}
-        # Module and class scopes: the functions defined in them by name, and
-        # the names bound more than once (such a function is not known).
+        # Module and class scopes: the functions defined in them by name, and the names
+        # bound more than once (such a function is not known).
         self.defs: Dict[str, FunctionNode] = {}
         self.rebound: Set[str] = set()
         # Function scopes: calls of functions this file may define; new tasks
@@ -550,19 +547,16 @@ class Scope:
         # queue of ready callbacks holds the task), or return a value (which the
         # done task holds, and which may be a new task that nothing else holds)?
         self.may_wait = False
-        # ... the calls it awaits that may be coroutine functions of the file or
-        # of the project (``await self.flush()``): they are no wait of
-        # ``may_wait``; the frame waits there only if their coroutine may
-        # (``coroutines.never_suspends``; another module sees them as waits)
+        # ... the calls it awaits that may be coroutine functions of the file or of the
+        # project (``await self.flush()``): no wait of ``may_wait``; the frame waits there
+        # only if their coroutine may (``coroutines.never_suspends``; other modules: waits)
         self.waits_on: List[ast.Call] = []
-        # ... the attributes it enters as ``async with self.lock:``: no wait of
-        # ``may_wait`` either; entering waits only if another holder of the lock
-        # may wait while holding it (``coroutines.quiet_lock``; another module
-        # sees them as waits)
+        # ... the attributes it enters as ``async with self.lock:``: no wait of ``may_wait``
+        # either; entering waits only if another holder of the lock may wait while
+        # holding it (``coroutines.quiet_lock``; another module sees them as waits)
         self.lock_entries: List[str] = []
-        # How many places that may wait the recorder has seen in it so far (an
-        # ``await``, an ``async for``, an ``async with`` but a lock's): a lock
-        # entered around none holds it across no wait.
+        # How many places that may wait the recorder has seen in it so far (an ``await``,
+        # ``async for``, ``async with`` but a lock's): a lock entered around none waits not.
         self.wait_points = 0
         # Async generators: the ``yield`` statements, where a consumer may close it.
         self.yields: List["YieldExit"] = []
@@ -576,48 +570,42 @@ class Scope:
         self.exits: List[Exit] = []
         # ... and where a local's ``cancel()`` is called (the name's position).
         self.cancels: Set[Pos] = set()
-        # Function scopes: does the body store ``asyncio.current_task()`` where
-        # it outlives the frame, on every path, before it first waits (its task
-        # keeps itself: ``coroutines.py``)?  ``waited``: has the pass met a
-        # suspension point behind it (an ``await``, an ``async for``, a whole
-        # ``async with``; the entry of the ``async with`` it is in is not one)?
+        # Function scopes: does the body store ``asyncio.current_task()`` where it outlives
+        # the frame, on every path, before it first waits (its task keeps itself:
+        # ``coroutines.py``)?  ``waited``: has the pass met a suspension point behind it
+        # (``await``, ``async for``, a whole ``async with``; not the entry of one around it)?
         self.keeps_itself = False
-        # adds of its own task to a module's collection, before it first waits
-        # (whether they keep it is decided at the end: ``coroutines.self_keepers``)
+        # its own task added to a module's collection before it first waits (``coroutines.self_keepers``)
         self.keeps_in: List["CollectionAdd"] = []
         self.waited = False
         # Function scopes: a ``try`` whose handler of every ``Exception`` does
         # not re-raise (``exits.py``): a task of it is taken not to fail.
         self.catches_all = False
-        # Function scopes (``exits.py``): ``self.attr = None`` in a coroutine
-        # function, and the statements that suspend after one (``await``, ``async
-        # for``, ``async with``), with their statement context; and the new
-        # tasks stored as ``self.attr = spawn`` (``functions.py``).
+        # Function scopes (``exits.py``): ``self.attr = None`` in a coroutine function, and
+        # the statements that suspend after one (``await``, ``async for``, ``async with``),
+        # with their context; and the new tasks stored as ``self.attr = spawn``.
         self.clears: List[Tuple[str, Pos, Frames]] = []
         self.pauses: List[Tuple[Pos, Frames]] = []
         self.self_stores: List[Tuple[str, Spawn]] = []
         # ... and the attributes of ``self`` a statement hands on (``keep(self.attr)``,
         # ``x = self.attr``): something else may hold what they hold.
         self.handed: Set[str] = set()
-        # Function scopes (``exits.py``): each ``try`` with a ``finally`` or a
-        # handler of every exception, and each statement that suspends (an
-        # ``await`` as its value, ``async with``, ``async for``), with their
-        # statement context: a task made before such a ``try`` whose cleanup
-        # finishes it is lost when one of them raises in between (``gaps.py``).
+        # Function scopes (``exits.py``): each ``try`` with a ``finally`` or a handler of
+        # every exception, and each statement that suspends (an ``await`` as its value,
+        # ``async with``, ``async for``), with their context: a task made before such a
+        # ``try`` whose cleanup finishes it is lost when one raises in between (``gaps.py``).
         self.cleanups: List[Tuple[ast.Try, Frames]] = []
         # (each wait: ``Wait``, ``exits._wait_of``)
         self.awaits: List[Wait] = []
-        # Function scopes (``exits.py``, TRF009: ``cancels.py``): each statement
-        # of a coroutine function that suspends in a ``finally`` or an ``except``
-        # (its position, context and awaited call), the ``try`` bodies that
-        # suspend, and ``self.attr.cancel()`` followed at once by a store or
-        # ``del`` of ``self.attr`` (the attribute, the cancel, the drop).
+        # Function scopes (``exits.py``, TRF009: ``cancels.py``): each statement of a
+        # coroutine function that suspends in a ``finally`` or an ``except`` (its position,
+        # context and awaited call), the ``try`` bodies that suspend, and ``self.attr.cancel()``
+        # followed at once by a store or ``del`` of ``self.attr`` (attribute, cancel, drop).
         self.cleanup_waits: List[Tuple[Pos, Frames, Optional[ast.Call]]] = []
         self.waiting_tries: Set[int] = set()
         self.cancel_drops: List[Tuple[str, ast.Expr, ast.stmt]] = []
-        # ... in methods, the attributes of ``self`` a statement hands on
-        # anywhere (``handed`` counts only those after a store), and, after a
-        # store, each ``await self.attr`` with its context
+        # ... in methods, the attributes of ``self`` a statement hands on anywhere (``handed``
+        # counts only those after a store), and, after a store, each ``await self.attr``
         self.passed: Set[str] = set()
         self.awaited_attrs: List[Tuple[str, Pos, Frames]] = []
 
@@ -690,6 +678,20 @@ def innermost_loop(frames: Frames) -> Optional[ast.AST]:
         if kind == LOOP:
             return node
     return None
+
+
+def loop_span(frames: Frames, name: str, pos: Pos) -> Optional[Tuple[Pos, Pos]]:
+    """Span of the innermost ``for`` binding ``name`` around ``pos`` in its body (seeing none outside)."""
+    for kind, node, _ in reversed(frames):
+        if kind == LOOP and isinstance(node, (ast.For, ast.AsyncFor)) and pos >= _at(node.body[0]):
+            target = node.target
+            if name in [t.id for t in getattr(target, "elts", [target]) if isinstance(t, ast.Name)]:
+                return _at(node), (node.end_lineno or 0, node.end_col_offset or 0)
+    return None
+
+
+def _at(node: ast.AST) -> Pos:
+    return node.lineno, node.col_offset  # type: ignore[attr-defined]
 
 
 def enclosing_binder(scope: Optional[Scope], name: str) -> Optional[Scope]:

@@ -13,33 +13,9 @@ from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
-    LOOP,
-    SUPPRESS,
-    TRY,
-    TRY_BODY,
-    TRY_FINALLY,
-    TRY_HANDLERS,
-    U_ADD,
-    U_FINISH,
-    U_FLOW,
-    U_CALL,
-    U_GUARD,
-    U_HARMLESS,
-    U_KEEP,
-    U_RESULT,
-    Binding,
-    CallArg,
-    CollectionAdd,
-    Frames,
-    Group,
-    ModuleFacts,
-    Pos,
-    Scope,
-    Spawn,
-    TimeoutSite,
-    Use,
-    exclusive,
-    polled_tasks,
+    LOOP, SUPPRESS, TRY, TRY_BODY, TRY_FINALLY, TRY_HANDLERS, U_ADD, U_FINISH, U_FLOW, U_CALL, U_GUARD,
+    U_HARMLESS, U_KEEP, U_RESULT, Binding, CallArg, CollectionAdd, Frames, Group, ModuleFacts, Pos,
+    Scope, Spawn, TimeoutSite, Use, exclusive, loop_span, polled_tasks,
 )
 from flake8_taskref.analysis.messages import (
     HOW_CLEARED,
@@ -399,7 +375,10 @@ class ModuleRules:
         next_kill = self._next_kills(scope, name, bindings)
         found = []
         use_loops: Optional[FrozenSet[int]] = None
+        span = loop_span(use.frames, name, use.pos) if len(bindings) > 1 else None  # ``for name in``
         for binding in bindings:
+            if span is not None and not span[0] <= binding.pos <= span[1]:
+                continue
             if binding.pos > use.pos:
                 if use_loops is None:
                     use_loops = self._loops(use.frames)

@@ -16,7 +16,7 @@ is in ``asyncio_api.py``, whose ``ScopeVisitor`` overrides the hooks below.
 from __future__ import annotations
 
 import ast
-from typing import Callable, Dict, List, Optional, Sequence, Tuple, Type, Union
+from typing import Callable, Dict, List, Optional, Sequence, Set, Tuple, Type, Union
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
@@ -95,20 +95,19 @@ class Recorder:
     ) -> None:
         self.options = options
         self.hot = hot
-        # The file's module and package: relative imports are resolved against
-        # the package, and the module's own helpers named in the options resolve.
+        # The module and package: relative imports and the module's own named helpers resolve.
         self.module_name = N.module_name(filename)
         self.package = N.package_name(filename, self.module_name)
         self._deferred: List[Tuple[Union[ast.FunctionDef, ast.AsyncFunctionDef], Scope]] = []
         self.scope: Scope = Scope(Scope.MODULE, ast.Module(body=[], type_ignores=[]), None)
         package = filename is not None and N.is_package_file(filename)
         self.facts = ModuleFacts(self.scope, self.module_name, package, filename)
-        # names the module binds at its level otherwise than by an import or
-        # an alias assignment (a summary takes a name bound both ways as ambiguous)
+        # names bound at module level not by an import or alias (a summary: ambiguous if both)
         self._aliasing = False
         if self.module_name is not None:
             self.scope.imports.add_own(self.module_name, options.spawners | options.timeouts)
         self.frames: Frames = ()
+        self._broken: Set[int] = set()  # the loops a ``break`` leaves (``_for``)
         self.block = 0
         self._functions = 0  # how many function scopes the visit is inside
         self._at_exit = False  # in a method __exit__/__aexit__ (with TRF006 on)
@@ -135,7 +134,7 @@ class Recorder:
             ast.Global: self._global,
             ast.Nonlocal: self._global,
             ast.Delete: self._delete,  # type: ignore[dict-item]
-            ast.Break: self._nothing,
+            ast.Break: self._break,
             ast.Pass: self._nothing,
             ast.Continue: self._nothing,
         }
@@ -238,8 +237,7 @@ class Recorder:
         scope = self.scope
         scope.loads.add(name)
         if scope.kind != Scope.FUNCTION:
-            # The rules follow handles in function scopes only; elsewhere a
-            # load matters only as a name a nested scope may capture.
+            # Only function scopes' handles are followed; elsewhere a load is a name to capture.
             return _UNTRACKED
         use = Use(name, (node.lineno, node.col_offset), kind, target, self.frames)
         uses = scope.uses.get(name)
@@ -258,8 +256,7 @@ class Recorder:
     ) -> None:
         scope = self.scope
         if group is None and scope.kind != Scope.FUNCTION:
-            # Outside functions only the bound names matter to the rules (and
-            # which are bound more than once: a function named so is not known).
+            # Outside functions only the bound names matter (twice bound: a function not known).
             if scope.kind == Scope.MODULE and not self._aliasing:
                 self.facts.other_bound.add(name)
             if name not in scope.bindings:
@@ -316,6 +313,9 @@ class Recorder:
     # ------------------------------------------------------------ statements
     def _nothing(self, node: ast.stmt) -> None:
         return None
+
+    def _break(self, node: ast.stmt) -> None:
+        self._broken.add(next((id(f[1]) for f in reversed(self.frames) if f[0] == LOOP), 0))
 
     def _expr_stmt(self, node: ast.Expr) -> None:
         self.value(node.value, DROP)
@@ -444,8 +444,8 @@ class Recorder:
             self._block(case.body)
         self.frames = saved
 
-    def _iteration(self, target: ast.expr, iterable: ast.expr, pos: Pos, kills: bool) -> None:
-        """``for t in tasks``: the loop variable sees the collection's elements."""
+    def _iteration(self, target: ast.expr, iterable: ast.expr, pos: Pos, kills: bool) -> Optional[Use]:
+        """``for t in tasks``: the loop variable sees the collection's elements (the flow's use)."""
         source = iterable
         if isinstance(source, ast.Call) and not source.keywords:
             func = source.func
@@ -462,16 +462,15 @@ class Recorder:
             isinstance(source, ast.Name) or isinstance(source, _LITERALS)
         ):
             group = self._new_group(target.id if isinstance(target, ast.Name) else "")
-            # The collection flows into the loop variable: handling each element
-            # through the variable handles the collection.
-            if isinstance(source, ast.Name):
-                self._use(source.id, source, U_FLOW, group)
-            else:
+            # The collection flows into the loop variable: handling each element handles it.
+            flow = self._use(source.id, source, U_FLOW, group) if isinstance(source, ast.Name) else None
+            if flow is None:
                 self._literal_iter(source, group)
             self._store_target(target, group, pos, kills)
-            return
+            return flow
         self.value(iterable, KEEP)
         self._store_target(target, None, pos, kills)
+        return None
 
     def _literal_iter(self, source: ast.expr, group: Group) -> None:
         for elt in source.elts:  # type: ignore[attr-defined]
@@ -482,8 +481,10 @@ class Recorder:
         if isinstance(node, ast.AsyncFor):
             self._suspends(end_of(node.iter))
         saved = self._push((LOOP, node, 0))
-        self._iteration(target, node.iter, pos_of(target), False)  # type: ignore[attr-defined]
+        flow = self._iteration(target, node.iter, pos_of(target), False)  # type: ignore[attr-defined]
         self._block(node.body)  # type: ignore[attr-defined]
+        if flow is not None and flow is not _UNTRACKED and id(node) in self._broken:
+            flow.kind = U_HARMLESS  # a ``break`` may leave elements unvisited: handling some is no handling
         self.frames = saved
         self._block(node.orelse)  # type: ignore[attr-defined]
 
@@ -553,11 +554,10 @@ class Recorder:
             self._bind(node.name, None, pos_of(node), False)
             self._enter(node, node.args, node.body)
             return
-        # Decorators and defaults run where the function is defined; outside
-        # functions they matter only if they can spawn (with the text shortcut,
-        # if their lines hold a word that can: the aliases imported so far are
-        # words by now).  The body runs after the module has been executed: it
-        # is visited once its imports and names are all known (``_visit_deferred``).
+        # Decorators and defaults run where the function is defined; outside functions
+        # they matter only if they can spawn (with the text shortcut, if their lines hold
+        # a word that can: the aliases imported so far are words by now).  The body runs
+        # later: it is visited once its imports and names are known (``_visit_deferred``).
         hot = self.hot
         if hot is None:
             self._header(node)
