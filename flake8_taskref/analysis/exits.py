@@ -338,7 +338,7 @@ def _catching(recorder: Recorder, attempt: Callable[[ast.stmt], None]) -> Callab
             if any(_swallows(handler) for handler in handlers):
                 scope.catches_all = True
             finalbody = node.finalbody  # type: ignore[attr-defined]
-            if scope.groups and (finalbody or any(broad_handler(handler) for handler in handlers)):
+            if finalbody or any(broad_handler(handler) for handler in handlers):
                 scope.cleanups.append((node, recorder.frames))  # type: ignore[arg-type]
         attempt(node)
     return catching

@@ -595,6 +595,7 @@ class FunctionsRecorder(InterfaceRecorder):
         for scope in self.facts.scopes:
             left = {id(f[1]) for exit in (scope.exits if scope.awaits else ()) for f in exit.frames
                     if f[:3:2] == (TRY, TRY_HANDLERS) and N.catches_cancellation(f[1], bool(scope.timeouts))}
+            left |= {id(attempt) for attempt, _ in scope.cleanups if scope.groups}  # (``gaps``)
             names.update(N.last_name(call.func) or "" for _, frames, _, _, call, _ in scope.awaits if left
                          and call is not None and any(f[2] == TRY_BODY and id(f[1]) in left for f in frames))
         for scope in self.facts.scopes if names else ():

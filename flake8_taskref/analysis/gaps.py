@@ -20,10 +20,11 @@ from __future__ import annotations
 import ast
 from typing import Any, List, Optional, Tuple
 
+from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.exits import broad_handler
-from flake8_taskref.analysis.facts import SUPPRESS, TRY, Frames, Group, Pos, Scope, Spawn
+from flake8_taskref.analysis.facts import SUPPRESS, TRY, TRY_BODY, Frames, Group, Pos, Scope, Spawn, exclusive
 from flake8_taskref.analysis.gathers import Asked, caught_anywhere
-from flake8_taskref.analysis.paths import held_by_forever
+from flake8_taskref.analysis.paths import Suspends, held_by_forever, waits_for_event
 from flake8_taskref.analysis.scopes import end_of, pos_of
 
 Spawns = List[Tuple[Spawn, str]]
@@ -107,4 +108,80 @@ def _first_wait(scope: Scope, frames: Frames, after: Pos, before: Pos) -> Option
         if any(kind in (TRY, SUPPRESS) for kind, _, _ in wait_frames[depth:]):
             continue
         return at, wait_frames
+    return None
+
+
+def lost_past_handler(
+    rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]], until: Any, suspends: Suspends,
+) -> None:
+    """TRF007 at the spawn: the task is finished by a handler of ``Exception`` of a
+    ``try`` (``except Exception: task.cancel(); raise``), made before the ``try`` in
+    its block (or one around it) or in its body, and a wait of the body after it may be cancelled: a
+    ``CancelledError`` is no ``Exception``, passes that handler, and the frame ends
+    with the task running (ophyd-async's ``set_and_wait_for_other_value``, a miss
+    of the twentieth trial).  Silent when another handler of the ``try`` may catch
+    the cancellation, when its ``finally`` or a ``try`` around it handles the task,
+    and where the first wait after the task cannot be told to suspend."""
+    if not scope.cleanups or not scope.awaits:
+        return
+    for group, spawns in live:
+        if id(group) in rules._reported or len(spawns) != 1:
+            continue
+        spawn, label = spawns[0]
+        found = _past_handler(rules, scope, group, spawn, until, suspends)
+        if found is None:
+            continue
+        wait, line = found
+        rules._reported.add(id(group))
+        reachable, _ = rules._reachable(group, scope)
+        rules._spawn_error(
+            "TRF007", spawn, label, name=rules._display(group, reachable, scope),
+            exit=(
+                f"a cancellation of the wait on line {wait}, which the handler of Exception on line {line} "
+                f"that finishes it does not catch (CancelledError is no Exception: finish it in 'finally'), "
+                f"and the frame ends"
+            ),
+        )
+
+
+def _past_handler(
+    rules: Asked, scope: Scope, group: Group, spawn: Spawn, until: Any, suspends: Suspends,
+) -> Optional[Tuple[int, int]]:
+    if waits_for_event(spawn.runs):
+        return None  # (whoever cancels such a function most often sets the event first)
+    for attempt, frames in scope.cleanups:
+        depth = len(frames)
+        body = frames + ((TRY, attempt, TRY_BODY),)
+        if spawn.frames[:depth + 1] != body and not (
+            frames[:len(spawn.frames)] == spawn.frames and pos_of(attempt) > spawn.pos
+        ):
+            continue  # neither made in its body nor before it in its block or one around it
+        fate = rules._fate(group, scope)
+        if (0, 0) in fate:
+            return None  # an opaque value bound where nothing can be told
+        handler = next((h for h in attempt.handlers if any(_inside(p, h.body) for p in fate)), None)
+        if (
+            handler is None or not broad_handler(handler)
+            or any(N.catches(h, N.CANCELS) for h in attempt.handlers)
+            or (attempt.finalbody and any(_inside(p, attempt.finalbody) for p in fate))
+        ):
+            continue
+        after = end_of(spawn.node)
+        for at, wait_frames, end, lets_go, call, entry in scope.awaits:
+            if at < after or wait_frames[:depth + 1] != body or entry:
+                continue
+            if call is not None and not suspends(call):
+                continue
+            if any(after <= p < at or (at <= p <= end and not lets_go) for p in fate):
+                return None  # handled before the wait, or by it
+            if exclusive(spawn.frames, wait_frames):
+                return None  # (the wait is in another branch)
+            if not any(g.name for g in rules._reachable(group, scope)[0]):
+                return None
+            if held_by_forever(rules, group, [(spawn, "")], scope):
+                return None
+            if not rules._lost_on_unwind(wait_frames, fate, N.CANCELS, at, until(group, group.name, scope)):
+                return None
+            return at[0], handler.lineno
+        return None
     return None

@@ -228,7 +228,7 @@ def _caught(
         return None
     outer, body = frames[:index], frames[:index] + ((TRY, attempt, TRY_BODY),)
     spawns = [(s, label) for s, label in made if (s.frames[:index + 1] == body or s.frames == outer)
-              and not (cancelled and _waits_for_event(s.runs))]
+              and not (cancelled and waits_for_event(s.runs))]
     if not spawns:
         return None
     first = min(s.pos for s, _ in spawns)
@@ -257,7 +257,7 @@ def _caught(
     return None
 
 
-def _waits_for_event(call: Optional[ast.Call]) -> bool:
+def waits_for_event(call: Optional[ast.Call]) -> bool:
     """Does the task wait for an event (``stopped.wait()``, ``self._stop.wait()``)?
     Whoever cancels a function that waits on such a task most often sets the
     event first (``stop()``: ``self._stop.set()``, then ``self._task.cancel()``):

@@ -39,7 +39,7 @@ from flake8_taskref.analysis.summaries import Summaries
 from flake8_taskref.analysis.task_sets import never_pruned
 from flake8_taskref.analysis.paths import held_by_forever, held_by_snapshot, held_through_wait, lost_on_exits
 from flake8_taskref.analysis.gathers import lost_on_failure
-from flake8_taskref.analysis.gaps import lost_before_cleanup
+from flake8_taskref.analysis.gaps import lost_before_cleanup, lost_past_handler
 from flake8_taskref.analysis.cancels import dropped_after_cancel
 from flake8_taskref.analysis.coroutines import (
     cleared_by_itself, keeps_itself, never_suspends, plain_call, self_keepers, spawned_coroutine, suspends_at,
@@ -530,9 +530,12 @@ class ModuleRules:
         for g in reachable:
             if self.opaque(g):
                 positions.extend(b.pos for b in g.bindings)
-                if not g.bindings:
+                if not g.bindings and g is group:
                     positions.append((0, 0))
             positions.extend(pos for kind, pos in self.events_of(g) if kind in kinds)
+            # (where it flows into an unbound value not followed: ``gather(task, other.task)``)
+            positions.extend(u.pos for t, u in self.flows_of(g) if isinstance(t, Group) and self.opaque(t)
+                             and not t.bindings)
         return positions
 
     def _display(self, group: Group, reachable: List[Group], scope: Scope) -> str:
@@ -596,8 +599,10 @@ class ModuleRules:
         dropped_after_cancel(self, scope, self._keepers)
         self._shields(scope)
         self._timeouts(scope, live)
-        lost_on_exits(self, scope, live, lambda call: suspends_at(call, scope, facts, summaries, resolver))
+        suspends = lambda call: suspends_at(call, scope, facts, summaries, resolver)  # noqa: E731
+        lost_on_exits(self, scope, live, suspends)
         lost_before_cleanup(self, scope, live, Until)
+        lost_past_handler(self, scope, live, Until, suspends)
         if self.options.gathers:
             lost_on_failure(self, scope, live, Until)
 
