@@ -57,6 +57,15 @@ LOOP_FACTORIES: FrozenSet[str] = frozenset(
         "uvloop.new_event_loop",
     }
 )
+
+
+def gets_loop(call: ast.Call) -> bool:
+    """``x.get_loop()``: asyncio's name for the loop of a future, task, server or
+    runner, and the one a class of the project that hands out its loop takes."""
+    func = call.func
+    return isinstance(func, ast.Attribute) and func.attr == "get_loop" and not call.args and not call.keywords
+
+
 # Names a ``from asyncio import *`` brings that matter to us.
 _STAR_NAMES: FrozenSet[str] = frozenset(
     {

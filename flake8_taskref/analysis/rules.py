@@ -242,9 +242,9 @@ class ModuleRules:
                 or self._inherited_loop(receiver, scope)
             ):
                 result = N.dotted_text(receiver) + "." + spawn.callee
-        elif isinstance(receiver, ast.Call):
+        elif isinstance(receiver, ast.Call):  # ``asyncio.get_running_loop()``, ``fut.get_loop()``
             factory = scope.imports.resolve(receiver.func)
-            if factory in N.LOOP_FACTORIES:
+            if factory in N.LOOP_FACTORIES or N.gets_loop(receiver):
                 result = N.dotted_text(receiver) + "." + spawn.callee
         self._labels[key] = result
         return result
