@@ -353,9 +353,10 @@ class ScopeVisitor(FunctionsRecorder):
         func = node.func
         if qualname is not None:
             if qualname in self.spawners:
-                if qualname == "asyncio.ensure_future" and node.args and (
-                    isinstance(node.args[0], _PLAIN_HANDLE_EXPRS) or self._returns_future(node.args[0])
-                ) and not bound_to_coroutine(node.args[0], self.scope):
+                first = node.args[0] if node.args else None
+                if qualname == "asyncio.ensure_future" and first is not None and (
+                    isinstance(first, _PLAIN_HANDLE_EXPRS) or self._returns_future(first)
+                ) and not (bound_to_coroutine(first, self.scope) or N.tested_awaitable(self.frames, first)):
                     return None  # an existing future: returned unchanged, no new task
                 if qualname == N.THREADSAFE and len(node.args) < 2 and not node.keywords and not any(
                         isinstance(arg, ast.Starred) for arg in node.args):

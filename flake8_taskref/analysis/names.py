@@ -4,7 +4,7 @@ from __future__ import annotations
 import ast
 import os
 import sys
-from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
+from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
 # asyncio submodules whose public names are re-exported by ``asyncio`` itself.
 _ASYNCIO_SUBMODULES: FrozenSet[str] = frozenset(
@@ -64,6 +64,34 @@ def gets_loop(call: ast.Call) -> bool:
     runner, and the one a class of the project that hands out its loop takes."""
     func = call.func
     return isinstance(func, ast.Attribute) and func.attr == "get_loop" and not call.args and not call.keywords
+
+
+def tested_awaitable(frames: Sequence[Tuple[int, ast.AST, int]], arg: ast.expr) -> bool:
+    """Is ``ensure_future(x)`` in the body of ``if asyncio.iscoroutine(x):`` (or
+    ``inspect.isawaitable(x)``, ``hasattr(x, "__await__")``, also among the operands
+    of an ``and``)?  The code says ``x`` is a coroutine to run, not a future."""
+    if not isinstance(arg, ast.Name):
+        return False
+    for _, node, detail in frames:
+        if isinstance(node, ast.If) and detail == 0:
+            test = node.test
+            parts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+            if any(_awaitable_test(part, arg.id) for part in parts):
+                return True
+    return False
+
+
+def _awaitable_test(test: ast.expr, name: str) -> bool:
+    if not isinstance(test, ast.Call) or not test.args or not isinstance(test.args[0], ast.Name):
+        return False
+    if test.args[0].id != name:
+        return False
+    if last_name(test.func) in ("iscoroutine", "isawaitable"):
+        return len(test.args) == 1
+    return (
+        isinstance(test.func, ast.Name) and test.func.id == "hasattr" and len(test.args) == 2
+        and isinstance(test.args[1], ast.Constant) and test.args[1].value == "__await__"
+    )
 
 
 # Names a ``from asyncio import *`` brings that matter to us.
