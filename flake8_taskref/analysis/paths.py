@@ -19,28 +19,8 @@ from typing import Any, Callable, Dict, List, Optional, Protocol, Sequence, Set,
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
-    BRANCH,
-    LOOP,
-    SUPPRESS,
-    TRY,
-    TRY_BODY,
-    TRY_HANDLERS,
-    U_FINISH,
-    U_FLOW,
-    U_GUARD,
-    U_KEEP,
-    U_RESULT,
-    Exit,
-    Frames,
-    Group,
-    Pos,
-    Scope,
-    Spawn,
-    Use,
-    WaitSite,
-    YieldExit,
-    exclusive,
-    is_current_task,
+    BRANCH, LOOP, SUPPRESS, TRY, TRY_BODY, TRY_HANDLERS, U_FINISH, U_FLOW, U_GUARD, U_KEEP, U_RESULT,
+    Exit, Frames, Group, Pos, Scope, Spawn, Use, WaitSite, YieldExit, exclusive, is_current_task,
     polled_tasks,
 )
 from flake8_taskref.analysis.scopes import end_of, pos_of
@@ -51,7 +31,6 @@ _LOOP_EXITS = (ast.Break, ast.Continue)
 _EXITS = (ast.Return, ast.Raise, ast.Break, ast.Continue)
 # what finishes a task on a path: awaited, cancelled, kept, or its result taken
 _FINISHED = (U_FINISH, U_KEEP, U_RESULT)
-# the handlers' names of a cancellation (and its bases)
 
 
 class Asked(Protocol):
@@ -343,9 +322,8 @@ def _lost_at(
             and not returning.get(id(s), end_of(exit.node)) < start and not _raised_first(s, exit.frames)]
     end = end_of(exit.node)
     if not made:
-        # made later in a loop around the exit, and held across its passes by a
-        # local made before it: the exit meets the task of an earlier pass (a
-        # continue, or a break out of an inner loop, leaves it held)
+        # made later in a loop around the exit, held across its passes by a local made before
+        # it: the exit meets the task of an earlier pass (a continue, an inner break, leaves it)
         if isinstance(exit.node, ast.Continue) or (
             isinstance(exit.node, ast.Break) and sum(f[0] == LOOP for f in exit.frames) != 1
         ):
@@ -366,9 +344,8 @@ def _lost_at(
             return None  # a ``break`` or ``continue`` outside a loop: the compiler refuses it
         loop = exit.frames[index][1]
         if not carried and all(_fresh(s.frames, exit.frames, index) for s, _ in spawns):
-            # made anew in each pass of the loop the exit leaves or continues:
-            # the rest of this pass is skipped, the next one rebinds the local
-            # (and first runs the top of the body)
+            # made anew in each pass of the loop the exit leaves or continues: the rest of this
+            # pass is skipped, the next one rebinds the local (and first runs the top of the body)
             if isinstance(exit.node, ast.Continue):
                 begin = pos_of(loop)
         elif isinstance(exit.node, ast.Continue):
@@ -492,17 +469,24 @@ def _looks_at(exit: Exit, names: Set[str], scope: Scope) -> bool:
     """Is the exit under an ``if`` whose test looks at the task (``if
     task.done():``, ``if not task:``)?  That path may be the one where it is
     finished, or never made."""
-    for kind, at, _ in exit.frames:
-        if kind == BRANCH and isinstance(at, ast.If):
+    for kind, at, branch in exit.frames:
+        if kind == BRANCH and isinstance(at, ast.If) and not (branch == 0 and _some_pending(at.test, scope)):
             first_at, last_at = pos_of(at.test), end_of(at.test)
             if any(first_at <= use.pos <= last_at for name in names for use in scope.uses.get(name, ())):
                 return True
     return False
 
 
-# How many (handle, exit) pairs one function may ask about: a function with
-# hundreds of both is left silent rather than made slow (the questions grow
-# with their product).
+def _some_pending(test: ast.expr, scope: Scope) -> bool:
+    """``if pending:`` (``len(pending)``) of an ``asyncio.wait()``'s pending set: its body has them."""
+    if isinstance(test, ast.Call) and N.last_name(test.func) == "len" and len(test.args) == 1:
+        test = test.args[0]
+    bindings = scope.bindings.get(test.id, ()) if isinstance(test, ast.Name) else ()
+    return bool(bindings) and all(b.group is not None and b.group.wait is not None for b in bindings)
+
+
+# How many (handle, exit) pairs one function may ask about: a function with hundreds of
+# both is left silent rather than made slow (the questions grow with their product).
 BUDGET = 1_500
 
 
@@ -532,8 +516,7 @@ def lost_on_exits(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]], 
             continue
         if returns and all(any(first <= s.pos <= last for first, last in returns) for s, _ in spawns):
             continue  # made in a ``return [create_task(c) for c in coros]``: its path ends there
-        # (``t.result()`` on the way to the exit: ``t`` is done there, or the
-        # call raises, an exit of the call's own that no rule counts)
+        # (``t.result()`` on the way to the exit: done there, or it raises, an exit no rule counts)
         fate: List[Pos] = rules._fate(group, scope, _FINISHED)
         made_in = _made_in_returning(spawns, returning) if returning else {}
         if (0, 0) in fate:
