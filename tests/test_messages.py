@@ -45,6 +45,18 @@ def test_trf002_says_how_the_local_loses_the_task() -> None:
     )
 
 
+def test_trf002_says_a_loop_that_may_break_handles_only_part_of_the_collection() -> None:
+    """A local collection handled only by a loop over it that may ``break`` (the
+    loop awaits or takes the results of the tasks it visits) is not said to be
+    awaited by nothing: the message names the loop."""
+    path = DATA / "trf002_partly_visited.py"
+    texts = {line: text for line, _, code, text in lint([path])[str(path)] if code == "TRF002"}
+    broken = ("held only by local 'task_list', a collection that dies with the frame (only a loop over it "
+              "that may break handles its tasks, and not those after the break);")
+    assert broken in texts[19] and broken in texts[53]
+    assert "held only by local 'task', which is never awaited, cancelled or stored;" in texts[73]
+
+
 def test_trf006_dict_hint_is_valid_code() -> None:
     """The hint for a dict names the key the task is stored under (no undefined
     placeholder): the callback it suggests compiles."""

@@ -121,7 +121,7 @@ def never_suspends(
     node_of = coroutine.node
     if coroutine.may_wait or not isinstance(node_of, ast.AsyncFunctionDef) or _stub(node_of) or (
         awaited and node_of.decorator_list
-    ):
+    ) or (coroutine.returns_value and not awaited):  # (what an awaited one returns, its caller has)
         return False
     if not all(quiet_lock(facts, attr) for attr in coroutine.lock_entries):
         return False

@@ -153,7 +153,8 @@ def _function(
                         stub(node), decorated, entered=scope is not None or not partial,
                         decorator=decorated_by if decorated else "")
     if is_async and scope is not None:
-        info = info._replace(may_wait=scope.may_wait or bool(scope.waits_on) or bool(scope.lock_entries))
+        waits = scope.may_wait or scope.returns_value or bool(scope.waits_on) or bool(scope.lock_entries)
+        info = info._replace(may_wait=waits)
     if exported is None or scope is None or info.stub or decorated:
         return info
     if is_async:  # what ``await`` of a call returns (``Resolver.returns_task(awaited=True)``)

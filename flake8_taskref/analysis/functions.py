@@ -661,7 +661,7 @@ class FunctionsRecorder(InterfaceRecorder):
         follow: List[str] = []
         for scope in scopes[seen.count:]:
             seen.kept_in.update(add.key[1] for add in scope.keeps_in)
-            if scope.waits_on and not scope.may_wait:  # (``coroutines.never_suspends`` follows them)
+            if scope.waits_on and not (scope.may_wait or scope.returns_value):  # (``never_suspends`` follows)
                 defined = getattr(scope.node, "name", None)  # (nested functions too: by name)
                 if defined is not None:
                     seen.awaits(defined, scope.waits_on)

@@ -58,6 +58,10 @@ TRF002_WHY: Final[Dict[str, str]] = {
     "never": "which is never awaited, cancelled or stored",
     "rebound": "which the loop rebinds before the task is awaited, cancelled or stored",
     "collection": "a collection that dies with the frame (nothing awaits, cancels or stores its tasks)",
+    "broken": (
+        "a collection that dies with the frame (only a loop over it that may break handles its tasks, "
+        "and not those after the break)"
+    ),
     "weak": "which is only added to '{collection}', a weak collection that does not keep it",
 }
 

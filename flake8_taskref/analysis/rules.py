@@ -576,7 +576,7 @@ class ModuleRules:
                         passed = [name]
                     waits.setdefault(id(wait), []).extend(passed)
                     continue
-                name, why = self._why_lost(group, reachable, name)
+                name, why = self._why_lost(group, reachable, name, scope)
                 for spawn, label in spawns:
                     self._spawn_error("TRF002", spawn, label, name=name, why=why)
                 continue
@@ -606,19 +606,24 @@ class ModuleRules:
         if self.options.gathers:
             lost_on_failure(self, scope, live, Until)
 
-    def _why_lost(self, group: Group, reachable: List[Group], name: str) -> Tuple[str, str]:
+    def _why_lost(self, group: Group, reachable: List[Group], name: str, scope: Scope) -> Tuple[str, str]:
         """The local TRF002 names, and why the handle is lost: added only to a weak
-        collection, held by a local collection that dies with the frame, or held
-        by a name never awaited, cancelled or stored."""
+        collection, held by a local collection that dies with the frame (handled only
+        by a loop that may ``break``), or held by a name never awaited, cancelled or stored."""
         for g in reachable:
             weak = self._weak_adds.get(id(g))
             if weak is not None:
                 return name, TRF002_WHY["weak"].format(collection=weak)
+
+        def broken(local: str) -> bool:  # a loop's flow made a look (``scopes.Recorder._for``)
+            uses = scope.uses.get(local, ())
+            return any(u.kind == U_HARMLESS and isinstance(u.target, Group) for u in uses)
+
         for g in reachable:
             for target, _ in self.flows_of(g):
                 if isinstance(target, str):  # added to a local collection
-                    return target, TRF002_WHY["collection"]
-        return name, TRF002_WHY["never"]
+                    return target, TRF002_WHY["broken" if broken(target) else "collection"]
+        return name, TRF002_WHY["broken" if broken(name) else "never"]
 
     def _rebound_in_loop(self, group: Group, scope: Scope) -> bool:
         """``for c in cs: t = spawn(c)`` with ``t`` handled only after the loop."""

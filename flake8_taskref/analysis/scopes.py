@@ -322,7 +322,8 @@ class Recorder:
 
     def _return(self, node: ast.Return) -> None:
         if node.value is not None:
-            self.scope.may_wait |= not N.holds_no_task(node.value, getattr(self.scope.node, "returns", None))
+            returns = getattr(self.scope.node, "returns", None)
+            self.scope.returns_value |= not N.holds_no_task(node.value, returns)
             self._return_value(node.value)
 
     def _assign(self, node: ast.Assign) -> None:
@@ -670,8 +671,7 @@ class Recorder:
                 self.value(node.value, KEEP)
             return
         if isinstance(node, ast.Subscript):
-            # an item only looked at (``tasks[0].done()``, ``print(tasks[-1])``)
-            # leaves the collection only looked at; any other may be kept
+            # an item only looked at (``tasks[0].done()``, ``print(tasks[-1])``): the collection too
             self.value(node.value, sink if sink == HARMLESS or sink == TRUTH or sink == DROP else KEEP)
             self.value(node.slice, KEEP)
             return
