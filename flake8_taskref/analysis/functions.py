@@ -62,8 +62,7 @@ from flake8_taskref.analysis.shortcut import HotLines, holds_word
 
 # Arguments that can carry a task the analysis follows: a name, or a call (a spawn).
 _CARRIERS = (ast.Name, ast.Call)
-# Displays and comprehensions that make a new collection when they run (not a
-# generator expression, which makes its items only when it is iterated).
+# Displays and comprehensions that make a new collection when they run (not a generator).
 _DISPLAYS = (ast.List, ast.Tuple, ast.Set, ast.ListComp, ast.SetComp)
 _Cold = Tuple[FunctionNode, Scope, int]
 
@@ -409,7 +408,7 @@ class FunctionsRecorder(InterfaceRecorder):
             if self._task_attrs:
                 cold = self._enter_cancelled(hot, cold)
             cold = self._enter_awaited(cold)
-            locks = {attr for scope in self.facts.scopes for attr in scope.lock_entries}
+            locks = {attr for scope in self.facts.scopes if not scope.may_wait for attr in scope.lock_entries}
             if locks:  # ``coroutines.quiet_lock``: every other use of the lock
                 cold = self._enter_on(cold, hot.lines_naming(locks))
             if self._self_spawns:  # ``self.create_task(...)``: every store of such an attribute
@@ -593,9 +592,10 @@ class FunctionsRecorder(InterfaceRecorder):
         is made, may suspend (``paths._caught``): enter the cold coroutines it calls, and theirs."""
         names: Set[str] = set()
         for scope in self.facts.scopes:
+            spawning = any(group.spawns for group in scope.groups)
             left = {id(f[1]) for exit in (scope.exits if scope.awaits else ()) for f in exit.frames
                     if f[:3:2] == (TRY, TRY_HANDLERS) and N.catches_cancellation(f[1], bool(scope.timeouts))}
-            left |= {id(attempt) for attempt, _ in scope.cleanups if scope.groups}  # (``gaps``)
+            left |= {id(t) for t, _ in scope.cleanups if N.misses_cancellation(t) and spawning}
             names.update(N.last_name(call.func) or "" for _, frames, _, _, call, _ in scope.awaits if left
                          and call is not None and any(f[2] == TRY_BODY and id(f[1]) in left for f in frames))
         for scope in self.facts.scopes if names else ():

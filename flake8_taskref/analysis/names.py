@@ -547,6 +547,14 @@ def catches(handler: ast.excepthandler, names: FrozenSet[str], unreadable: bool 
     return caught is None or (unreadable and UNREADABLE in caught) or bool(caught & names)
 
 
+def misses_cancellation(attempt: ast.AST) -> bool:
+    """A ``try`` with a handler of ``Exception`` and none that may catch a
+    cancellation (``gaps.lost_past_handler`` asks about its body's waits)."""
+    handlers = getattr(attempt, "handlers", ())
+    return any("Exception" in (exception_names(h.type) or ()) for h in handlers) and not any(
+        catches(h, CANCELS) for h in handlers)
+
+
 def suppresses(call: ast.Call, names: FrozenSet[str]) -> bool:
     """Does ``contextlib.suppress(...)`` suppress one of ``names`` (one it cannot
     read, ``suppress(*errors)``, may suppress any)?"""
