@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_left
-from typing import Iterable, Iterator, List, Optional, Sequence, Set, Tuple
+from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
 
 from flake8_taskref.analysis.names import LOOP_SPAWN_METHODS
 from flake8_taskref.analysis.options import Options
@@ -214,6 +214,7 @@ class HotLines:
     def __init__(self, lines: Sequence[str], options: Options, text: Optional[str] = None) -> None:
         self.text = "".join(lines) if text is None else text
         self._identifiers: Optional[str] = None  # the text in NFKC, once asked (``lines_storing``)
+        self._memo: Dict[Tuple[int, str], List[int]] = {}  # (how, word): its places (``_at``)
         self.spawning = _Words(spawn_tokens(options), ())
         self._gather_rules = GATHER not in options.extra_tokens
         if any(method in self.text for method in LOOP_SPAWN_METHODS):
@@ -269,13 +270,23 @@ class HotLines:
 
     def lines_holding(self, words: Iterable[str]) -> List[int]:
         """The numbers of the lines that hold one of ``words`` as a whole word."""
-        return self._line_numbers(self._places(words, True))
+        return self._line_numbers([at for word in words for at in self._at(0, word)])
 
     def lines_naming(self, words: Iterable[str]) -> List[int]:
         """The numbers of the lines that hold one of ``words`` as a whole word,
         read as Python reads identifiers (NFKC)."""
-        text = self._nfkc()
-        return self._line_numbers([at for word in words for at in _finds(text, word, True)], text)
+        return self._line_numbers([at for word in words for at in self._at(1, word)], self._nfkc())
+
+    def _at(self, how: int, word: str) -> List[int]:
+        """The places of a whole word in the text (0), in its NFKC form (1), or where
+        it may be an attribute stored (2), found once (the entering asks again)."""
+        found = self._memo.get((how, word))
+        if found is None:
+            text = self._nfkc() if how else self.text
+            found = [at for at in _finds(text, word, True)
+                     if how < 2 or (_after_dot(text, at) and _stores(text, at + len(word)))]
+            self._memo[(how, word)] = found
+        return found
 
     def _nfkc(self) -> str:
         text = self._identifiers
@@ -288,11 +299,7 @@ class HotLines:
         """The numbers of the lines that may store an attribute of one of these
         names (``x.attr =``, ``x.attr: T = ...``; not ``==``), read as Python
         reads identifiers (NFKC), across comments and line ends."""
-        text = self._nfkc()
-        return self._line_numbers([
-            at for attr in attrs for at in _finds(text, attr, True)
-            if _after_dot(text, at) and _stores(text, at + len(attr))
-        ], text)
+        return self._line_numbers([at for attr in attrs for at in self._at(2, attr)], self._nfkc())
 
     def _places(self, literals: Iterable[str], whole_word: bool) -> List[int]:
         text = self.text
