@@ -353,8 +353,9 @@ def _lost_at(
         else:
             # handled anywhere in the loop it leaves: a pass may have finished it
             end = max(end, end_of(loop))
+    elements = _element_uses(exit.frames, names, scope)
     between = [p for p in fate if begin <= p <= end and not _apart(p, exit.frames)
-               and not _polled_around(p, exit.frames)]
+               and not _polled_around(p, exit.frames) and p not in elements]
     note = ""
     if between:
         iters = _completion_loops(exit.frames, scope)
@@ -371,7 +372,22 @@ def _lost_at(
                 return None
             first, note = caught
             break
-    return (*first, "", note) if _leaves(exit, fate) and not _looks_at(exit, names, scope) else None
+    looked = names - {use.name for use in elements.values()} if elements else names  # (the element's tests)
+    return (*first, "", note) if _leaves(exit, fate) and not _looks_at(exit, looked, scope) else None
+
+
+def _element_uses(frames: Frames, names: Set[str], scope: Scope) -> Dict[Pos, Use]:
+    """The uses of the target of each ``for t in tasks:`` loop around an exit, over a
+    local that holds the task, in the loop: a pass handles (or looks at) its own
+    element only, and the exit leaves the others as they are."""
+    found: Dict[Pos, Use] = {}
+    for kind, node, _ in frames:
+        loop = node if kind == LOOP and isinstance(node, (ast.For, ast.AsyncFor)) else None
+        over = loop and isinstance(loop.iter, ast.Name) and loop.iter.id in names
+        if loop and over and isinstance(loop.target, ast.Name):
+            start, stop = pos_of(node), end_of(node)
+            found.update((u.pos, u) for u in scope.uses.get(loop.target.id, ()) if start <= u.pos <= stop)
+    return found
 
 
 def _breaks_when_empty(statement: ast.stmt, name: str) -> bool:
