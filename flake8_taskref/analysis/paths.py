@@ -353,7 +353,7 @@ def _lost_at(
         else:
             # handled anywhere in the loop it leaves: a pass may have finished it
             end = max(end, end_of(loop))
-    elements = _element_uses(exit.frames, names, scope)
+    elements = _element_uses(exit.frames, names, scope) if type(exit.node) in (ast.Return, ast.Raise) else {}
     between = [p for p in fate if begin <= p <= end and not _apart(p, exit.frames)
                and not _polled_around(p, exit.frames) and p not in elements]
     note = ""
@@ -377,16 +377,19 @@ def _lost_at(
 
 
 def _element_uses(frames: Frames, names: Set[str], scope: Scope) -> Dict[Pos, Use]:
-    """The uses of the target of each ``for t in tasks:`` loop around an exit, over a
-    local that holds the task, in the loop: a pass handles (or looks at) its own
-    element only, and the exit leaves the others as they are."""
+    """The uses of the target of each ``for t in tasks:`` loop around an exit, over a local
+    that holds the task (bound to more than one), in the loop: a pass handles (or looks
+    at) its own element only, and the exit leaves the others as they are.  None of a loop
+    whose body binds its target again (``for t in tasks: t.cancel()`` inside it)."""
     found: Dict[Pos, Use] = {}
-    for kind, node, _ in frames:
-        loop = node if kind == LOOP and isinstance(node, (ast.For, ast.AsyncFor)) else None
-        over = loop and isinstance(loop.iter, ast.Name) and loop.iter.id in names
-        if loop and over and isinstance(loop.target, ast.Name):
+    for node in (f[1] for f in frames if f[0] == LOOP and isinstance(f[1], (ast.For, ast.AsyncFor))):
+        over, target = node.iter, node.target
+        if isinstance(over, ast.Name) and over.id in names and isinstance(target, ast.Name) and not any(
+                isinstance(v, (ast.List, ast.Tuple, ast.Set)) and len(v.elts) == 1
+                for v in (getattr(b.stmt, "value", None) for b in scope.bindings.get(over.id, ()))):
             start, stop = pos_of(node), end_of(node)
-            found.update((u.pos, u) for u in scope.uses.get(loop.target.id, ()) if start <= u.pos <= stop)
+            if all(b.pos == pos_of(target) or not start <= b.pos <= stop for b in scope.bindings[target.id]):
+                found.update((u.pos, u) for u in scope.uses.get(target.id, ()) if start <= u.pos <= stop)
     return found
 
 
