@@ -18,7 +18,7 @@ walks a tree.
 from __future__ import annotations
 
 import ast
-from typing import Any, List, Optional, Tuple
+from typing import Any, Callable, List, Optional, Tuple
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.exits import broad_handler
@@ -32,25 +32,34 @@ Spawns = List[Tuple[Spawn, str]]
 
 def lost_before_cleanup(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]], until: Any) -> None:
     """TRF007 at the spawn, naming the wait and the ``try``."""
+    def exit(group: Group, spawn: Spawn) -> Optional[str]:
+        found = _gap(rules, scope, group, spawn, until)
+        if found is None:
+            return None
+        wait, attempt, part = found
+        return (f"an exception of the wait on line {wait} (before the 'try' on line {attempt}, whose "
+                f"'{part}' finishes it: start the task inside that 'try'), and the frame ends")
+    _report(rules, scope, live, exit)
+
+
+def _report(
+    rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]],
+    exit: Callable[[Group, Spawn], Optional[str]],
+) -> None:
+    """TRF007 at the one spawn of each live handle not yet reported, where ``exit`` names
+    the way out that loses it."""
     if not scope.cleanups or not scope.awaits:
         return
     for group, spawns in live:
         if id(group) in rules._reported or len(spawns) != 1:
             continue
         spawn, label = spawns[0]
-        found = _gap(rules, scope, group, spawn, until)
+        found = exit(group, spawn)
         if found is None:
             continue
-        wait, attempt, part = found
         rules._reported.add(id(group))
         reachable, _ = rules._reachable(group, scope)
-        rules._spawn_error(
-            "TRF007", spawn, label, name=rules._display(group, reachable, scope),
-            exit=(
-                f"an exception of the wait on line {wait} (before the 'try' on line {attempt}, whose "
-                f"'{part}' finishes it: start the task inside that 'try'), and the frame ends"
-            ),
-        )
+        rules._spawn_error("TRF007", spawn, label, name=rules._display(group, reachable, scope), exit=found)
 
 
 def _gap(
@@ -122,26 +131,14 @@ def lost_past_handler(
     of the twentieth trial).  Silent when another handler of the ``try`` may catch
     the cancellation, when its ``finally`` or a ``try`` around it handles the task,
     and where the first wait after the task cannot be told to suspend."""
-    if not scope.cleanups or not scope.awaits:
-        return
-    for group, spawns in live:
-        if id(group) in rules._reported or len(spawns) != 1:
-            continue
-        spawn, label = spawns[0]
+    def exit(group: Group, spawn: Spawn) -> Optional[str]:
         found = _past_handler(rules, scope, group, spawn, until, suspends)
         if found is None:
-            continue
-        wait, line = found
-        rules._reported.add(id(group))
-        reachable, _ = rules._reachable(group, scope)
-        rules._spawn_error(
-            "TRF007", spawn, label, name=rules._display(group, reachable, scope),
-            exit=(
-                f"a cancellation of the wait on line {wait}, which the handler of Exception on line {line} "
-                f"that finishes it does not catch (CancelledError is no Exception: finish it in 'finally'), "
-                f"and the frame ends"
-            ),
-        )
+            return None
+        return (f"a cancellation of the wait on line {found[0]}, which the handler of Exception on line "
+                f"{found[1]} that finishes it does not catch (CancelledError is no Exception: finish it in "
+                f"'finally'), and the frame ends")
+    _report(rules, scope, live, exit)
 
 
 def _past_handler(
