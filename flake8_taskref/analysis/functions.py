@@ -592,10 +592,10 @@ class FunctionsRecorder(InterfaceRecorder):
         is made, may suspend (``paths._caught``): enter the cold coroutines it calls, and theirs."""
         names: Set[str] = set()
         for scope in self.facts.scopes:
-            spawning = any(group.spawns for group in scope.groups)
             left = {id(f[1]) for exit in (scope.exits if scope.awaits else ()) for f in exit.frames
                     if f[:3:2] == (TRY, TRY_HANDLERS) and N.catches_cancellation(f[1], bool(scope.timeouts))}
-            left |= {id(t) for t, _ in scope.cleanups if N.misses_cancellation(t) and spawning}
+            if scope.cleanups and scope.awaits and any(group.spawns for group in scope.groups):
+                left |= {id(t) for t, _ in scope.cleanups if N.misses_cancellation(t)}
             names.update(N.last_name(call.func) or "" for _, frames, _, _, call, _ in scope.awaits if left
                          and call is not None and any(f[2] == TRY_BODY and id(f[1]) in left for f in frames))
         for scope in self.facts.scopes if names else ():

@@ -146,6 +146,9 @@ def _past_handler(
 ) -> Optional[Tuple[int, int]]:
     if waits_for_event(spawn.runs):
         return None  # (whoever cancels such a function most often sets the event first)
+    fate = rules._fate(group, scope)
+    if (0, 0) in fate:
+        return None  # an opaque value bound where nothing can be told
     for attempt, frames in scope.cleanups:
         depth = len(frames)
         body = frames + ((TRY, attempt, TRY_BODY),)
@@ -153,13 +156,9 @@ def _past_handler(
             frames[:len(spawn.frames)] == spawn.frames and pos_of(attempt) > spawn.pos
         ):
             continue  # neither made in its body nor before it in its block or one around it
-        fate = rules._fate(group, scope)
-        if (0, 0) in fate:
-            return None  # an opaque value bound where nothing can be told
         handler = next((h for h in attempt.handlers if any(_inside(p, h.body) for p in fate)), None)
-        if (
-            handler is None or not broad_handler(handler)
-            or any(N.catches(h, N.CANCELS) for h in attempt.handlers)
+        if (  # (the ``try``s whose waits the text shortcut enters: ``N.misses_cancellation``)
+            handler is None or not broad_handler(handler) or not N.misses_cancellation(attempt)
             or (attempt.finalbody and any(_inside(p, attempt.finalbody) for p in fate))
         ):
             continue
