@@ -1,17 +1,14 @@
-"""What each asyncio API does to a task handle: the knowledge half of the scope
-analysis (the generic recording of bindings, uses and control flow is
-``Recorder`` in ``scopes.py``; this module's ``ScopeVisitor`` is that recorder
-with the hooks filled in, and it is what runs: one pass over the tree).
+"""What each asyncio API does to a task handle: the knowledge half of the scope analysis (the
+generic recording of bindings, uses and control flow is ``Recorder`` in ``scopes.py``; this
+module's ``ScopeVisitor`` is that recorder with the hooks filled in, and it is what runs: one pass).
 
-* how a call is classified: a spawn (``asyncio.create_task``, configured
-  spawners, ``X.create_task`` on an event loop, decided at the end), a spawner
-  passed as a callable, ``gather``, ``shield``, ``wait``, ``wait_for`` and the
-  configured timeouts, callback APIs (``add_done_callback``, ``call_soon``...),
-  logging and formatting, adding to or pruning a task collection;
+* how a call is classified: a spawn (``asyncio.create_task``, configured spawners, ``X.create_task``
+  on an event loop, decided at the end), a spawner passed as a callable, ``gather``, ``shield``,
+  ``wait``, ``wait_for`` and the configured timeouts, callback APIs (``add_done_callback``,
+  ``call_soon``...), logging and formatting, adding to or pruning a task collection;
 * what it does to a handle: the sink its arguments and result flow to;
-* the facts only these APIs make: event loops (factories, annotations,
-  aliases), loggers, timeout blocks, ``while not task.done()`` polls, task
-  collections on ``self`` and at module level (TRF006).
+* the facts only these APIs make: event loops (factories, annotations, aliases), loggers, timeout
+  blocks, ``while not task.done()`` polls, task collections on ``self`` and at module level (TRF006).
 """
 from __future__ import annotations
 
@@ -51,6 +48,7 @@ _PRUNING_AUGOPS = (ast.Sub, ast.BitAnd, ast.BitXor)
 _ITEM_LOOKS = N.HARMLESS_TASK_METHODS - N.WAITING_FUTURE_METHODS  # (``result()`` may wait)
 # asyncio's waits that are coroutines: called and not awaited, they never run
 _WAIT_COROUTINES = frozenset({N.WAIT, N.WAIT_FOR})
+_PASSING = frozenset({"asyncio.ensure_future", "typing.cast"})  # calls whose value is an argument
 
 
 class ScopeVisitor(FunctionsRecorder):
@@ -416,9 +414,11 @@ class ScopeVisitor(FunctionsRecorder):
             self._spawn(spawn, sink)
             return
         if qualname is not None:
-            if qualname == "asyncio.ensure_future" and node.args:
-                self.value(node.args[0], sink)  # an existing future: passes through
-                self._args(node, KEEP, skip=0)
+            if qualname in _PASSING and node.args:  # ``ensure_future(fut)``, ``cast(Task, spawn(...))``
+                index = 1 if qualname == "typing.cast" and len(node.args) == 2 else 0  # (what passes through)
+                self._returning = node.args[index] if node is self._returning else self._returning
+                self.value(node.args[index], sink)
+                self._args(node, KEEP, skip=index)
                 return
             if qualname == N.GATHER:
                 self._gather(node, sink)

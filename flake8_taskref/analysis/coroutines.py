@@ -303,11 +303,15 @@ def _plain_def(node: Optional[ast.AST], summaries: "Summaries") -> bool:
         or summaries.spawner_scope(entered) or returns_task_or_none(entered))
 
 
-def spawned_coroutine(spawn: Spawn, scope: Scope) -> Optional[Scope]:
+def spawned_coroutine(spawn: Spawn, scope: Scope, runs_first: bool = False) -> Optional[Scope]:
     """The entered scope of the coroutine function of this file whose call a
-    spawn of one coroutine runs (``create_task(self._run())``); None for a
-    helper's call or anything else."""
+    spawn of one coroutine runs (``create_task(self._run())``), or a helper's
+    call whose first argument its task runs (``runs_first``: ``spawn(self._run())``,
+    ``Summaries.runs_first_argument``); None for anything else."""
     call = spawn.argument
+    if spawn.helper is not None:
+        args = spawn.helper.node.args
+        call = args[0] if runs_first and args and isinstance(args[0], ast.Call) else None
     return own_coroutine(call.func, scope) if call is not None else None
 
 

@@ -14,11 +14,10 @@ taken to catch the failure.  Nothing here walks a tree.
 from __future__ import annotations
 
 import ast
-from typing import Any, FrozenSet, List, Protocol, Set, Tuple
+from typing import Any, FrozenSet, List, Optional, Protocol, Set, Tuple
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import SUPPRESS, TRY, Frames, GatherSite, Group, Pos, Scope, Spawn
-from flake8_taskref.analysis.coroutines import spawned_coroutine
 from flake8_taskref.analysis.paths import Asked as PathsAsked
 from flake8_taskref.analysis.paths import held_by_forever
 from flake8_taskref.analysis.scopes import pos_of
@@ -35,6 +34,8 @@ class Asked(PathsAsked, Protocol):
     ) -> bool: ...
 
     def _error(self, code: str, node: ast.AST, related: Any = None, **fields: Any) -> None: ...
+
+    def spawned_coroutine(self, spawn: Spawn, scope: Scope) -> Optional[Scope]: ...
 
 
 def caught_anywhere(frames: Frames) -> FrozenSet[str]:
@@ -91,7 +92,7 @@ def _may_fail(
         return True
     for spawns in gathered:
         for spawn, _ in spawns:
-            coroutine = spawned_coroutine(spawn, scope)
+            coroutine = rules.spawned_coroutine(spawn, scope)
             if coroutine is None or not coroutine.catches_all:
                 return True
     return False

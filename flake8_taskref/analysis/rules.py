@@ -300,12 +300,18 @@ class ModuleRules:
         keeps its own task (``label``), or it catches every exception (a
         worker TRF008 takes not to fail)?  What the plugin's path asks after
         entering the coroutines it put off (``api._analyse``)."""
-        if spawn.helper is not None:
-            return self._never_suspends(spawn, scope)
-        if self._never_suspends(spawn, scope) or keeps_itself(spawn, scope, self._keepers):
+        if self._never_suspends(spawn, scope) or (
+                spawn.helper is None and keeps_itself(spawn, scope, self._keepers)):
             return True
-        coroutine = spawned_coroutine(spawn, scope)
+        coroutine = self.spawned_coroutine(spawn, scope)
         return coroutine is not None and coroutine.catches_all
+
+    def spawned_coroutine(self, spawn: Spawn, scope: Scope) -> Optional[Scope]:
+        """The coroutine function of this file whose call the spawn's task runs
+        (``coroutines.spawned_coroutine``; a helper's, if it runs its first argument)."""
+        helper = spawn.helper
+        runs_first = helper is not None and self.summaries.runs_first_argument(helper)
+        return spawned_coroutine(spawn, scope, runs_first)
 
     def _never_suspends(self, spawn: Spawn, scope: Scope) -> bool:
         """Is the spawn's coroutine a call of a coroutine function whose body

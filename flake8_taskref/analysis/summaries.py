@@ -221,6 +221,11 @@ class Summaries:
         if found is not None and found.module.name == (facts.name or N.NO_MODULE):
             # a method of a class of this file: its summary is this file's own
             class_name, _, method = found.qualname.partition(".")
+            if not method and remote is not None and remote.dotted is not None:
+                # a function of this file, reached through a module that
+                # re-exports it (``facade.submit(...)``, ``facade`` importing it from here)
+                module = facts.module
+                return (module, class_name) if class_name in module.defs else None
             scope = facts.classes.get(class_name)
             return (scope, method) if scope is not None and method else None
         return found

@@ -171,3 +171,35 @@ class Batcher:
         except Exception:
             self.log.exception("the batch failed")
             raise
+
+
+def spawn(coro):
+    """A helper that runs its argument as a task (aio-scrapy's ``create_task``)."""
+    return asyncio.create_task(coro)
+
+
+async def apply_wrapped(receiver):
+    try:
+        return await receiver()
+    except (Exception, BaseException) as exc:
+        return exc
+
+
+async def apply_plain(receiver):
+    return await receiver()
+
+
+async def send_catch_log(receivers):
+    """aio-scrapy's signals: each receiver's task, made by the helper, runs a
+    coroutine that catches every exception; the twin's may fail."""
+    tasks = []
+    for receiver in receivers:
+        tasks.append(spawn(apply_wrapped(receiver)))
+    return await asyncio.gather(*tasks)
+
+
+async def send_twin(receivers):
+    tasks = []
+    for receiver in receivers:
+        tasks.append(spawn(apply_plain(receiver)))
+    return await asyncio.gather(*tasks)  # error: TRF008:18
