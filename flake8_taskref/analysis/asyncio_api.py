@@ -48,7 +48,7 @@ _PRUNING_AUGOPS = (ast.Sub, ast.BitAnd, ast.BitXor)
 _ITEM_LOOKS = N.HARMLESS_TASK_METHODS - N.WAITING_FUTURE_METHODS  # (``result()`` may wait)
 # asyncio's waits that are coroutines: called and not awaited, they never run
 _WAIT_COROUTINES = frozenset({N.WAIT, N.WAIT_FOR})
-_PASSING = frozenset({"asyncio.ensure_future", "typing.cast"})  # calls whose value is an argument
+_PASSING = frozenset({"asyncio.ensure_future", "typing.cast", "typing_extensions.cast"})  # value: an argument
 
 
 class ScopeVisitor(FunctionsRecorder):
@@ -414,8 +414,8 @@ class ScopeVisitor(FunctionsRecorder):
             self._spawn(spawn, sink)
             return
         if qualname is not None:
-            if qualname in _PASSING and node.args:  # ``ensure_future(fut)``, ``cast(Task, spawn(...))``
-                index = 1 if qualname == "typing.cast" and len(node.args) == 2 else 0  # (what passes through)
+            index = 0 if qualname == "asyncio.ensure_future" else 1 if len(node.args) == 2 else 9  # (passed)
+            if qualname in _PASSING and index < len(node.args) and not self._rebound(func):  # (cast(T, x))
                 self._returning = node.args[index] if node is self._returning else self._returning
                 self.value(node.args[index], sink)
                 self._args(node, KEEP, skip=index)

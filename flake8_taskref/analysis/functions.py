@@ -25,32 +25,9 @@ import ast
 from typing import AbstractSet, Dict, FrozenSet, Iterator, List, Optional, Sequence, Set, Tuple
 
 from flake8_taskref.analysis.facts import (
-    DROP,
-    FINISH,
-    HARMLESS,
-    KEEP,
-    SHIELDED,
-    TRUTH,
-    TRY,
-    TRY_BODY,
-    TRY_HANDLERS,
-    U_CALL,
-    U_FLOW,
-    U_KEEP,
-    CallArg,
-    CallbackArg,
-    CallbackSink,
-    CallSite,
-    FunctionNode,
-    Remote,
-    Group,
-    Scope,
-    Sink,
-    Spawn,
-    Use,
-    mapping_attr,
-    may_add_task,
-    values_key,
+    DROP, FINISH, HARMLESS, KEEP, SHIELDED, TRUTH, TRY, TRY_BODY, TRY_HANDLERS, U_CALL, U_FLOW, U_KEEP,
+    CallArg, CallbackArg, CallbackSink, CallSite, FunctionNode, Remote, Group, Scope, Sink, Spawn, Use,
+    mapping_attr, may_add_task, values_key,
 )
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.messages import SpanError
@@ -142,8 +119,10 @@ class FunctionsRecorder(InterfaceRecorder):
         if scope.kind != Scope.FUNCTION:
             self.value(value, KEEP)
             return
-        if isinstance(value, ast.Name):
-            scope.returns.append(Use(value.id, pos_of(value), U_KEEP, None, self.frames))
+        if isinstance(value, ast.Name):  # (a new empty future: nothing a caller could lose, as ``None``)
+            fresh = N.fresh_futures((b.stmt for b in scope.bindings.get(value.id, ())), self._qualname)
+            scope.returns.append(None if fresh else Use(value.id, pos_of(value), U_KEEP, None, self.frames))
+            scope.inert_returns += fresh
             self.value(value, KEEP)
             return
         if isinstance(value, (ast.List, ast.Tuple)) and not value.elts:
@@ -346,6 +325,13 @@ class FunctionsRecorder(InterfaceRecorder):
             made.how = f" (it is created in a callback of {where.call.text}(), which drops it)"
             self.scope.call_drops.append((made, CallbackArg(where.call, where.index, where.keyword)))
         self.value(arg, KEEP)
+
+    def _rebound(self, func: ast.expr) -> bool:
+        """Is ``func`` an imported name that the function binds again (a
+        parameter ``cast``, a nested ``def``), or the module by a ``def``?
+        (What it then is, is not known: ``cast`` may keep what it is given.)"""
+        return isinstance(func, ast.Name) and (
+            func.id in self.scope.bindings or func.id in self.facts.module.defs)
 
     def _callback_spawn(self, arg: ast.expr) -> Optional[Spawn]:
         """The spawn a callable argument makes when it is called: a lambda that

@@ -14,7 +14,7 @@ from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple, Union
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import ClassFacts, Scope, Spawn, local_type, values_key
-from flake8_taskref.analysis.modules import ModuleSummary, Resolver, View
+from flake8_taskref.analysis.modules import External, ModuleSummary, Resolver, View
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.scopes import Recorder
 from flake8_taskref.analysis.shortcut import HotLines
@@ -145,8 +145,16 @@ class InterfaceRecorder(Recorder):
     def _qualname(self, node: ast.expr) -> Optional[str]:
         """The canonical dotted name ``node`` refers to through the file's imports.
         (The pass reads no other module: what another module binds a name to,
-        ``timeout = asyncio.timeout``, the rules look up at the end.)"""
-        return self.scope.imports.resolve(node)
+        ``timeout = asyncio.timeout``, the rules look up at the end.  But for
+        asyncio reached through a module of the project that imports it,
+        ``facade.asyncio.get_running_loop()``, so that tests can patch it: that
+        module's summary says what its ``asyncio`` is.)"""
+        found = self.scope.imports.resolve(node)
+        if found is not None and ".asyncio." in found and not found.startswith("asyncio."):
+            target = self.resolver.resolve(found)
+            if isinstance(target, External) and target.dotted.startswith("asyncio."):
+                return N.canonical(target.dotted)
+        return found
 
     def _maybe(self, qualname: Optional[str], names: FrozenSet[str]) -> bool:
         """Can ``qualname``, a name of the project, stand for an asyncio name

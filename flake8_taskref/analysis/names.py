@@ -473,11 +473,6 @@ class Imports:
             base = self.resolve(node.value)
             if base is None:
                 return None
-            if base.endswith(".asyncio") and isinstance(node.value, ast.Attribute):
-                # ``facade.asyncio.create_task``: the attribute ``asyncio`` of an
-                # imported module is asyncio (a module that imports it, reached
-                # through another so that tests can patch it: docs/rules/TRF001.md)
-                return canonical("asyncio." + node.attr)
             return canonical(base + "." + node.attr)
         return None
 
@@ -609,6 +604,28 @@ def holds_nothing_to_lose(value: ast.expr) -> bool:
         return value.value is None
     func = value.func if isinstance(value, ast.Call) else None
     return isinstance(func, ast.Attribute) and func.attr == "run_in_executor"
+
+
+# Futures made empty: no coroutine runs for one (``fresh_futures``).
+_FUTURE_CLASSES = frozenset({"asyncio.Future", "concurrent.futures.Future", "asyncio.futures.Future"})
+
+
+def fresh_futures(stmts: Iterable[Optional[ast.stmt]], resolve: Callable[[ast.expr], Optional[str]]) -> bool:
+    """Is every one of these statements (a local's bindings) a plain assignment
+    of a new, empty future (``asyncio.Future()``, ``concurrent.futures.Future()``,
+    ``loop.create_future()``), at least one?  A caller that drops such a value
+    loses no task: nothing runs for it (``result_future = Future();
+    result_future.set_result(result); return result_future``)."""
+    found = False
+    for stmt in stmts:
+        plain = isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 or isinstance(stmt, ast.AnnAssign)
+        value = getattr(stmt, "value", None) if plain else None
+        func = value.func if isinstance(value, ast.Call) and not value.args and not value.keywords else None
+        if func is None or not (resolve(func) in _FUTURE_CLASSES or (
+                isinstance(func, ast.Attribute) and func.attr == "create_future")):
+            return False
+        found = True
+    return found
 
 
 # Calls that never return, ending a body as a ``raise`` does.

@@ -194,7 +194,7 @@ class ModuleRules:
         fields.setdefault("finish", "cancel" if label == N.THREADSAFE else "await or cancel")
         helper = spawn.helper
         remote = self.summaries.named_callee(helper) if helper is not None else None
-        maybe = helper is not None and self.summaries.maybe_spawner(helper)
+        maybe = helper is not None and self.summaries.maybe_spawner(helper, self.summaries.held_alone(spawn))
         what, where = what_of(label), ""
         if remote is not None:
             info = remote.info
@@ -222,7 +222,7 @@ class ModuleRules:
         receiver = spawn.receiver
         if spawn.helper is not None:
             self._labels[key] = None  # while deciding (a helper that returns its own call)
-            if self.summaries.spawner(spawn.helper) and not self._never_suspends(spawn, scope):
+            if self.summaries.spawner(spawn.helper, spawn) and not self._never_suspends(spawn, scope):
                 result = spawn.callee
         elif self._never_suspends(spawn, scope):
             result = None  # its coroutine runs to its end in the task's first step

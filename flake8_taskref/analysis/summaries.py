@@ -153,6 +153,8 @@ class Judge(Protocol):
 
     def opaque(self, group: Group) -> bool: ...
 
+    def flows_of(self, group: Group) -> List[Tuple[object, Use]]: ...
+
 
 class Summaries:
     """The summaries of one module's functions, computed when first asked."""
@@ -172,6 +174,7 @@ class Summaries:
             id(scope.node): scope for scope in facts.scopes if scope.kind == Scope.FUNCTION
         }
         self._params: Dict[Tuple[int, str], int] = {}
+        self._held: Optional[Set[int]] = None  # (``held_alone``)
         self._spawners: Dict[int, bool] = {}
         self._maybe: Dict[int, bool] = {}  # returns a new task or None (``maybe_spawner``)
         # functions that keep the task they return only when a parameter says
@@ -414,21 +417,40 @@ class Summaries:
         return result
 
     # --------------------------------------------------------------- spawners
-    def spawner(self, call: CallSite) -> bool:
+    def spawner(self, call: CallSite, spawn: Optional[Spawn] = None) -> bool:
         """Does the call's callee return a new task that nothing else keeps?
-        (For a call whose result a statement of its own drops, a new task or
-        ``None`` will do: ``maybe_spawner``.)"""
+        (For a call whose result a statement of its own drops, or a local that
+        flows nowhere holds (``held_alone``: the ``spawn`` of the call), a new
+        task or ``None`` will do: ``maybe_spawner``.)"""
         if call.awaited:  # recorded only as a statement of its own
             return self._awaited_spawner(call, or_none=True)
         if self._strict_spawner(call):
             return True
-        return call.dropped and self.maybe_spawner(call)
+        return self.maybe_spawner(call, spawn is not None and self.held_alone(spawn))
 
-    def maybe_spawner(self, call: CallSite) -> bool:
-        """Does the callee of a call whose result is dropped return a new task
+    def held_alone(self, spawn: Spawn) -> bool:
+        """Is a helper's call bound to a local that flows nowhere (no other
+        name, collection or attribute takes it from the local) and that the
+        function does not return?  What the local then does decides: a task
+        the helper returns on some paths only is reported there, where the
+        handle is lost on the paths where it is one."""
+        held = self._held
+        if held is None:
+            flows = self.judge.flows_of
+            held = self._held = {
+                id(item) for scope in self._scopes.values() for group in scope.groups
+                if group.name and not flows(group)
+                and not any(isinstance(out, Use) and out.name == group.name for out in scope.returns)
+                for item in group.spawns if item.helper is not None
+            }
+        return id(spawn) in held
+
+    def maybe_spawner(self, call: CallSite, held: bool = False) -> bool:
+        """Does the callee of a call whose result is dropped (or ``held`` by a
+        local that flows nowhere: ``ModuleRules._held_alone``) return a new task
         on some paths and ``None`` on the others (``returns_task_or_none``)?
         Then its spawn is reported and ``--fix`` leaves it."""
-        if not call.dropped:
+        if not (call.dropped or held):
             return False
         if call.awaited:
             return self._awaited_spawner(call, or_none=True) and not self._awaited_spawner(call)

@@ -48,3 +48,15 @@ def fire_kept(tasks):
 
 def not_typing_cast(tasks):
     other.cast(asyncio.create_task(work()))  # another module's ``cast``: what it does is not known
+
+
+def cast_given(cast):
+    cast(asyncio.Task, asyncio.create_task(work()))  # a parameter named cast: what it does is not known
+
+
+def cast_defined(tasks):
+    def cast(kind, task):
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
+
+    cast(asyncio.Task, asyncio.create_task(work()))  # a function of its own named cast

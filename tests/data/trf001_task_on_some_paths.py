@@ -1,11 +1,14 @@
 """A helper that returns a new task on some paths and ``None`` on the others (a
-bare ``return``, ``return None``, its end, ``return []``) is a spawn where a statement of its
-own drops its result (``task (on some paths)``: ``--fix`` leaves it, as the set
-would be given ``None``; a loop executor's future is as harmless to drop); where the result is bound, tested or passed on it is not
-followed (silent).  What ``await`` of a coroutine function of the file returns
-is followed the same way, for ``await helper()`` as a statement.  The twins
+bare ``return``, ``return None``, its end, ``return []``, a new empty future) is a spawn
+where a statement of its own drops its result (``task (on some paths)``: ``--fix`` leaves
+it, as the set would be given ``None``; a loop executor's future is as harmless to drop),
+and where a local holds it that flows nowhere and is not returned (TRF002: mmrelay's
+``_fire_and_forget``); where the result is tested and kept, passed on to another name or
+returned it is not followed (silent).  What ``await`` of a coroutine function of the file
+returns is followed the same way, for ``await helper()`` as a statement.  The twins
 return a task on every path, keep it, return another value, or are not awaited."""
 import asyncio
+import concurrent.futures
 import contextlib
 from typing import NoReturn
 
@@ -101,6 +104,18 @@ class Client:
             return []
         return [asyncio.create_task(handler()) for handler in handlers]
 
+    def or_a_new_future(self):
+        if self.started:
+            return asyncio.create_task(job())
+        done = asyncio.get_running_loop().create_future()  # nothing runs for it
+        done.set_result(None)
+        return done
+
+    def or_a_future_given(self, fut):
+        if self.started:
+            return asyncio.create_task(job())
+        return fut
+
     def handlers_or_some(self, handlers):
         if not handlers:
             return [self.current]
@@ -122,12 +137,29 @@ class Client:
         self.kept_or_none()  # kept where it is made
         self.handlers_or_empty([job])  # error: TRF001:9
         self.handlers_or_some([job])  # a list that holds another value: not followed
+        self.or_a_new_future()  # error: TRF001:9
+        self.or_a_future_given(None)  # a future it is given: not followed
 
     def bound(self) -> None:
         task = self.falls_off_the_end()  # bound, tested, passed on: not followed
         if task is not None:
             self.keep.add(task)
         print(self.bare_return())
+
+    def bound_and_dropped(self) -> None:
+        task = self.falls_off_the_end()  # error: TRF002:16
+        if task is not None:
+            task.add_done_callback(print)
+
+    def bound_and_returned(self):
+        task = self.falls_off_the_end()  # returned: its caller decides
+        return task
+
+    def bound_and_passed_on(self):
+        task = self.falls_off_the_end()
+        other = task  # another name takes it: not followed
+        if other is not None:
+            self.keep.add(other)
 
     # ``await helper()`` of the file's coroutine functions
     async def refresh(self, now: bool):
@@ -194,3 +226,27 @@ async def spawn_later(now: bool):
     await asyncio.sleep(0)
     if now:
         return asyncio.create_task(job())
+
+
+def submit(coro, loop=None):
+    """mmrelay's ``_submit_coro``: a future of another thread's loop, a task, or
+    a new future already done."""
+    if loop is not None:
+        return asyncio.run_coroutine_threadsafe(coro, loop)
+    try:
+        return asyncio.get_running_loop().create_task(coro)
+    except RuntimeError:
+        failed: "concurrent.futures.Future[None]" = concurrent.futures.Future()
+        failed.set_result(None)
+        return failed
+
+
+def fire_and_forget(coro) -> None:
+    task = submit(coro)  # error: TRF002:12
+    task.add_done_callback(print)
+
+
+def fire_and_keep(coro, keep) -> None:
+    task = submit(coro)
+    keep.add(task)
+    task.add_done_callback(keep.discard)
