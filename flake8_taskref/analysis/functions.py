@@ -382,22 +382,29 @@ class FunctionsRecorder(InterfaceRecorder):
     def _enter_cold(self, hot: HotLines, cold: List[_Cold]) -> List[_Cold]:
         """Enter the cold functions something entered so far needs; what stays cold."""
         weak = any(holds_word(hot.text, word) for word in N.WEAK_WORDS)
+        # (a step, when no function was entered since it last looked, would choose what it chose then)
+        looked: Dict[str, int] = {}
+
+        def stale(step: str) -> bool:
+            count, looked[step] = looked.get(step), len(self.facts.scopes)
+            return count != looked[step]
+
         while cold:
             count = len(cold)
-            cold = self._enter_helpers(hot, cold)
-            cold = self._enter_typed(hot, cold)
-            cold = self._enter_spawned(hot, cold)
-            if weak:
+            cold = self._enter_helpers(hot, cold) if stale("helpers") else cold
+            cold = self._enter_typed(hot, cold) if stale("typed") else cold
+            cold = self._enter_spawned(hot, cold) if stale("spawned") else cold
+            if weak and stale("weak"):
                 cold = self._enter_weak(hot, cold)
-            if self.options.collections:
+            if self.options.collections and stale("pruning"):
                 cold = self._enter_pruning(hot, cold)
-            if self._task_attrs:
+            if self._task_attrs and stale("cancelled"):
                 cold = self._enter_cancelled(hot, cold)
-            cold = self._enter_awaited(cold)
+            cold = self._enter_awaited(cold) if stale("awaited") else cold
             locks = {attr for scope in self.facts.scopes if not scope.may_wait for attr in scope.lock_entries}
-            if locks:  # ``coroutines.quiet_lock``: every other use of the lock
+            if locks and stale("locks"):  # ``coroutines.quiet_lock``: every other use of the lock
                 cold = self._enter_on(cold, hot.lines_naming(locks))
-            if self._self_spawns:  # ``self.create_task(...)``: every store of such an attribute
+            if self._self_spawns and stale("stores"):  # ``self.create_task(...)``: each store of it
                 stores = hot.lines_storing(N.LOOP_SPAWN_METHODS) + hot.lines_holding(("setattr",))
                 cold = self._enter_on(cold, sorted(stores))
             if len(cold) == count:
@@ -528,7 +535,7 @@ class FunctionsRecorder(InterfaceRecorder):
             self._later_names = self._later_names | names
             names = set()
         storing = hot.lines_storing(attrs) if clearing else []
-        cold = [item for item in cold if not (
+        cold = cold if not (names or clearing) else [item for item in cold if not (
             isinstance(item[0], ast.AsyncFunctionDef)
             and (item[0].name in names or (
                 item[0].name in clearing and HotLines.between(storing, item[0].lineno, item[2])
@@ -591,6 +598,8 @@ class FunctionsRecorder(InterfaceRecorder):
 
     def _enter_coroutines(self, cold: Sequence[_Cold], names: AbstractSet[str]) -> List[_Cold]:
         """Enter the cold coroutine functions of these names; the others stay cold."""
+        if not names:
+            return list(cold)
         return [item for item in cold if not (
             isinstance(item[0], ast.AsyncFunctionDef) and item[0].name in names and self._enter_one(item)
         )]
