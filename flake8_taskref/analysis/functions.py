@@ -120,7 +120,8 @@ class FunctionsRecorder(InterfaceRecorder):
             self.value(value, KEEP)
             return
         if isinstance(value, ast.Name):  # (a new empty future: nothing a caller could lose, as ``None``)
-            fresh = N.fresh_futures((b.stmt for b in scope.bindings.get(value.id, ())), self._qualname)
+            bound = [b.stmt if b.value is None else None for b in scope.bindings.get(value.id, ())]
+            fresh = N.fresh_futures(value.id, bound, self._qualname)  # (a walrus: ``None``, not one)
             scope.returns.append(None if fresh else Use(value.id, pos_of(value), U_KEEP, None, self.frames))
             scope.inert_returns += fresh
             self.value(value, KEEP)
@@ -327,11 +328,15 @@ class FunctionsRecorder(InterfaceRecorder):
         self.value(arg, KEEP)
 
     def _rebound(self, func: ast.expr) -> bool:
-        """Is ``func`` an imported name that the function binds again (a
-        parameter ``cast``, a nested ``def``), or the module by a ``def``?
-        (What it then is, is not known: ``cast`` may keep what it is given.)"""
-        return isinstance(func, ast.Name) and (
-            func.id in self.scope.bindings or func.id in self.facts.module.defs)
+        """Is ``func`` an imported name that the function or one around it binds again (a
+        parameter ``cast``, a nested ``def``), or the module (an assignment, a ``def``, a
+        ``class``)?  What it then is, is not known: ``cast`` may keep what it is given."""
+        scope: Optional[Scope] = self.scope
+        while isinstance(func, ast.Name) and scope is not None:
+            if scope.kind != Scope.CLASS and func.id in scope.bindings:
+                return True
+            scope = scope.parent
+        return False
 
     def _callback_spawn(self, arg: ast.expr) -> Optional[Spawn]:
         """The spawn a callable argument makes when it is called: a lambda that

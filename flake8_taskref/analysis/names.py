@@ -610,15 +610,18 @@ def holds_nothing_to_lose(value: ast.expr) -> bool:
 _FUTURE_CLASSES = frozenset({"asyncio.Future", "concurrent.futures.Future", "asyncio.futures.Future"})
 
 
-def fresh_futures(stmts: Iterable[Optional[ast.stmt]], resolve: Callable[[ast.expr], Optional[str]]) -> bool:
-    """Is every one of these statements (a local's bindings) a plain assignment
-    of a new, empty future (``asyncio.Future()``, ``concurrent.futures.Future()``,
+def fresh_futures(
+    name: str, stmts: Iterable[Optional[ast.stmt]], resolve: Callable[[ast.expr], Optional[str]],
+) -> bool:
+    """Is every one of these statements (the bindings of the local ``name``) a
+    plain assignment to it of a new, empty future (``asyncio.Future()``, ``concurrent.futures.Future()``,
     ``loop.create_future()``), at least one?  A caller that drops such a value
     loses no task: nothing runs for it (``result_future = Future();
     result_future.set_result(result); return result_future``)."""
     found = False
     for stmt in stmts:
-        plain = isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 or isinstance(stmt, ast.AnnAssign)
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [getattr(stmt, "target", None)]
+        plain = len(targets) == 1 and isinstance(targets[0], ast.Name) and targets[0].id == name
         value = getattr(stmt, "value", None) if plain else None
         func = value.func if isinstance(value, ast.Call) and not value.args and not value.keywords else None
         if func is None or not (resolve(func) in _FUTURE_CLASSES or (

@@ -591,7 +591,11 @@ class ModuleRules:
                 for spawn, label in spawns:
                     self._spawn_error("TRF002", spawn, label, name=group.name, why=TRF002_WHY["rebound"])
                 continue
-            live.append((group, spawns))
+            # (a helper's task on some paths in a local: on the others the local is None, which
+            # the rules of one path do not tell; TRF002 above judges every path at once)
+            spawns = [(spawn, label) for spawn, label in spawns if not self.summaries.some_paths_held(spawn)]
+            if spawns:
+                live.append((group, spawns))
         for site in scope.waits:
             names = waits.get(id(site))
             if names:

@@ -428,6 +428,12 @@ class Summaries:
             return True
         return self.maybe_spawner(call, spawn is not None and self.held_alone(spawn))
 
+    def some_paths_held(self, spawn: Spawn) -> bool:
+        """A helper's call that returns a new task on some paths only, held
+        alone by a local (``held_alone``)?"""
+        helper = spawn.helper
+        return helper is not None and self.held_alone(spawn) and self.maybe_spawner(helper, True)
+
     def held_alone(self, spawn: Spawn) -> bool:
         """Is a helper's call bound to a local that flows nowhere (no other
         name, collection or attribute takes it from the local) and that the

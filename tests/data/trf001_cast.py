@@ -60,3 +60,14 @@ def cast_defined(tasks):
         task.add_done_callback(tasks.discard)
 
     cast(asyncio.Task, asyncio.create_task(work()))  # a function of its own named cast
+
+
+def cast_around(tasks):
+    def cast(kind, task):
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
+
+    def inner():
+        cast(asyncio.Task, asyncio.create_task(work()))  # the enclosing function's cast
+
+    inner()

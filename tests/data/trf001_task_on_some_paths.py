@@ -250,3 +250,34 @@ def fire_and_keep(coro, keep) -> None:
     task = submit(coro)
     keep.add(task)
     task.add_done_callback(keep.discard)
+
+
+def maybe(flag: bool):
+    if flag:
+        return asyncio.create_task(job())
+    return None
+
+
+async def refresh_or_wait(flag: bool) -> None:
+    task = maybe(flag)  # where it is None nothing runs: the wait orphans nothing
+    if task is None:
+        await asyncio.wait_for(job(), 1)
+        return
+    await task
+
+
+async def refresh_unless_closed(closed: bool) -> None:
+    task = maybe(not closed)
+    if closed:
+        return  # where the helper gave None
+    await task
+
+
+def spawn_and_future():
+    done = (fut := asyncio.create_task(job())).get_loop().create_future()  # ``fut``: no new future
+    done.set_result(None)
+    return fut
+
+
+def calls_spawn_and_future() -> None:
+    spawn_and_future()  # error: TRF001:5
