@@ -29,12 +29,12 @@ from typing import TYPE_CHECKING, List, Optional, Set, Tuple
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
     LOOP, TRY, TRY_BODY, TRY_FINALLY, TRY_HANDLERS, CollectionAdd, Exit, Frames, Group, ModuleFacts, Pos,
-    Scope, Spawn,
+    Scope, Spawn, Use,
     enclosing_binder, exclusive, innermost_loop, is_current_task,
 )
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.scopes import end_of, pos_of
-from flake8_taskref.analysis.summaries import returns_task_or_none, stub as _stub
+from flake8_taskref.analysis.summaries import may_return_none, returns_task_or_none, stub as _stub
 
 if TYPE_CHECKING:
     from flake8_taskref.analysis.modules import Resolver
@@ -300,7 +300,23 @@ def _plain_def(node: Optional[ast.AST], summaries: "Summaries") -> bool:
     return entered is None or not (
         any(isinstance(item, Spawn) and item.helper is None for item in entered.returns)
         or any(spawn.helper is None for group in entered.groups for spawn in group.spawns)
-        or summaries.spawner_scope(entered) or returns_task_or_none(entered))
+        or summaries.spawner_scope(entered) or returns_task_or_none(entered)) or _returns_kept_tasks(
+            entered, summaries)
+
+
+def _returns_kept_tasks(scope: Scope, summaries: "Summaries") -> bool:
+    """Does every way out of the function return a local bound only to tasks it
+    made itself, and keeps (it is no spawner: ``t = create_task(c); keep.add(t);
+    return t``)?  ``ensure_future`` gives such a task back unchanged."""
+    returns = scope.returns
+    if not returns or may_return_none(scope) or summaries.spawner_scope(scope):
+        return False
+    for item in returns:
+        bindings = scope.bindings.get(item.name, ()) if isinstance(item, Use) else ()
+        if not bindings or any(binding.group is None or not binding.group.spawns or any(
+                spawn.helper is not None for spawn in binding.group.spawns) for binding in bindings):
+            return False
+    return True
 
 
 def spawned_coroutine(spawn: Spawn, scope: Scope, runs_first: bool = False) -> Optional[Scope]:

@@ -126,10 +126,31 @@ def rebinds() -> None:
     replaced = work
 
 
+KEPT: "set[asyncio.Task[Any]]" = set()
+
+
+def spawn_kept(coro: Any) -> "asyncio.Task[Any]":
+    task = asyncio.create_task(coro)
+    KEPT.add(task)
+    task.add_done_callback(KEPT.discard)
+    return task
+
+
+def via_kept(coro: Any) -> "asyncio.Future[Any]":
+    return asyncio.ensure_future(spawn_kept(coro))  # the task it keeps, given back unchanged
+
+
+def via_spawn(coro: Any) -> "asyncio.Future[Any]":
+    return asyncio.ensure_future(spawn(coro))
+
+
 def helpers_that_spawn() -> None:
     asyncio.ensure_future(spawn(work()))  # error: TRF001:5
     asyncio.ensure_future(both())  # error: TRF001:5
     asyncio.ensure_future(replaced())  # error: TRF001:5
+    asyncio.ensure_future(spawn_kept(work()))
+    via_kept(work())
+    via_spawn(work())  # error: TRF001:5
 
 
 class Base:
