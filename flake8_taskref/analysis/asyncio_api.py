@@ -350,7 +350,7 @@ class ScopeVisitor(FunctionsRecorder):
         """A Spawn for a call whose callee resolves to ``qualname``, if it may create a task."""
         func = node.func
         if qualname is not None:
-            if qualname in self.spawners:
+            if qualname in self.spawners and not self._rebound(func, False):  # (a parameter of its name)
                 first = node.args[0] if node.args else None
                 if qualname == "asyncio.ensure_future" and first is not None and (
                     isinstance(first, _PLAIN_HANDLE_EXPRS) or self._returns_future(first)

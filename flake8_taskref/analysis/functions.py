@@ -327,12 +327,12 @@ class FunctionsRecorder(InterfaceRecorder):
             self.scope.call_drops.append((made, CallbackArg(where.call, where.index, where.keyword)))
         self.value(arg, KEEP)
 
-    def _rebound(self, func: ast.expr) -> bool:
-        """Is ``func`` an imported name that the function or one around it binds again (a
-        parameter ``cast``, a nested ``def``), or the module (an assignment, a ``def``, a
-        ``class``)?  What it then is, is not known: ``cast`` may keep what it is given."""
+    def _rebound(self, func: ast.expr, module: bool = True) -> bool:
+        """Is ``func`` an imported name that the function or one around it binds again (a parameter
+        ``cast``, a nested ``def``), or the module (an assignment, a ``def``, a ``class``; unless not
+        ``module``: its aliases count)?  What it is then is not known: ``cast`` may keep a task."""
         scope: Optional[Scope] = self.scope
-        while isinstance(func, ast.Name) and scope is not None:
+        while isinstance(func, ast.Name) and scope is not None and (module or scope.kind == Scope.FUNCTION):
             if scope.kind != Scope.CLASS and func.id in scope.bindings:
                 return True
             scope = scope.parent

@@ -1,6 +1,8 @@
 """``cast`` imported from typing, then bound again by the module: what it is
-is not known (it keeps what it is given here), so it is no cast."""
+is not known (it keeps what it is given here), so it is no cast.  The same for
+asyncio's spawner's name bound again by a function (a parameter)."""
 import asyncio
+from asyncio import create_task
 from typing import cast
 
 KEEP = set()
@@ -21,3 +23,11 @@ def start():
 
 def start_typed():
     asyncio.create_task(work())  # error: TRF001:5
+
+
+def spawner_given(create_task):
+    create_task(work())  # a parameter named as asyncio's spawner: what it does is not known
+
+
+def spawner_imported():
+    create_task(work())  # error: TRF001:5
