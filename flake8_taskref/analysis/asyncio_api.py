@@ -414,7 +414,7 @@ class ScopeVisitor(FunctionsRecorder):
             self._spawn(spawn, sink)
             return
         if qualname is not None:
-            index = 0 if qualname == "asyncio.ensure_future" else 1 if len(node.args) == 2 else 9  # (passed)
+            index = 0 if qualname == "asyncio.ensure_future" else 1 if len(node.args) == 2 else len(node.args)
             if qualname in _PASSING and index < len(node.args) and not self._rebound(func):  # (cast(T, x))
                 self._returning = node.args[index] if node is self._returning else self._returning
                 self.value(node.args[index], sink)

@@ -453,7 +453,7 @@ class Summaries:
 
     def maybe_spawner(self, call: CallSite, held: bool = False) -> bool:
         """Does the callee of a call whose result is dropped (or ``held`` by a
-        local that flows nowhere: ``ModuleRules._held_alone``) return a new task
+        local that flows nowhere: ``held_alone``) return a new task
         on some paths and ``None`` on the others (``returns_task_or_none``)?
         Then its spawn is reported and ``--fix`` leaves it."""
         if not (call.dropped or held):
