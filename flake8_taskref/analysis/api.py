@@ -218,16 +218,19 @@ def lint_file(
     options: Options,
     filename: str = "<unknown>",
     view: Optional[View] = None,
+    passed: Optional[str] = None,
 ) -> List[SpanError]:
     """What the plugin reports for one parsed file, in order: the text shortcut
     first (with the file's lines), then the analysis.  flake8 and the
     ``flake8-taskref`` command both call this; a file nested too deeply to
     analyse raises RecursionError, which each face reports its own way.  The
-    project's spawner words are in ``options`` (``with_words``)."""
+    project's spawner words are in ``options`` (``with_words``).  ``passed``:
+    the lines joined, when the caller's ``may_spawn`` with these options let
+    them through already (the test is not made twice)."""
     hot: Optional[HotLines] = None
     if lines is not None:
-        text = "".join(lines)
-        if not may_spawn(text, options):
+        text = "".join(lines) if passed is None else passed
+        if passed is None and not may_spawn(text, options):
             return []
         hot = HotLines(lines, options, text)
     return _analyse(tree, options, hot, filename, view)[0]

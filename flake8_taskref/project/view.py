@@ -361,7 +361,7 @@ class ProjectView:
         else:
             parsed_tree = tree()
         frame = _Frame(path)
-        errors = lint_file(parsed_tree, lines, options, path, self.view_for(path, frame))
+        errors = lint_file(parsed_tree, lines, options, path, self.view_for(path, frame), passed=text)
         if hashed is not None:
             with self._lock:
                 if generation == self._generation:  # (else made with what was forgotten meanwhile)
