@@ -32,15 +32,23 @@ The one pass records the parts (``exits.py``); nothing here walks a tree.
 from __future__ import annotations
 
 import ast
-from typing import Any, Iterator, Optional, Tuple
+from typing import Any, Iterator, List, Optional, Tuple
 
 from flake8_taskref.analysis.coroutines import Keepers, own_coroutine, suspends_at
-from flake8_taskref.analysis.facts import BRANCH, LOOP, TRY, TRY_FINALLY, TRY_HANDLERS, Pos, Scope
+from flake8_taskref.analysis.cancelled import local_drops
+from flake8_taskref.analysis.facts import (
+    BRANCH, LOOP, SUPPRESS, TRY, TRY_BODY, TRY_FINALLY, TRY_HANDLERS, U_FINISH, U_KEEP, Frames, Group, Pos,
+    Scope, Spawn,
+)
 from flake8_taskref.analysis.scopes import end_of, pos_of
 
+Live = List[Tuple[Group, List[Tuple[Spawn, str]]]]
 
-def dropped_after_cancel(rules: Any, scope: Scope, keepers: Keepers) -> None:
-    """TRF009 at each drop of a task ``scope`` stores in ``self.attr``."""
+
+def dropped_after_cancel(rules: Any, scope: Scope, live: Live, keepers: Keepers) -> None:
+    """TRF009 at each drop of a task ``scope`` stores in ``self.attr``, and of
+    one a local holds (``_dropped_local``)."""
+    _dropped_local(rules, scope, live, keepers)
     cls = scope.cls
     if cls is None:
         return
@@ -63,16 +71,79 @@ def dropped_after_cancel(rules: Any, scope: Scope, keepers: Keepers) -> None:
             if id(drop) not in rules._reported:
                 rules._reported.add(id(drop))
                 rules._error(
-                    "TRF009", drop, attr=attr, cancel=cancel.lineno, coroutine=coro.func.attr, wait=wait,
+                    "TRF009", drop, holder=f"'self.{attr}'", cancel=cancel.lineno, where="here",
+                    coroutine=coro.func.attr, wait=wait,
                 )
+
+
+def _dropped_local(rules: Any, scope: Scope, live: Live, keepers: Keepers) -> None:
+    """TRF009 where a path of ``scope`` ends in ``local.cancel()`` and then
+    drops the local (``exits.ends_with_cancel``): a ``return`` or ``raise``
+    that leaves the frame, a store or ``del`` of the local, or the function's
+    end; reported at the drop (at the cancel, for the function's end)."""
+    drops = local_drops(scope) if live and not scope.generator else []
+    captured = rules.captured(scope)
+    for cancel, drop, frames in drops:
+        receiver = cancel.value.func.value  # type: ignore[attr-defined]
+        name, at = receiver.id, pos_of(receiver)
+        if name in captured or name in scope.declared or (drop is not None and not _leaves(drop, frames)):
+            continue
+        for group, spawns in live:
+            events = rules.events_of(group)
+            if group.name != name or (U_FINISH, at) not in events:
+                continue
+            reachable, kept_at = rules._reachable(group, scope)
+            found = [_cleanup_of(rules, spawn, scope, keepers) for spawn, _ in spawns if spawn.pos < at]
+            if (id(group) in rules._reported or len(reachable) != 1 or kept_at or rules.opaque(group)
+                    or any(kind == U_KEEP for kind, _ in events)
+                    or len(found) != len(spawns) or None in found):
+                break
+            coroutine, wait = found[0]  # type: ignore[misc]
+            rules._reported.add(id(group))
+            where = "here" if drop is not None else "when the function ends"
+            rules._error("TRF009", drop or cancel, holder=f"local '{name}'", cancel=cancel.lineno,
+                         where=where, coroutine=coroutine, wait=wait)
+            break
+
+
+def _leaves(drop: ast.stmt, frames: Frames) -> bool:
+    """Does ``drop`` let the local go: a store or ``del`` of it; a ``return``
+    under no ``finally`` (which may still await the task); a ``raise`` under no
+    ``try`` that may catch it or run a ``finally``, and no ``suppress``?"""
+    if not isinstance(drop, (ast.Return, ast.Raise)):
+        return True
+    for kind, attempt, part in frames:
+        if kind == SUPPRESS and isinstance(drop, ast.Raise):
+            return False
+        if kind == TRY and (getattr(attempt, "finalbody", None) or (
+                isinstance(drop, ast.Raise) and part == TRY_BODY and getattr(attempt, "handlers", None))):
+            return False
+    return True
+
+
+def _cleanup_of(rules: Any, spawn: Spawn, scope: Scope, keepers: Keepers) -> Optional[Tuple[str, int]]:
+    """The name of the coroutine function of this file that ``spawn`` runs and
+    the line where its cleanup waits, if it does (``_cleanup_wait``)."""
+    coro = spawn.argument
+    method = own_coroutine(coro.func, scope) if coro is not None else None
+    if method is None or (id(method.parent), method.node.name) in keepers:  # type: ignore[attr-defined]
+        return None
+    wait = _cleanup_wait(rules, method)
+    return None if wait is None else (method.node.name, wait)  # type: ignore[attr-defined]
 
 
 def _cleanup_wait(rules: Any, method: Scope) -> Optional[int]:
     """The line of the first wait of ``method``'s cleanup that runs whenever a
-    cancellation lands in its ``try`` body, if there is one."""
+    cancellation lands in its ``try`` body, if there is one; or, after a loop
+    of the function's top level that a handler of the cancellation ``break``s
+    out of (``except CancelledError: break`` in the loop's body), of the first
+    wait at the top level after the loop (``_after_break``)."""
+    after = _after_break(method)
     for pos, frames, call in method.cleanup_waits:
-        if call is None:
+        if call is None or not frames and (after is None or pos < after):
             continue  # an ``async with`` or ``async for``, ``await fut``: not known to suspend
+        if not frames and suspends_at(call, method, rules.facts, rules.summaries, rules.resolver):
+            return pos[0]
         for at, (kind, attempt, part) in enumerate(frames):
             if kind != TRY or id(attempt) not in method.waiting_tries:
                 continue
@@ -84,6 +155,26 @@ def _cleanup_wait(rules: Any, method: Scope) -> Optional[int]:
                 if suspends_at(call, method, rules.facts, rules.summaries, rules.resolver):
                     return pos[0]
                 break
+    return None
+
+
+def _after_break(method: Scope) -> Optional[Pos]:
+    """The end of a loop of ``method``'s top level whose body is left by a
+    ``break`` at the top of the first handler of a cancellation (of a ``try``
+    that suspends, right in the loop's body), when no ``return`` of the top
+    level follows the loop: the waits after it are the cleanup's."""
+    for exit in method.exits:
+        frames = exit.frames
+        if type(exit.node) is not ast.Break or len(frames) != 2 or frames[0][0] != LOOP:
+            continue
+        kind, attempt, part = frames[1]
+        if kind != TRY or part != TRY_HANDLERS or id(attempt) not in method.waiting_tries:
+            continue
+        if _handles_cancel(method, attempt, pos_of(exit.node)):
+            end = end_of(frames[0][1])
+            returns = [e for e in method.exits if type(e.node) is ast.Return and not e.frames]
+            if not any(pos_of(e.node) > end for e in returns):
+                return end
     return None
 
 

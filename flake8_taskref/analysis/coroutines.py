@@ -112,6 +112,12 @@ def never_suspends(
                 return False
             whole = resolver.whole_function(found)
             return whole is not None and not whole.info.may_wait and not whole.info.stub
+    if isinstance(func, ast.Name) and not awaited and resolver is not None:
+        qualname = scope.imports.resolve(func)
+        if qualname is not None:  # a coroutine function of another module (no hook a subclass overrides)
+            found = resolver.function(qualname, scope.imports.module_of(func))
+            whole = resolver.whole_function(found) if found is not None and found.info.is_async else None
+            return whole is not None and not whole.info.may_wait
     coroutine = own_coroutine(func, scope)
     if coroutine is None:
         return False
@@ -455,6 +461,24 @@ def cleared_by_itself(
     method = own_coroutine(coro.func, scope)
     if method is None or attr in scope.handed or (id(method.parent), coro.func.attr) in keepers:
         return None
+    # ... or in a coroutine method of the class that it awaits (``await self.disconnect()``), and so on
+    seen, todo = {id(method)}, [method]
+    while todo and len(seen) <= _DEPTH:
+        current = todo.pop()
+        line = _clears_then_waits(current, attr)
+        if line is not None:
+            return line
+        for call in current.waits_on:
+            func = call.func
+            callee = own_coroutine(func, current) if isinstance(func, ast.Attribute) else None
+            if callee is not None and callee.cls is method.cls and id(callee) not in seen:
+                seen.add(id(callee))
+                todo.append(callee)
+    return None
+
+
+def _clears_then_waits(method: Scope, attr: str) -> Optional[int]:
+    """The line where ``method`` clears ``self.attr`` and then waits (``cleared_by_itself``)."""
     for cleared, at, frames in method.clears:
         if cleared != attr:
             continue

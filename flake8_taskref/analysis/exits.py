@@ -13,16 +13,20 @@ no ``try`` is a timeout site of TRF003 (``Scope.timeouts``).  Nothing is decided
 from __future__ import annotations
 
 import ast
-from typing import Any, Callable, Optional, Tuple, Type, Union
+from typing import Any, Callable, List, Optional, Tuple, Type, Union
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
     LOOP, SUPPRESS, TRY, TRY_BODY, TRY_FINALLY, TRY_HANDLERS, Exit, Frames, Scope, TimeoutSite, Wait,
     YieldExit, lock_entry, self_attribute,
 )
+from flake8_taskref.analysis.cancelled import ends_with_cancel
 from flake8_taskref.analysis.scopes import TRY_TYPES, Recorder, end_of, pos_of
 
 _EXITS = (ast.Return, ast.Raise, ast.Break, ast.Continue)
+# the statements that may drop a local just cancelled (``_local_drop``): a way out, a store
+_DROPS = frozenset({ast.Return, ast.Raise})
+_STORES = frozenset({ast.Assign, ast.AnnAssign, ast.Delete})
 _BROAD = frozenset({"Exception", "BaseException"})
 _BROAD_OR_CANCEL = _BROAD | {"CancelledError"}
 # the waits whose tasks run on when the wait is cancelled
@@ -51,6 +55,8 @@ def record_exits(recorder: Recorder) -> None:
                         break
             if scope.kind == Scope.FUNCTION:
                 scope.exits.append(Exit(node, recorder.frames))
+                if recorder.prev is not None and type(node) in _DROPS:
+                    _local_drop(scope, recorder.prev, node, recorder.frames)
             handler(node)
         return record
 
@@ -163,7 +169,7 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
                         scope, value):
                     # after a clear, or in a loop: its next pass (``coroutines.cleared_by_itself``)
                     scope.pauses.append((pos_of(node), recorder.frames))
-                if recorder.frames and isinstance(scope.node, ast.AsyncFunctionDef):
+                if isinstance(scope.node, ast.AsyncFunctionDef):  # (at the top level too: ``cancels.py``)
                     _cleanup_wait(scope, node, value, recorder.frames)
                 awaited = self_attribute(getattr(value, "value", None)) if scope.self_stores else None
                 if awaited is not None:  # ``await self.attr`` after a store (``cancels.py``)
@@ -190,6 +196,8 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
                 if cleared is not None:
                     scope.clears.append((cleared, pos_of(node), recorder.frames))
             prev = recorder.prev
+            if prev is not None and type(node) in _STORES:  # ``t.cancel()``, then ``t = None``, ``del t``
+                _local_drop(scope, prev, node, recorder.frames)
             if type(prev) is ast.If and not prev.orelse:  # ``if self.attr: self.attr.cancel()``
                 prev = prev.body[-1]
             if type(prev) is ast.Expr and type(prev.value) is ast.Call:
@@ -256,7 +264,8 @@ def _new_lock(call: ast.Call, scope: Scope) -> bool:
 def _cleanup_wait(scope: Scope, node: ast.stmt, value: object, frames: Frames) -> None:
     """Note a statement of a coroutine function that suspends in a ``try``:
     the ``try`` bodies it is in suspend, and in a ``finally`` or ``except`` it
-    is a wait of the function's cleanup (TRF009, ``cancels.py``)."""
+    is a wait of the function's cleanup (TRF009, ``cancels.py``); so is one at
+    its top level after a loop that a cancellation breaks."""
     cleanup = False
     for kind, attempt, part in frames:
         if kind == TRY:
@@ -264,7 +273,7 @@ def _cleanup_wait(scope: Scope, node: ast.stmt, value: object, frames: Frames) -
                 scope.waiting_tries.add(id(attempt))
             elif part == TRY_HANDLERS or part == TRY_FINALLY:
                 cleanup = True
-    if cleanup:
+    if cleanup or not frames:
         call = value.value if isinstance(value, ast.Await) else None
         scope.cleanup_waits.append((pos_of(node), frames, call if isinstance(call, ast.Call) else None))
 
@@ -279,6 +288,25 @@ def _cancel_drop(scope: Scope, prev: ast.Expr, node: ast.stmt) -> None:
     targets = getattr(node, "targets", None) or [getattr(node, "target", None)]
     if attr is not None and any(self_attribute(target) == attr for target in targets):
         scope.cancel_drops.append((attr, prev, node))
+
+
+def _local_drop(scope: Scope, prev: ast.stmt, node: ast.stmt, frames: Frames) -> None:
+    """A path that ends in ``name.cancel()`` and, as the next statement, a
+    ``return`` or ``raise`` (the frame may end) or a store or ``del`` of
+    ``name``: the local's task is dropped once cancelled (TRF009)."""
+    cancel = ends_with_cancel(prev)
+    if cancel is None:
+        return
+    name = cancel.value.func.value.id  # type: ignore[attr-defined]
+    targets: Optional[List[ast.expr]]
+    if type(node) is ast.Delete:
+        targets = node.targets
+    elif type(node) in (ast.Assign, ast.AnnAssign):
+        targets = getattr(node, "targets", None) or [node.target]  # type: ignore[attr-defined]
+    else:
+        targets = None
+    if targets is None or any(type(target) is ast.Name and target.id == name for target in targets):
+        scope.local_drops.append((cancel, node, frames))
 
 
 def _wait_of(scope: Scope, node: ast.stmt, value: object, frames: Frames) -> Optional[Wait]:

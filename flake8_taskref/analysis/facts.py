@@ -475,7 +475,7 @@ class Scope:
         "klass", "types", "dropped_calls", "suspends", "waits_on", "returns_value",
         "may_wait", "exits", "cancels", "keeps_itself", "waited", "catches_all", "clears", "pauses",
         "entered_async", "self_stores", "handed", "cleanups", "awaits", "keeps_in",
-        "cleanup_waits", "waiting_tries", "cancel_drops", "passed", "awaited_attrs",
+        "cleanup_waits", "waiting_tries", "cancel_drops", "local_drops", "passed", "awaited_attrs",
         "lock_entries", "wait_points", "yields",
     )
 
@@ -559,8 +559,7 @@ class Scope:
         self.wait_points = 0
         # Async generators: the ``yield`` statements, where a consumer may close it.
         self.yields: List["YieldExit"] = []
-        # New tasks added straight to a collection that outlives the frame: lost
-        # if the collection turns out weak (``ModuleFacts.weak``).
+        # New tasks added straight to a collection that outlives the frame: lost if it is weak.
         self.weak_drops: List[Tuple[Spawn, CollectionAdd]] = []
         # Function scopes: names it calls as a statement, dropping the result
         # (``hook(*args)``: a parameter so called drops what a callback returns).
@@ -596,13 +595,15 @@ class Scope:
         self.cleanups: List[Tuple[ast.Try, Frames]] = []
         # (each wait: ``Wait``, ``exits._wait_of``)
         self.awaits: List[Wait] = []
-        # Function scopes (``exits.py``, TRF009: ``cancels.py``): each statement of a
-        # coroutine function that suspends in a ``finally`` or an ``except`` (its position,
-        # context and awaited call), the ``try`` bodies that suspend, and ``self.attr.cancel()``
-        # followed at once by a store or ``del`` of ``self.attr`` (attribute, cancel, drop).
+        # Function scopes (``exits.py``, TRF009: ``cancels.py``): each statement of a coroutine
+        # function that suspends in a ``finally``, an ``except`` or its top level (its position,
+        # context and awaited call), the ``try`` bodies that suspend, ``self.attr.cancel()``
+        # followed at once by a store or ``del`` of ``self.attr`` (attribute, cancel, drop), and
+        # a path ending in ``local.cancel()`` followed by a drop of it (cancel, drop, context).
         self.cleanup_waits: List[Tuple[Pos, Frames, Optional[ast.Call]]] = []
         self.waiting_tries: Set[int] = set()
         self.cancel_drops: List[Tuple[str, ast.Expr, ast.stmt]] = []
+        self.local_drops: List[Tuple[ast.Expr, ast.stmt, Frames]] = []
         # ... in methods, the attributes of ``self`` a statement hands on anywhere (``handed``
         # counts only those after a store), and, after a store, each ``await self.attr``
         self.passed: Set[str] = set()

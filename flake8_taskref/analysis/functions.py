@@ -30,17 +30,21 @@ from flake8_taskref.analysis.facts import (
     mapping_attr, may_add_task, values_key,
 )
 from flake8_taskref.analysis import names as N
+from flake8_taskref.analysis.cancelled import cancelled_coroutines
 from flake8_taskref.analysis.messages import SpanError
 from flake8_taskref.analysis.interface import SELF_NAMES, InterfaceRecorder
 
 __all__ = ["SELF_NAMES", "FunctionsRecorder"]
-from flake8_taskref.analysis.scopes import pos_of
+from flake8_taskref.analysis.scopes import FUNCTIONS, pos_of
 from flake8_taskref.analysis.shortcut import HotLines, holds_word
+from flake8_taskref.analysis.spawned import Spawned
 
 # Arguments that can carry a task the analysis follows: a name, or a call (a spawn).
 _CARRIERS = (ast.Name, ast.Call)
 # Displays and comprehensions that make a new collection when they run (not a generator).
 _DISPLAYS = (ast.List, ast.Tuple, ast.Set, ast.ListComp, ast.SetComp)
+# how many steps ``_storers`` follows the functions that name one that stores
+_DEPTH = 4
 _Cold = Tuple[FunctionNode, Scope, int]
 
 
@@ -57,7 +61,7 @@ class FunctionsRecorder(InterfaceRecorder):
     put_off = False
     _later_names: FrozenSet[str] = frozenset()  # coroutine functions by name
     _cold_left: Sequence[_Cold] = ()
-    _spawned: Optional["_Spawned"] = None
+    _spawned: Optional[Spawned] = None
     # the call of ``await <call>`` as a statement, while it is visited (``asyncio_api._await``)
     _awaited_call: Optional[ast.Call] = None
     _task_attrs: FrozenSet[str] = frozenset()  # attributes of ``self.attr = spawn`` (TRF009)
@@ -399,12 +403,9 @@ class FunctionsRecorder(InterfaceRecorder):
             cold = self._enter_helpers(hot, cold) if stale("helpers") else cold
             cold = self._enter_typed(hot, cold) if stale("typed") else cold
             cold = self._enter_spawned(hot, cold) if stale("spawned") else cold
-            if weak and stale("weak"):
-                cold = self._enter_weak(hot, cold)
-            if self.options.collections and stale("pruning"):
-                cold = self._enter_pruning(hot, cold)
-            if self._task_attrs and stale("cancelled"):
-                cold = self._enter_cancelled(hot, cold)
+            cold = self._enter_weak(hot, cold) if weak and stale("weak") else cold
+            cold = self._enter_pruning(hot, cold) if self.options.collections and stale("pruning") else cold
+            cold = self._enter_cancelled(hot, cold) if stale("cancelled") else cold
             cold = self._enter_awaited(cold) if stale("awaited") else cold
             locks = {attr for scope in self.facts.scopes if not scope.may_wait for attr in scope.lock_entries}
             if locks and stale("locks"):  # ``coroutines.quiet_lock``: every other use of the lock
@@ -524,27 +525,31 @@ class FunctionsRecorder(InterfaceRecorder):
         return rest
 
     def _enter_spawned(self, hot: HotLines, cold: List[_Cold]) -> List[_Cold]:
-        """A task of a coroutine function that never suspends is never pending
-        unkept, which ``rules._never_suspends`` asks of each spawn of one
-        coroutine: enter the cold coroutine functions whose calls it is given, to see
-        whether they suspend.  In a file that names ``current_task``, a coroutine
-        function may keep its own task (``coroutines.keeps_itself``): enter those
-        whose calls any spawn is given.  A method may be hidden by an instance
-        attribute of its name (``self.hook = callback``): enter the cold
-        functions that may store an attribute named as a method whose call a
-        spawn is given."""
+        """A task of a coroutine function that never suspends is never pending unkept,
+        which ``rules._never_suspends`` asks of each spawn of one coroutine: enter the
+        cold coroutine functions whose calls it is given, to see whether they suspend.
+        In a file that names ``current_task``, a coroutine function may keep its own
+        task (``coroutines.keeps_itself``): enter those whose calls any spawn is given.
+        A method may be hidden by an instance attribute of its name (``self.hook =
+        callback``): enter the cold functions that may store an attribute named as a
+        method whose call a spawn is given.  (And ``coroutines.cleared_by_itself``.)"""
         seen = self._spawned_coroutines(hot)
         names: Set[str] = seen.names
         clearing, attrs, methods = seen.clearing, seen.attrs, seen.methods
         if self.put_off:
             self._later_names = self._later_names | names
             names = set()
+        # ``coroutines.cleared_by_itself``: the coroutine of a task in ``self.attr`` that
+        # stores the attribute, or names a method that does (which it may await: entered,
+        # as those the ones entered await are)
+        for scope in self.facts.scopes if clearing else ():
+            if getattr(scope.node, "name", None) in clearing:
+                clearing.update(N.last_name(call.func) or "" for call in scope.waits_on)
         storing = hot.lines_storing(attrs) if clearing else []
+        storers = self._storers(cold, storing) if storing else set()
         cold = cold if not (names or clearing) else [item for item in cold if not (
             isinstance(item[0], ast.AsyncFunctionDef)
-            and (item[0].name in names or (
-                item[0].name in clearing and HotLines.between(storing, item[0].lineno, item[2])
-            ))
+            and (item[0].name in names or item[0].name in clearing and item[0].name in storers)
             and self._enter_one(item)
         )]
         # a coroutine that adds its own task to a name of the module, or a
@@ -555,14 +560,31 @@ class FunctionsRecorder(InterfaceRecorder):
         cold = self._enter_naming(hot, cold, seen.kept_in | seen.ensured | seen.awaited)
         return self._enter_on(cold, hot.lines_storing(methods)) if methods else cold
 
+    def _storers(self, cold: List[_Cold], storing: List[int]) -> Set[str]:
+        """The functions, cold or entered, that hold one of the lines ``storing``, and
+        those that name one of them, and so on (a few steps: their text only)."""
+        nodes = [item[0] for item in cold]
+        nodes += [scope.node for scope in self.facts.scopes if isinstance(scope.node, FUNCTIONS)]
+        found: Set[str] = set()
+        for _ in range(_DEPTH):
+            more = {node.name for node in nodes if node.name not in found and HotLines.between(
+                storing, node.lineno, getattr(node, "end_lineno", None) or node.lineno)}
+            if not more:
+                break
+            found |= more
+            storing = self.hot.lines_holding(more) if self.hot is not None else []
+        return found
+
     def _enter_cancelled(self, hot: HotLines, cold: List[_Cold]) -> List[_Cold]:
         """TRF009 asks of a task stored as ``self.attr = spawn(self.run())``
         whether a method cancels and drops it at once, and whether ``run`` waits
-        in its cleanup (``cancels.py``): enter the cold functions that name
-        such an attribute and ``cancel`` (on any of their lines: the call may be
-        written over two); once one drops it, the coroutine methods whose tasks
-        it holds, and then the file's coroutine functions they await (whether
-        those suspend)."""
+        in its cleanup (``cancels.py``): enter the cold functions that name such an
+        attribute and ``cancel`` (on any of their lines: the call may be written over
+        two); once one drops it, the coroutine methods whose tasks it holds, then the
+        file's coroutines they await (whether those suspend); so for a local's task."""
+        cold = self._enter_coroutines(cold, cancelled_coroutines(self.facts.scopes))
+        if not self._task_attrs:
+            return cold  # (``_task_attrs``: as each store of a spawn in ``self.attr`` is recorded)
         cancelling, naming = hot.lines_holding(("cancel",)), hot.lines_holding(self._task_attrs)
         cold = [item for item in cold if not (
             HotLines.between(cancelling, item[0].lineno, item[2])
@@ -648,7 +670,7 @@ class FunctionsRecorder(InterfaceRecorder):
         typed = self._spawned_coroutines(hot).typed
         return self._enter_on(cold, hot.lines_storing(typed)) if typed else cold
 
-    def _spawned_coroutines(self, hot: HotLines) -> "_Spawned":
+    def _spawned_coroutines(self, hot: HotLines) -> Spawned:
         """What the spawns of one coroutine in the scopes entered so far ask
         about their coroutines (``_enter_spawned``, ``_enter_typed``): the
         scopes entered since the last call are added."""
@@ -656,7 +678,7 @@ class FunctionsRecorder(InterfaceRecorder):
         if seen is None:
             text = hot.text
             declares = holds_word(text, "global") or holds_word(text, "nonlocal")
-            seen = self._spawned = _Spawned(holds_word(text, "current_task"), declares)
+            seen = self._spawned = Spawned(holds_word(text, "current_task"), declares)
         scopes = self.facts.scopes
         follow: List[str] = []
         for scope in scopes[seen.count:]:
@@ -694,24 +716,22 @@ class FunctionsRecorder(InterfaceRecorder):
         return seen
 
     def _enter_weak(self, hot: HotLines, cold: List[_Cold]) -> List[_Cold]:
-        """In a file that names a weak collection (``weakref.WeakSet``), whether
-        a collection a task is added to is weak depends on every store of it
-        (``self.tasks = weakref.WeakSet()`` in ``__init__``, ``global tasks``):
-        each names the collection.  Enter the cold functions that name a
-        collection something is added to (the adds of the functions entered
-        so far; a helper entered later adds its own)."""
+        """In a file that names a weak collection (``weakref.WeakSet``), whether a
+        collection a task is added to is weak depends on every store of it (``self.tasks
+        = weakref.WeakSet()`` in ``__init__``, ``global tasks``): each names the
+        collection.  Enter the cold functions that name a collection something is added
+        to (the adds of the functions entered so far; a helper entered later adds its own)."""
         names = {add.key[1] for add in self.facts.adds}
         for scope in self.facts.scopes:
             names.update(name for name, _ in scope.module_adds)
         return self._enter_naming(hot, cold, names)
 
     def _enter_pruning(self, hot: HotLines, cold: List[_Cold]) -> List[_Cold]:
-        """A cold function can still prune a task collection for TRF006
-        (``self.tasks.discard``, ``del``, ``self.tasks = set()`` in ``reset()``,
-        ``global tasks``) or drain it in ``__aexit__``: every such place names the
-        collection.  Enter those that name a collection a task may have been
-        added to (all such adds are in the functions entered so far: an add needs
-        a spawn in its function)."""
+        """A cold function can still prune a task collection for TRF006 (``self.tasks.discard``,
+        ``del``, ``self.tasks = set()`` in ``reset()``, ``global tasks``) or drain it in
+        ``__aexit__``: every such place names the collection.  Enter those that name a
+        collection a task may have been added to (all such adds are in the functions
+        entered so far: an add needs a spawn in its function)."""
         names = {add.key[1] for add in self.facts.adds if may_add_task(add)}
         for scope in self.facts.scopes:
             names.update(name for name, add in scope.module_adds if may_add_task(add))
@@ -730,87 +750,6 @@ class FunctionsRecorder(InterfaceRecorder):
             else:
                 rest.append((node, scope, last))
         return rest
-
-
-class _Spawned:
-    """The coroutines the spawns of one coroutine run, by what is asked of
-    them (``FunctionsRecorder._spawned_coroutines``)."""
-
-    __slots__ = (
-        "every", "count", "names", "clearing", "attrs", "methods", "typed", "kept_in", "ensured", "put_off",
-        "waiting", "declares", "awaited",
-    )
-
-    def __init__(self, every: bool, declares: bool) -> None:
-        self.every = every  # the file names ``current_task``: each spawn given a call
-        self.declares = declares  # the file names ``global`` or ``nonlocal``
-        # the names of the coroutine functions awaited, in a file that may
-        # declare them ``global``: the functions that name them are entered
-        self.awaited: Set[str] = set()
-        self.count = 0  # the scopes seen
-        self.names: Set[str] = set()  # coroutine functions whose spawns the rules may report
-        self.clearing: Set[str] = set()  # coroutine methods of tasks stored in ``self.attr``
-        self.attrs: Set[str] = set()  # those attributes
-        self.methods: Set[str] = set()  # methods of a name (``self.run()``) spawned
-        self.typed: Set[str] = set()  # attributes whose method is spawned (``self.w.run()``)
-        self.kept_in: Set[str] = set()  # module names a coroutine adds its own task to
-        # names of functions whose call ``ensure_future`` is given: is it a plain
-        # function (``coroutines.plain_call``), or does a function that names it
-        # bind it again (``global``)?
-        self.ensured: Set[str] = set()
-        # the spawns whose questions ``put_off`` puts off: (the coroutine
-        # function's name, the spawn, its scope)
-        self.put_off: List[Tuple[str, Spawn, Scope]] = []
-        # what each coroutine function entered so far awaits (``Scope.waits_on``),
-        # by its name: (the name of the function awaited, the attribute of
-        # ``self`` whose method it is, or "", and whether through ``self``)
-        self.waiting: Dict[str, Set[Tuple[str, str, bool]]] = {}
-
-    def awaits(self, name: str, calls: List[ast.Call]) -> None:
-        found = self.waiting.setdefault(name, set())
-        for call in calls:
-            func = call.func
-            if isinstance(func, ast.Attribute):
-                value = func.value
-                # (a method of a class of the file, entered by its name; through
-                # ``self.attr``, the stores of ``attr`` too)
-                typed = value.attr if isinstance(value, ast.Attribute) else ""
-                found.add((func.attr, typed, isinstance(value, ast.Name) and value.id in SELF_NAMES))
-            elif isinstance(func, ast.Name):
-                found.add((func.id, "", False))
-
-    def follow(self, names: List[str]) -> None:
-        """Add to ``names`` the functions the coroutines of ``names`` await
-        (the ones of the file, by name; a method awaited through a name, and an
-        attribute whose method is awaited, as a spawn's), and theirs."""
-        known = self.names
-        waiting = self.waiting
-        while names:
-            name = names.pop()
-            if name not in known:
-                continue
-            for awaited, typed, method in waiting.get(name, ()):
-                if typed:  # ``self.attr.m()``: the class the stores of ``attr`` write down
-                    self.typed.add(typed)
-                elif method:  # ``self.m()``: an attribute of the name may hide it
-                    self.methods.add(awaited)
-                elif self.declares:  # (a name: ``await helper()``, bound through ``global``?)
-                    self.awaited.add(awaited)
-                if awaited not in known:
-                    known.add(awaited)
-                    names.append(awaited)
-
-    def reach(self, name: str) -> Set[str]:
-        """``name`` and the functions its coroutine awaits, and theirs, as far
-        as they are entered."""
-        found = {name}
-        todo = [name]
-        while todo:
-            for awaited, _, _ in self.waiting.get(todo.pop(), ()):
-                if awaited not in found:
-                    found.add(awaited)
-                    todo.append(awaited)
-        return found
 
 
 def _coroutine_spawns(scope: Scope, every: bool = False) -> Iterator[Tuple[Spawn, Optional[str]]]:

@@ -47,7 +47,7 @@ MESSAGES: Final[Dict[str, str]] = {
         "or use an asyncio.TaskGroup"
     ),
     "TRF009": (
-        "TRF009 task in 'self.{attr}' is cancelled (line {cancel}) and dropped here while its coroutine "
+        "TRF009 task in {holder} is cancelled (line {cancel}) and dropped {where} while its coroutine "
         "{coroutine}() waits again in its cleanup (line {wait}); await it after cancel(), or "
         + KEEP_HINT + " until it is done"
     ),

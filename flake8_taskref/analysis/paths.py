@@ -23,6 +23,7 @@ from flake8_taskref.analysis.facts import (
     Exit, Frames, Group, Pos, Scope, Spawn, Use, WaitSite, YieldExit, exclusive, is_current_task,
     polled_tasks,
 )
+from flake8_taskref.analysis.finished import done_test
 from flake8_taskref.analysis.scopes import end_of, pos_of
 
 Spawns = List[Tuple[Spawn, str]]
@@ -278,7 +279,7 @@ def _leaves(exit: Exit, fate: List[Pos]) -> bool:
     raising = isinstance(node, ast.Raise) or type(exit) is YieldExit  # (``GeneratorExit``)
     inner = frames
     loop: Optional[ast.AST] = None
-    first = (0, 0)
+    first, index = (0, 0), 0
     if isinstance(node, _LOOP_EXITS):
         index = _loop_index(frames)
         if index < 0:
@@ -297,8 +298,12 @@ def _leaves(exit: Exit, fate: List[Pos]) -> bool:
         if any(_inside(p, getattr(around, "finalbody", ())) for p in fate):
             return False
     if loop is not None:
-        start = pos_of(loop)
-        return not any(p > end_of(loop) or first <= p < start for p in fate)
+        start, end = pos_of(loop), end_of(loop)
+        # after the loop, not in a handler of a ``try`` around it (no path from the exit goes there)
+        handlers = [h for kind, around, part in frames[:index] if kind == TRY and part == TRY_BODY
+                    for h in getattr(around, "handlers", ())]
+        return not any((p > end and not any(pos_of(h) <= p <= end_of(h) for h in handlers))
+                       or first <= p < start for p in fate)
     return True
 
 
@@ -343,7 +348,10 @@ def _lost_at(
         if index < 0:
             return None  # a ``break`` or ``continue`` outside a loop: the compiler refuses it
         loop = exit.frames[index][1]
-        if not carried and all(_fresh(s.frames, exit.frames, index) for s, _ in spawns):
+        last = max(s.pos for s, _ in spawns)  # (a local bound after them in each pass carries nothing over)
+        anew = all(scope.bindings.get(name) and all(b.pos > last and _fresh(b.frames, exit.frames, index)
+                                                    for b in scope.bindings[name]) for name in carried)
+        if anew and all(_fresh(s.frames, exit.frames, index) for s, _ in spawns):
             # made anew in each pass of the loop the exit leaves or continues: the rest of this
             # pass is skipped, the next one rebinds the local (and first runs the top of the body)
             if isinstance(exit.node, ast.Continue):
@@ -854,20 +862,6 @@ def _empties(test: ast.expr, name: str) -> bool:
     return isinstance(test, ast.Name) and test.id == name
 
 
-def _done_test(test: ast.expr, name: str, branch: int) -> bool:
-    """Is branch ``branch`` of ``if test`` taken only when ``name`` is done?"""
-    negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
-    inner = test.operand if isinstance(test, ast.UnaryOp) and negated else test
-    return (
-        isinstance(inner, ast.Call)
-        and isinstance(inner.func, ast.Attribute)
-        and inner.func.attr == "done"
-        and isinstance(inner.func.value, ast.Name)
-        and inner.func.value.id == name
-        and branch == (1 if negated else 0)
-    )
-
-
 def held_through_wait(rules: Asked, group: Group, wait: WaitSite, scope: Scope) -> bool:
     """A local made before the loop around ``asyncio.wait()`` that every way out
     of the loop leaves only once it is done: it holds the task while the loop
@@ -892,9 +886,9 @@ def held_through_wait(rules: Asked, group: Group, wait: WaitSite, scope: Scope) 
         if isinstance(exit.node, ast.Continue) or not start <= pos_of(exit.node) <= end:
             continue
         if not any(
-            kind == BRANCH and isinstance(at, ast.If) and _done_test(at.test, name, detail)
+            kind == BRANCH and isinstance(at, ast.If) and done_test(at.test, name, detail)
             for kind, at, detail in exit.frames
         ):
             return False
     test = loop.test
-    return (isinstance(test, ast.Constant) and bool(test.value)) or _done_test(test, name, 1)
+    return (isinstance(test, ast.Constant) and bool(test.value)) or done_test(test, name, 1)

@@ -34,6 +34,7 @@ from flake8_taskref.analysis.messages import (
 )
 from flake8_taskref.analysis.modules import RETURNS_TASK, RETURNS_TASKS, Function, Resolver
 from flake8_taskref.analysis.arguments import only_looks
+from flake8_taskref.analysis.finished import done_where
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.summaries import Summaries
 from flake8_taskref.analysis.task_sets import never_pruned
@@ -105,11 +106,10 @@ class ModuleRules:
     def __init__(self, facts: ModuleFacts, options: Options, resolver: Optional[Resolver] = None) -> None:
         self.facts = facts
         self.options = options
-        # the other modules, through their summaries (the facts' own resolver by
-        # default); what the rules add to the recorded groups (the uses they
-        # connect, the helpers' results they find opaque) is their own, so that
-        # two rule runs can read one pass's facts (a summary made without the
-        # other modules, then findings with them)
+        # the other modules, through their summaries (the facts' own resolver by default); what
+        # the rules add to the recorded groups (the uses they connect, the helpers' results they
+        # find opaque) is their own, so that two rule runs can read one pass's facts (a summary
+        # made without the other modules, then findings with them)
         self.resolver = resolver if resolver is not None else facts.resolver
         self._events: Dict[int, List[Tuple[int, Pos]]] = {}
         self._flows: Dict[int, List[Tuple[Any, Use]]] = {}
@@ -435,8 +435,7 @@ class ModuleRules:
         """Attach every use of a tracked name to the groups it can see."""
         captured = self._captured.get(id(scope), set())
         for name, bindings in scope.bindings.items():
-            # Opaque groups without spawns (``x = f()``) keep whatever flows
-            # into them whatever their uses are: no need to follow those.
+            # Opaque groups without spawns (``x = f()``) keep whatever flows into them: not followed.
             if not any(
                 b.group is not None and (b.group.spawns or not b.group.opaque) for b in bindings
             ):
@@ -606,7 +605,7 @@ class ModuleRules:
             called = self.label(spawn, scope) if line is not None else None
             if called is not None:
                 self._spawn_error("TRF001", spawn, called, how=HOW_CLEARED.format(attr=attr, line=line))
-        dropped_after_cancel(self, scope, self._keepers)
+        dropped_after_cancel(self, scope, live, self._keepers)
         self._shields(scope)
         self._timeouts(scope, live)
         suspends = lambda call: suspends_at(call, scope, facts, summaries, resolver)  # noqa: E731
@@ -647,9 +646,8 @@ class ModuleRules:
             if id(loop) in scope.loop_exits:
                 continue
             start, end = _pos(loop), _end(loop)
-            # Handled within the loop: awaited, cancelled, kept or guarded, or
-            # moved into another holder (a collection, an alias) before the
-            # next pass rebinds the name.
+            # Handled within the loop: awaited, cancelled, kept or guarded, or moved into
+            # another holder (a collection, an alias) before the next pass rebinds the name.
             if any(_within(use.pos, start, end) for _, use in self.flows_of(group)):
                 continue
             if any(
@@ -761,7 +759,8 @@ class ModuleRules:
                 if id(group) in self._reported:
                     continue
                 first = min(spawns, key=lambda item: item[0].pos)[0]
-                if first.pos >= site.end or exclusive(first.frames, site.frames):
+                if first.pos >= site.end or exclusive(first.frames, site.frames) or done_where(
+                        site.frames, group.name, scope):  # (``if task in done:``: it is done there)
                     continue
                 fate = self._fate(group, scope)
                 if any(first.pos <= p <= site.end and not _exposed(site, first.pos, p) for p in fate):
@@ -831,7 +830,8 @@ class ModuleRules:
                         if self._in_finally(node, fate):
                             return False
                         body = node.body  # type: ignore[attr-defined]
-                        if self._until_done(frames, index, body, site, until):
+                        if any(f[0] == LOOP for f in frames[:index]) and not until.shield or self._until_done(
+                                frames, index, body, site, until):  # (caught in a loop: the frame goes on)
                             return False
                         return not any(p > _end(node) for p in fate)
             elif field == TRY_HANDLERS and propagating:

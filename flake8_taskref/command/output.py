@@ -70,10 +70,10 @@ _FULL_DESCRIPTIONS = {
     "TRF008": "An awaited asyncio.gather() without return_exceptions raises at the first failure "
               "while the other tasks the function made run on, held only by its locals. Cancel and "
               "await them in 'finally', or use an asyncio.TaskGroup (off by default).",
-    "TRF009": "A task kept in an attribute is cancelled and the attribute cleared at once, while the "
-              "task's coroutine waits again in its 'finally' or cancellation handler: cancel() only "
-              "asks, and once the attribute is cleared nothing holds the task while it waits. Await "
-              "it after cancel(), or keep a reference until it is done.",
+    "TRF009": "A task kept in an attribute or a local is cancelled and the attribute cleared (or the "
+              "local dropped) at once, while the task's coroutine waits again in its 'finally' or "
+              "cancellation handler: cancel() only asks, and once it is dropped nothing holds the task "
+              "while it waits. Await it after cancel(), or keep a reference until it is done.",
 }
 
 _FORMATS = {
