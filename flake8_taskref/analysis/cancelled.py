@@ -10,6 +10,7 @@ from typing import List, Optional, Sequence, Set, Tuple
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import Frames, Scope
+from flake8_taskref.analysis.finished import done_test
 from flake8_taskref.analysis.scopes import TRY_TYPES
 
 
@@ -39,10 +40,11 @@ def ends_with_cancel(stmt: ast.stmt) -> Optional[ast.Expr]:
         blocks = [case.body for case in stmt.cases]  # type: ignore[attr-defined]
     else:
         return None
-    for block in blocks:
+    for branch, block in enumerate(blocks):
         found = ends_with_cancel(block[-1]) if block else None
-        if found is not None:
-            return found
+        if found is not None and not (kind is ast.If and done_test(
+                stmt.test, found.value.func.value.id, branch)):  # type: ignore[attr-defined]
+            return found  # (not under ``if task.done():``, where cancel() does nothing)
     return None
 
 

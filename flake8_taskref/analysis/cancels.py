@@ -36,9 +36,10 @@ from typing import Any, Iterator, List, Optional, Tuple
 
 from flake8_taskref.analysis.coroutines import Keepers, own_coroutine, suspends_at
 from flake8_taskref.analysis.cancelled import local_drops
+from flake8_taskref.analysis.finished import done_where
 from flake8_taskref.analysis.facts import (
-    BRANCH, LOOP, SUPPRESS, TRY, TRY_BODY, TRY_FINALLY, TRY_HANDLERS, U_FINISH, U_KEEP, Frames, Group, Pos,
-    Scope, Spawn,
+    BRANCH, LOOP, SUPPRESS, TRY, TRY_BODY, TRY_FINALLY, TRY_HANDLERS, U_FINISH, U_KEEP, Binding, Frames,
+    Group, Pos, Scope, Spawn,
 )
 from flake8_taskref.analysis.scopes import end_of, pos_of
 
@@ -86,8 +87,9 @@ def _dropped_local(rules: Any, scope: Scope, live: Live, keepers: Keepers) -> No
     for cancel, drop, frames in drops:
         receiver = cancel.value.func.value  # type: ignore[attr-defined]
         name, at = receiver.id, pos_of(receiver)
-        if name in captured or name in scope.declared or (drop is not None and not _leaves(drop, frames)):
-            continue
+        if name in captured or name in scope.declared or (drop is not None and not _leaves(drop, frames)) or (
+                not all(map(_plain, scope.bindings.get(name, ()))) or done_where(frames, name, scope)):
+            continue  # (``if task.done(): task.cancel(); return``: nothing to cancel)
         for group, spawns in live:
             events = rules.events_of(group)
             if group.name != name or (U_FINISH, at) not in events:
@@ -95,15 +97,30 @@ def _dropped_local(rules: Any, scope: Scope, live: Live, keepers: Keepers) -> No
             reachable, kept_at = rules._reachable(group, scope)
             found = [_cleanup_of(rules, spawn, scope, keepers) for spawn, _ in spawns if spawn.pos < at]
             if (id(group) in rules._reported or len(reachable) != 1 or kept_at or rules.opaque(group)
-                    or any(kind == U_KEEP for kind, _ in events)
+                    or any(kind == U_KEEP or kind == U_FINISH and pos < at for kind, pos in events)
                     or len(found) != len(spawns) or None in found):
-                break
+                break  # (awaited before the cancel, on some path: done by then; ``result(timeout)`` is not)
             coroutine, wait = found[0]  # type: ignore[misc]
             rules._reported.add(id(group))
             where = "here" if drop is not None else "when the function ends"
             rules._error("TRF009", drop or cancel, holder=f"local '{name}'", cancel=cancel.lineno,
                          where=where, coroutine=coroutine, wait=wait)
             break
+
+
+def _plain(binding: Binding) -> bool:
+    """Is the binding ``name = value`` or ``name: T = value`` (a call, or ``None``)?
+    Not a walrus, a loop's target, ``with ... as name``, ``except ... as name``: what
+    those hold, and which of them a later use sees, is not followed here."""
+    statement = binding.stmt
+    if isinstance(statement, ast.Assign):
+        targets, value = statement.targets, statement.value
+    elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
+        targets, value = [statement.target], statement.value
+    else:
+        return False
+    return (len(targets) == 1 and isinstance(targets[0], ast.Name) and targets[0].id == binding.name
+            and (isinstance(value, ast.Call) or isinstance(value, ast.Constant) and value.value is None))
 
 
 def _leaves(drop: ast.stmt, frames: Frames) -> bool:
@@ -161,8 +178,8 @@ def _cleanup_wait(rules: Any, method: Scope) -> Optional[int]:
 def _after_break(method: Scope) -> Optional[Pos]:
     """The end of a loop of ``method``'s top level whose body is left by a
     ``break`` at the top of the first handler of a cancellation (of a ``try``
-    that suspends, right in the loop's body), when no ``return`` of the top
-    level follows the loop: the waits after it are the cleanup's."""
+    that suspends, right in the loop's body), when no ``return`` or ``raise``
+    follows the loop: the waits after it are the cleanup's."""
     for exit in method.exits:
         frames = exit.frames
         if type(exit.node) is not ast.Break or len(frames) != 2 or frames[0][0] != LOOP:
@@ -172,8 +189,10 @@ def _after_break(method: Scope) -> Optional[Pos]:
             continue
         if _handles_cancel(method, attempt, pos_of(exit.node)):
             end = end_of(frames[0][1])
-            returns = [e for e in method.exits if type(e.node) is ast.Return and not e.frames]
-            if not any(pos_of(e.node) > end for e in returns):
+            # (no ``return`` or ``raise`` after the loop, in no loop of its own: ``if closed: return``)
+            leaving = [e for e in method.exits if isinstance(e.node, (ast.Return, ast.Raise))
+                       and not any(f[0] == LOOP for f in e.frames)]
+            if not any(pos_of(e.node) > end for e in leaving):
                 return end
     return None
 

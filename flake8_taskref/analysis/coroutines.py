@@ -113,7 +113,7 @@ def never_suspends(
             whole = resolver.whole_function(found)
             return whole is not None and not whole.info.may_wait and not whole.info.stub
     if isinstance(func, ast.Name) and not awaited and resolver is not None:
-        qualname = scope.imports.resolve(func)
+        qualname = None if _bound_below(func.id, scope) else scope.imports.resolve(func)
         if qualname is not None:  # a coroutine function of another module (no hook a subclass overrides)
             found = resolver.function(qualname, scope.imports.module_of(func))
             whole = resolver.whole_function(found) if found is not None and found.info.is_async else None
@@ -141,6 +141,16 @@ def never_suspends(
     seen.add(id(coroutine))
     return all(never_suspends(call, coroutine, facts, summaries, resolver, seen)
                for call in coroutine.waits_on)
+
+
+def _bound_below(name: str, scope: Scope) -> bool:
+    """Does ``scope``, or a function around it, bind ``name`` (a parameter, a local)?"""
+    current: Optional[Scope] = scope
+    while current is not None and current.kind != Scope.MODULE:
+        if current.kind == Scope.FUNCTION and (name in current.bindings or name in current.declared):
+            return True
+        current = current.parent
+    return False
 
 
 def quiet_lock(facts: ModuleFacts, attr: str) -> bool:
@@ -478,9 +488,12 @@ def cleared_by_itself(
 
 
 def _clears_then_waits(method: Scope, attr: str) -> Optional[int]:
-    """The line where ``method`` clears ``self.attr`` and then waits (``cleared_by_itself``)."""
+    """The line where ``method`` clears ``self.attr`` and then waits (``cleared_by_itself``);
+    not where ``self.attr.cancel()`` comes right before the clear: from inside the task,
+    that cancels the task's next wait at once, and the loop's queue holds it until it ends."""
+    cancelled = {pos_of(drop) for dropped, _, drop in method.cancel_drops if dropped == attr}
     for cleared, at, frames in method.clears:
-        if cleared != attr:
+        if cleared != attr or at in cancelled:
             continue
         # a way out in the clear's own block, after it, ends the path there
         own = [e.node for e in method.exits if pos_of(e.node) > at and e.frames == frames]

@@ -13,7 +13,7 @@ no ``try`` is a timeout site of TRF003 (``Scope.timeouts``).  Nothing is decided
 from __future__ import annotations
 
 import ast
-from typing import Any, Callable, List, Optional, Tuple, Type, Union
+from typing import Any, Callable, Optional, Tuple, Type, Union
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
@@ -117,11 +117,14 @@ def _locking(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Callabl
         scope = recorder.scope
         items = node.items  # type: ignore[attr-defined]
         locks = [item for item in items if isinstance(item.context_expr, ast.Attribute)]
+        drops = len(scope.local_drops)
         if scope.kind != Scope.FUNCTION or not locks:
             handler(node)
+            del scope.local_drops[drops:]  # (a drop in the block: its exit runs first, and may wait)
             return
         before = scope.wait_points
         handler(node)
+        del scope.local_drops[drops:]
         facts = recorder.facts
         for item in locks:
             expr = item.context_expr
@@ -298,13 +301,12 @@ def _local_drop(scope: Scope, prev: ast.stmt, node: ast.stmt, frames: Frames) ->
     if cancel is None:
         return
     name = cancel.value.func.value.id  # type: ignore[attr-defined]
-    targets: Optional[List[ast.expr]]
-    if type(node) is ast.Delete:
+    if isinstance(node, (ast.Delete, ast.Assign)):
         targets = node.targets
-    elif type(node) in (ast.Assign, ast.AnnAssign):
-        targets = getattr(node, "targets", None) or [node.target]  # type: ignore[attr-defined]
+    elif isinstance(node, ast.AnnAssign):
+        targets = [node.target] if node.value is not None else []  # (``task: Task`` binds nothing)
     else:
-        targets = None
+        targets = None  # a ``return`` or ``raise``
     if targets is None or any(type(target) is ast.Name and target.id == name for target in targets):
         scope.local_drops.append((cancel, node, frames))
 

@@ -299,9 +299,11 @@ def _leaves(exit: Exit, fate: List[Pos]) -> bool:
             return False
     if loop is not None:
         start, end = pos_of(loop), end_of(loop)
-        # after the loop, not in a handler of a ``try`` around it (no path from the exit goes there)
-        handlers = [h for kind, around, part in frames[:index] if kind == TRY and part == TRY_BODY
-                    for h in getattr(around, "handlers", ())]
+        # after the loop, not in a handler of a ``try`` whose body the loop ends (no path from
+        # the exit goes there: nothing after the loop in that body may raise into it)
+        kind, around, part = frames[index - 1] if index else (LOOP, loop, 0)
+        handlers = getattr(around, "handlers", ()) if kind == TRY and part == TRY_BODY and (
+            getattr(around, "body", [None])[-1] is loop) else ()
         return not any((p > end and not any(pos_of(h) <= p <= end_of(h) for h in handlers))
                        or first <= p < start for p in fate)
     return True

@@ -2,8 +2,9 @@
 its class that clears the attribute and then waits: from the clear on, nothing
 holds the task while it waits (aiomqttc's keep-alive loop and aiosendspin's
 reader, which call ``disconnect()`` from inside themselves).  The twins wait
-before they clear, clear without waiting, or await a method of another
-object."""
+before they clear, clear without waiting, cancel the task right before they
+clear it (from inside the task, that cancels its next wait at once: a fresh-eyes
+review's), or await a method of another object."""
 import asyncio
 
 
@@ -14,6 +15,7 @@ class Client:
         self._quiet = asyncio.create_task(self._quiet_loop())
         self._early = asyncio.create_task(self._early_loop())
         self._other = asyncio.create_task(self._other_loop())
+        self._stopping = asyncio.create_task(self._stopping_loop())
 
     async def _keep_alive(self):
         while self.connected:
@@ -62,3 +64,13 @@ class Client:
     async def _other_loop(self):
         await self.protocol.ping()
         await self.peer.handle_disconnect()
+
+    async def _stopping_loop(self):
+        await self.protocol.ping()
+        await self._stop()
+
+    async def _stop(self):
+        if self._stopping is not None:
+            self._stopping.cancel()
+            self._stopping = None
+        await self.protocol.close()

@@ -4,7 +4,8 @@ path from the ``break``, which goes on after the loop and ends the frame.  And
 the locals an ``asyncio.wait()`` in the loop binds after the spawns, in each
 pass (``done, pending = await asyncio.wait(...)``), carry no task of an earlier
 pass to the ``break`` (aiosmpplib's connection keeper).  The twins handle the
-task after the loop, or in a ``finally``."""
+task after the loop, or in a ``finally``, or in a handler that the code after
+the loop, in the ``try``, may raise into (a fresh-eyes review's)."""
 import asyncio
 
 
@@ -88,3 +89,17 @@ async def waited_after_loop(self):
         await asyncio.gather(*pending)
     for leftover in pending:
         leftover.cancel()
+
+
+async def raised_after_loop(self):
+    task = None
+    try:
+        while True:
+            task = asyncio.create_task(self.poll())
+            if not await self.check():
+                break
+            await task
+        raise ConnectionError("lost")
+    except ConnectionError:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)

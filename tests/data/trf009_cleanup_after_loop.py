@@ -2,7 +2,8 @@
 of the cancellation ``break``s out of the loop, and the first wait after it
 runs on every cancellation that lands in the loop's ``try`` (wyoming-satellite's
 service tasks: ``except CancelledError: break``, then ``await disconnect()``).
-The twins re-raise, return before waiting, or wait only under an ``if``."""
+The twins re-raise, return or raise before waiting (also under an ``if``), or
+wait only under an ``if``."""
 import asyncio
 
 
@@ -12,6 +13,7 @@ class Satellite:
         self._snd = asyncio.create_task(self._snd_proc())
         self._wake = asyncio.create_task(self._wake_proc())
         self._event = asyncio.create_task(self._event_proc())
+        self._closing = asyncio.create_task(self._closing_proc())
 
     async def stop(self):
         if self._mic is not None:
@@ -26,6 +28,9 @@ class Satellite:
         if self._event is not None:
             self._event.cancel()
             self._event = None
+        if self._closing is not None:
+            self._closing.cancel()
+            self._closing = None
 
     async def _mic_proc(self):
         while self.running:
@@ -62,3 +67,13 @@ class Satellite:
                 break
         if self.client is not None:
             await self.client.disconnect()
+
+    async def _closing_proc(self):
+        while self.running:
+            try:
+                await self.client.read_event()
+            except asyncio.CancelledError:
+                break
+        if self.client.closed:
+            return
+        await self.client.disconnect()

@@ -4,8 +4,10 @@ frame ends (a ``return``, a ``raise`` it does not catch, its end) or the local
 is rebound or deleted, nothing holds the task while its ``finally`` waits
 (mmrelay's stale BLE disconnect, a ``run_coroutine_threadsafe`` future
 cancelled after ``result(timeout)`` timed out).  The twins await the task after
-``cancel()``, keep it elsewhere, return it, or run a coroutine whose cleanup
-does not wait."""
+``cancel()`` (or before it, on the path: it is done by then), keep it elsewhere
+(a walrus in a call too), return it, drop it in an ``async with`` (whose exit
+runs first), cancel it only once done, or run a coroutine whose cleanup does not
+wait (a fresh-eyes review found the second to sixth of these reported)."""
 import asyncio
 import concurrent.futures
 
@@ -158,3 +160,54 @@ async def unknown_coroutine(ws, make):
     task = asyncio.create_task(make(ws))
     await asyncio.sleep(10)
     task.cancel()
+
+
+async def awaited_before(ws):
+    task = asyncio.create_task(watch(ws))
+    try:
+        await task
+    finally:
+        task.cancel()
+
+
+async def timed(ws):
+    task = asyncio.create_task(watch(ws))
+    try:
+        return await asyncio.wait_for(task, 5)
+    except asyncio.TimeoutError:
+        task.cancel()
+        raise
+
+
+async def walrus_kept(ws, keep):
+    keep.append(task := asyncio.create_task(watch(ws)))
+    await asyncio.sleep(1)
+    task.cancel()
+
+
+async def annotated_after(ws):
+    task = asyncio.create_task(watch(ws))
+    await asyncio.sleep(1)
+    task.cancel()
+    task: asyncio.Task
+    try:
+        await task
+    except asyncio.CancelledError:
+        pass
+
+
+async def only_when_done(ws):
+    task = asyncio.create_task(watch(ws))
+    await asyncio.sleep(1)
+    if task.done():
+        task.cancel()
+        return
+    await task
+
+
+async def inside_async_with(ws, session):
+    task = asyncio.create_task(watch(ws))
+    async with session:
+        await asyncio.sleep(1)
+        task.cancel()
+        return

@@ -18,3 +18,7 @@ def shutdown(loop: asyncio.AbstractEventLoop) -> None:
     loop.create_task(slow())  # error: TRF001:5
     loop.create_task(relay())  # error: TRF001:5
     loop.create_task(noop.slow())  # error: TRF001:5
+
+
+def restart(loop: asyncio.AbstractEventLoop, noop_coro) -> None:  # type: ignore[no-untyped-def]
+    loop.create_task(noop_coro())  # error: TRF001:5
