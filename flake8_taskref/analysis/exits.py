@@ -27,6 +27,8 @@ _EXITS = (ast.Return, ast.Raise, ast.Break, ast.Continue)
 # the statements that may drop a local just cancelled (``_local_drop``): a way out, a store
 _DROPS = frozenset({ast.Return, ast.Raise})
 _STORES = frozenset({ast.Assign, ast.AnnAssign, ast.Delete})
+# the statements that may end a path in ``name.cancel()`` (``cancelled.ends_with_cancel``)
+_ENDS = frozenset({ast.Expr, ast.If, ast.With, *TRY_TYPES, *([ast.Match] if hasattr(ast, "Match") else [])})
 _BROAD = frozenset({"Exception", "BaseException"})
 _BROAD_OR_CANCEL = _BROAD | {"CancelledError"}
 # the waits whose tasks run on when the wait is cancelled
@@ -55,7 +57,7 @@ def record_exits(recorder: Recorder) -> None:
                         break
             if scope.kind == Scope.FUNCTION:
                 scope.exits.append(Exit(node, recorder.frames))
-                if recorder.prev is not None and type(node) in _DROPS:
+                if type(recorder.prev) in _ENDS and type(node) in _DROPS:
                     _local_drop(scope, recorder.prev, node, recorder.frames)
             handler(node)
         return record
@@ -199,7 +201,7 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
                 if cleared is not None:
                     scope.clears.append((cleared, pos_of(node), recorder.frames))
             prev = recorder.prev
-            if prev is not None and type(node) in _STORES:  # ``t.cancel()``, then ``t = None``, ``del t``
+            if type(prev) in _ENDS and type(node) in _STORES:  # ``t.cancel()``, then ``t = None``, ``del t``
                 _local_drop(scope, prev, node, recorder.frames)
             if type(prev) is ast.If and not prev.orelse:  # ``if self.attr: self.attr.cancel()``
                 prev = prev.body[-1]
@@ -293,11 +295,11 @@ def _cancel_drop(scope: Scope, prev: ast.Expr, node: ast.stmt) -> None:
         scope.cancel_drops.append((attr, prev, node))
 
 
-def _local_drop(scope: Scope, prev: ast.stmt, node: ast.stmt, frames: Frames) -> None:
+def _local_drop(scope: Scope, prev: Optional[ast.stmt], node: ast.stmt, frames: Frames) -> None:
     """A path that ends in ``name.cancel()`` and, as the next statement, a
     ``return`` or ``raise`` (the frame may end) or a store or ``del`` of
     ``name``: the local's task is dropped once cancelled (TRF009)."""
-    cancel = ends_with_cancel(prev)
+    cancel = ends_with_cancel(prev) if prev is not None else None
     if cancel is None:
         return
     name = cancel.value.func.value.id  # type: ignore[attr-defined]

@@ -35,7 +35,7 @@ from flake8_taskref.analysis.messages import SpanError
 from flake8_taskref.analysis.interface import SELF_NAMES, InterfaceRecorder
 
 __all__ = ["SELF_NAMES", "FunctionsRecorder"]
-from flake8_taskref.analysis.scopes import FUNCTIONS, pos_of
+from flake8_taskref.analysis.scopes import pos_of
 from flake8_taskref.analysis.shortcut import HotLines, holds_word
 from flake8_taskref.analysis.spawned import Spawned
 
@@ -545,7 +545,7 @@ class FunctionsRecorder(InterfaceRecorder):
         for scope in self.facts.scopes if clearing else ():
             if getattr(scope.node, "name", None) in clearing:
                 clearing.update(N.last_name(call.func) or "" for call in scope.waits_on)
-        storing = hot.lines_storing(attrs) if clearing else []
+        storing = hot.lines_clearing(attrs) if clearing else []
         storers = self._storers(cold, storing) if storing else set()
         cold = cold if not (names or clearing) else [item for item in cold if not (
             isinstance(item[0], ast.AsyncFunctionDef)
@@ -561,10 +561,11 @@ class FunctionsRecorder(InterfaceRecorder):
         return self._enter_on(cold, hot.lines_storing(methods)) if methods else cold
 
     def _storers(self, cold: List[_Cold], storing: List[int]) -> Set[str]:
-        """The functions, cold or entered, that hold one of the lines ``storing``, and
-        those that name one of them, and so on (a few steps: their text only)."""
-        nodes = [item[0] for item in cold]
-        nodes += [scope.node for scope in self.facts.scopes if isinstance(scope.node, FUNCTIONS)]
+        """The coroutine functions, cold or entered, that hold one of the lines ``storing``
+        (the clears: only a coroutine's is followed), and those that name one of them, and
+        so on (a few steps: their text only)."""
+        nodes = [item[0] for item in cold if isinstance(item[0], ast.AsyncFunctionDef)]
+        nodes += [scope.node for scope in self.facts.scopes if isinstance(scope.node, ast.AsyncFunctionDef)]
         found: Set[str] = set()
         for _ in range(_DEPTH):
             more = {node.name for node in nodes if node.name not in found and HotLines.between(

@@ -65,6 +65,8 @@ _USED_AFTER = re.compile(r"[ \t\f]*(?:[(),\n\\#]|as\b|$)")
 GATHER = "gather"
 _CALLED_AFTER = re.compile(r"[ \t\f]*(?:[(\n\\#]|$)")
 _AWAITED_BEFORE = re.compile(r"\bawait[ \t\f]+[\w.]*$")
+# ``lines_clearing``: what follows the attribute's name in ``x.attr = None`` (an annotation too)
+_CLEARS = re.compile(r"[ \t\f]*(?::[^=\n]*)?=[ \t\f]*None\b")
 
 
 def _word_at(text: str, at: int, end: int) -> bool:
@@ -300,6 +302,14 @@ class HotLines:
         names (``x.attr =``, ``x.attr: T = ...``; not ``==``), read as Python
         reads identifiers (NFKC), across comments and line ends."""
         return self._line_numbers([at for attr in attrs for at in self._at(2, attr)], self._nfkc())
+
+    def lines_clearing(self, attrs: Iterable[str]) -> List[int]:
+        """The numbers of the lines that may set an attribute of one of these names
+        to ``None`` (``x.attr = None``, ``x.attr: T = None``): ``lines_storing``'s,
+        where ``None`` is what is stored."""
+        text = self._nfkc()
+        return self._line_numbers(
+            [at for attr in attrs for at in self._at(2, attr) if _CLEARS.match(text, at + len(attr))], text)
 
     def _places(self, literals: Iterable[str], whole_word: bool) -> List[int]:
         text = self.text
