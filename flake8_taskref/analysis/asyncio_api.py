@@ -46,9 +46,8 @@ from flake8_taskref.analysis.shortcut import HotLines
 _PLAIN_HANDLE_EXPRS = (ast.Name, ast.Attribute, ast.Subscript)
 _PRUNING_AUGOPS = (ast.Sub, ast.BitAnd, ast.BitXor)
 _ITEM_LOOKS = N.HARMLESS_TASK_METHODS - N.WAITING_FUTURE_METHODS  # (``result()`` may wait)
-# asyncio's waits that are coroutines: called and not awaited, they never run
-_WAIT_COROUTINES = frozenset({N.WAIT, N.WAIT_FOR})
-_PASSING = frozenset({"asyncio.ensure_future", "typing.cast", "typing_extensions.cast"})  # value: an argument
+_WAIT_COROUTINES = frozenset({N.WAIT, N.WAIT_FOR})  # asyncio's waits that are coroutines: called, not awaited
+_PASSING = N.CASTS | {"asyncio.ensure_future"}  # the value is an argument
 
 
 class ScopeVisitor(FunctionsRecorder):
@@ -208,10 +207,8 @@ class ScopeVisitor(FunctionsRecorder):
             return
         for target in targets:
             if isinstance(target, ast.Name):
-                if self.scope.kind == Scope.CLASS:
-                    self.facts.logger_attrs.add(target.id)
-                else:
-                    self.facts.loggers.add(target.id)
+                kept = self.facts.logger_attrs if self.scope.kind == Scope.CLASS else self.facts.loggers
+                kept.add(target.id)
 
     def _is_logger(self, node: ast.expr) -> bool:
         """The ``logging`` module, ``logging.getLogger(...)``, a module-level name
@@ -432,8 +429,7 @@ class ScopeVisitor(FunctionsRecorder):
                 # ``asyncio.wait([a, b])`` not awaited: a coroutine that never runs holds nothing
                 self._args(node, HARMLESS, keywords=HARMLESS)
                 return
-            if qualname in N.WEAK_REFERENCES:
-                # a weak reference keeps nothing; it is no task itself
+            if qualname in N.WEAK_REFERENCES:  # a weak reference keeps nothing; it is no task itself
                 if isinstance(sink, Group):
                     sink.opaque = True
                 self._args(node, HARMLESS)
@@ -527,6 +523,9 @@ class ScopeVisitor(FunctionsRecorder):
                 if self._in_function() and receiver.id not in self.scope.bindings:
                     self._module_add(node, receiver.id, skip)
                     return
+                if N.of_self_store(self.scope.bindings.get(receiver.id)) and any(  # ``t = self.tasks[key]``
+                        is_current_task(arg, self.scope) for arg in node.args):
+                    self.scope.keeps_itself = self.scope.keeps_itself or self._before_any_wait()
                 self._args(node, receiver.id, skip)
                 if skip == 0:
                     self.value(node.args[0], KEEP)

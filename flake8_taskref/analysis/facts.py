@@ -204,8 +204,8 @@ def mapping_attr(scope: "Scope", receiver: Optional[ast.expr]) -> Optional[str]:
 
 
 def is_current_task(value: ast.expr, scope: Scope) -> bool:
-    """``asyncio.current_task()``, or a local of ``scope`` bound once, so far, to it
-    (``me = asyncio.current_task()``, ``me: Task = ...``, ``(me := ...)``)."""
+    """``asyncio.current_task()`` (also through ``typing.cast``), or a local of ``scope``
+    bound once, so far, to it (``me = asyncio.current_task()``, ``me: Task = ...``)."""
     if isinstance(value, ast.Name):
         bindings = scope.bindings.get(value.id, ())
         if len(bindings) != 1:
@@ -217,6 +217,7 @@ def is_current_task(value: ast.expr, scope: Scope) -> bool:
             value = stmt.value  # type: ignore[assignment]
         else:
             return False
+    value = N.uncast(value, scope.imports.resolve)
     return isinstance(value, ast.Call) and scope.imports.resolve(value.func) == N.CURRENT_TASK
 
 
@@ -561,8 +562,7 @@ class Scope:
         self.yields: List["YieldExit"] = []
         # New tasks added straight to a collection that outlives the frame: lost if it is weak.
         self.weak_drops: List[Tuple[Spawn, CollectionAdd]] = []
-        # Function scopes: names it calls as a statement, dropping the result
-        # (``hook(*args)``: a parameter so called drops what a callback returns).
+        # Function scopes: names it calls as a statement, dropping the result (``hook(*args)``).
         self.dropped_calls: Set[str] = set()
         # Function scopes: the explicit exits, in source order (``exits.py``).
         self.exits: List[Exit] = []

@@ -509,6 +509,32 @@ def dotted_text(node: ast.expr) -> str:
     return "<expr>"
 
 
+CASTS = frozenset({"typing.cast", "typing_extensions.cast"})
+
+
+def uncast(node: ast.expr, resolve: Callable[[ast.expr], Optional[str]]) -> ast.expr:
+    """``value`` of ``typing.cast(T, value)`` (two positional arguments); ``node`` otherwise."""
+    if isinstance(node, ast.Call) and len(node.args) == 2 and not node.keywords and (
+            resolve(node.func) in CASTS):
+        return node.args[1]
+    return node
+
+
+def of_self_store(bindings: Optional[Sequence[Any]]) -> bool:
+    """Are ``bindings`` (a local's, ``facts.Binding``) one, ``name = self.x`` or ``name =
+    self.x[key]`` (attributes and subscripts from ``self`` or ``cls``): does the name hold
+    a collection the object holds?"""
+    statement = bindings[0].stmt if bindings is not None and len(bindings) == 1 else None
+    if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1):
+        return False
+    node = statement.value
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        node = node.value
+        if isinstance(node, ast.Name):
+            return node.id in ("self", "cls")
+    return False
+
+
 def last_name(node: ast.expr) -> Optional[str]:
     """``self.app.loop`` -> ``loop``; a name -> itself; anything else -> None."""
     if isinstance(node, ast.Name):

@@ -203,3 +203,20 @@ async def send_twin(receivers):
     for receiver in receivers:
         tasks.append(spawn(apply_plain(receiver)))
     return await asyncio.gather(*tasks)  # error: TRF008:18
+
+
+async def one_worker_in_a_list(fetch, stream, queue):
+    # one task in the list the gather waits on: when it fails, it is done
+    # (parfive's FTP download, a false alarm of the twenty-third trial)
+    workers = []
+    writer = asyncio.create_task(queue.join())
+    workers.append(asyncio.create_task(fetch(stream)))
+    await asyncio.gather(*workers)
+    writer.cancel()
+
+
+async def workers_appended_in_a_loop(fetch, streams):
+    workers = []
+    for stream in streams:
+        workers.append(asyncio.create_task(fetch(stream)))
+    await asyncio.gather(*workers)  # error: TRF008:11
