@@ -1,17 +1,16 @@
-"""The scope analysis: one pass over a module that records, per scope, the
-bindings and uses of names and where task handles flow.  It decides nothing;
-``rules.py`` does, once the whole module has been seen.
+"""The scope analysis: one pass over a module that records, per scope, the bindings and uses of
+names and where task handles flow.  It decides nothing; ``rules.py`` does, once the whole module
+has been seen.
 
-Every expression is visited once, together with its *sink*: what happens to its
-value (dropped, kept, awaited, put into a group of handles, ...).  Statements and
-expressions are dispatched by node type through dictionaries.
+Every expression is visited once, together with its *sink*: what happens to its value (dropped,
+kept, awaited, put into a group of handles, ...).  Statements and expressions are dispatched by
+node type through dictionaries.
 
-``Recorder`` here is the generic part: bindings, uses, control flow (loops,
-branches, ``try``), scopes and the order in which functions are entered.  It
-knows no asyncio API: a call is an opaque value and ``await`` finishes what it
-awaits.  What each asyncio API does to a handle (spawns, loops, ``gather``,
-``shield``, ``wait``, ``wait_for``, timeouts, callback APIs, task collections)
-is in ``asyncio_api.py``, whose ``ScopeVisitor`` overrides the hooks below.
+``Recorder`` here is the generic part: bindings, uses, control flow (loops, branches, ``try``),
+scopes and the order in which functions are entered.  It knows no asyncio API: a call is an
+opaque value and ``await`` finishes what it awaits.  What each asyncio API does to a handle
+(spawns, loops, ``gather``, ``shield``, ``wait``, ``wait_for``, timeouts, callback APIs, task
+collections) is in ``asyncio_api.py``, whose ``ScopeVisitor`` overrides the hooks below.
 """
 from __future__ import annotations
 
@@ -779,8 +778,9 @@ class Recorder:
         self.value(node.orelse, sink)
 
     def _boolop(self, node: ast.BoolOp, sink: Sink) -> None:
-        for item in node.values:
-            self.value(item, sink)
+        for item in node.values:  # (``a and b`` is ``b`` whenever ``a`` is a task: a task is true)
+            last = item is node.values[-1] or isinstance(node.op, ast.Or) or sink == TRUTH
+            self.value(item, sink if last else DROP)
 
     def _compare(self, node: ast.Compare, sink: Sink) -> None:
         if isinstance(sink, Group):
