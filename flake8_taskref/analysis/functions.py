@@ -331,6 +331,23 @@ class FunctionsRecorder(InterfaceRecorder):
             self.scope.call_drops.append((made, CallbackArg(where.call, where.index, where.keyword)))
         self.value(arg, KEEP)
 
+    def _expr_stmt(self, node: ast.Expr) -> None:
+        """``[t.cancel() for t in tasks]`` as a statement is visited as ``for t in tasks:
+        t.cancel()``, which cancels every task of the collection (TRF005, TRF007 see
+        that loop's cancel, not a comprehension's: sphinx-autobuild's)."""
+        comp = node.value
+        if isinstance(comp, (ast.ListComp, ast.SetComp)) and len(comp.generators) == 1:
+            gen, elt = comp.generators[0], comp.elt
+            func = elt.func if isinstance(elt, ast.Call) and not elt.args and not elt.keywords else None
+            if not gen.ifs and not gen.is_async and isinstance(gen.target, ast.Name) and (
+                    isinstance(func, ast.Attribute) and func.attr == "cancel"
+                    and isinstance(func.value, ast.Name) and func.value.id == gen.target.id):
+                body: List[ast.stmt] = [ast.copy_location(ast.Expr(value=elt), elt)]
+                loop = ast.For(target=gen.target, iter=gen.iter, body=body, orelse=[])
+                self._stmt[ast.For](ast.copy_location(loop, node))
+                return
+        super()._expr_stmt(node)
+
     def _rebound(self, func: ast.expr, module: bool = True) -> bool:
         """Is ``func`` an imported name that the function or one around it binds again (a parameter
         ``cast``, a nested ``def``), or the module (an assignment, a ``def``, a ``class``; unless not
