@@ -17,10 +17,10 @@ import ast
 from typing import Any, FrozenSet, List, Optional, Protocol, Set, Tuple
 
 from flake8_taskref.analysis import names as N
-from flake8_taskref.analysis.facts import LOOP, SUPPRESS, TRY, Frames, GatherSite, Group, Pos, Scope, Spawn
+from flake8_taskref.analysis.facts import SUPPRESS, TRY, Frames, GatherSite, Group, Pos, Scope, Spawn
 from flake8_taskref.analysis.paths import Asked as PathsAsked
 from flake8_taskref.analysis.paths import held_by_forever
-from flake8_taskref.analysis.scopes import end_of, pos_of
+from flake8_taskref.analysis.scopes import pos_of
 
 Spawns = List[Tuple[Spawn, str]]
 
@@ -65,7 +65,7 @@ def lost_on_failure(
         if not _may_fail(rules, scope, site, live):
             continue
         lost = _lost_at(rules, scope, site, live, until)
-        if not lost or _only_one(scope, site, lost, live):
+        if not lost:
             continue
         group, first = min(lost, key=lambda item: item[1].pos)
         reachable, _ = rules._reachable(group, scope)
@@ -96,31 +96,6 @@ def _may_fail(
             if coroutine is None or not coroutine.catches_all:
                 return True
     return False
-
-
-def _only_one(
-    scope: Scope, site: GatherSite, lost: List[Tuple[Group, Spawn]], live: List[Tuple[Group, Spawns]],
-) -> bool:
-    """Does the gather wait on one task only: its arguments name the one local left,
-    which holds one spawn made once (in no loop the gather is not in; parfive's
-    ``workers.append(create_task(...))``, then ``gather(*workers)``)?  When that
-    task fails, it is done, as for ``site.many``."""
-    if len(lost) != 1:
-        return False
-    group, spawn = lost[0]
-    spawns = next((found for g, found in live if g is group), [])
-    names = {(arg.value if isinstance(arg, ast.Starred) else arg) for arg in site.node.args}
-    if len(spawns) != 1 or not all(isinstance(n, ast.Name) and n.id == group.name for n in names):
-        return False
-    bindings = scope.bindings.get(group.name, ())
-    for binding in bindings:  # ``workers = []``: not a comprehension, whose spawn runs many times
-        statement = binding.stmt
-        value = getattr(statement, "value", None)
-        if not (isinstance(value, ast.List) and not value.elts) or statement is None or (
-                pos_of(statement) <= spawn.pos <= end_of(statement)):
-            return False
-    looped = any(frame[0] == LOOP and frame not in site.frames for frame in spawn.frames)
-    return bool(bindings) and not looped
 
 
 def _holder(reachable: List[Group]) -> str:

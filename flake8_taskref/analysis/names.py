@@ -529,6 +529,8 @@ def of_self_store(bindings: Optional[Sequence[Any]]) -> bool:
         return False
     node = statement.value
     while isinstance(node, (ast.Attribute, ast.Subscript)):
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
+            return False  # ``self._tasks[:]``: a copy
         node = node.value
         if isinstance(node, ast.Name):
             return node.id in ("self", "cls")

@@ -206,12 +206,12 @@ async def send_twin(receivers):
 
 
 async def one_worker_in_a_list(fetch, stream, queue):
-    # one task in the list the gather waits on: when it fails, it is done
-    # (parfive's FTP download, a false alarm of the twenty-third trial)
+    # one task in the list the gather waits on: when it fails, it is done (parfive's
+    # FTP download, a false alarm of the twenty-third trial, left: TRF008's known problems)
     workers = []
     writer = asyncio.create_task(queue.join())
     workers.append(asyncio.create_task(fetch(stream)))
-    await asyncio.gather(*workers)
+    await asyncio.gather(*workers)  # error: TRF008:11
     writer.cancel()
 
 
