@@ -771,6 +771,15 @@ def test_trf008_sites_are_listed_as_not_fixed(tmp_path: Path) -> None:
     ]
 
 
+def test_a_spawn_an_and_drops_is_listed_as_not_fixed(tmp_path: Path) -> None:
+    """``create_task(...) and None`` in a lambda: no statement of its own to keep the
+    task in, and the reason names the ``and``."""
+    assert _left_as_it_is(tmp_path, "trf001_dropped_by_and.py") == [
+        "trf001_dropped_by_and.py:10:33: not fixed TRF001: the 'and' the spawn starts drops its task "
+        "(a task is true): no statement to extend"
+    ]
+
+
 def test_a_task_its_own_coroutine_clears_is_listed_as_not_fixed(tmp_path: Path) -> None:
     """TRF001 on ``self.x = create_task(self._run())`` whose coroutine clears
     ``self.x`` and waits again: the handle is in an assignment of ours to keep;

@@ -371,6 +371,8 @@ def _why_not(facts: Facts, call: ast.Call) -> str:
             return "the spawn is inside a lambda: no statement to extend"
         if isinstance(parent, _COMPREHENSIONS) or isinstance(parent, ast.comprehension):
             return "the spawn is inside a comprehension: no statement to extend"
+        if isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.And) and parent.values[0] is node:
+            return "the 'and' the spawn starts drops its task (a task is true): no statement to extend"
         if isinstance(parent, (ast.IfExp, ast.BoolOp)):
             return "the spawn runs on some paths of a conditional expression only"
         if isinstance(parent, ast.keyword) or (
