@@ -66,6 +66,12 @@ def cancelled_coroutines(scopes: Sequence[Scope]) -> Set[str]:
         if scope.groups and local_drops(scope):
             runs = [spawn.runs for group in scope.groups for spawn in group.spawns]
             names.update(N.last_name(call.func) or "" for call in runs if call is not None)
+    return with_awaited(scopes, names)
+
+
+def with_awaited(scopes: Sequence[Scope], names: Set[str]) -> Set[str]:
+    """``names`` (coroutine functions TRF009 asks about), and the names of the
+    functions their cleanups and waits await, whether those suspend (added to it)."""
     for scope in scopes if names else ():
         if getattr(scope.node, "name", None) in names:
             calls = [call for _, _, call in scope.cleanup_waits if call is not None] + scope.waits_on

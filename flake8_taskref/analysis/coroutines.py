@@ -34,7 +34,7 @@ from flake8_taskref.analysis.facts import (
 )
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.scopes import end_of, pos_of
-from flake8_taskref.analysis.summaries import may_return_none, returns_task_or_none, stub as _stub
+from flake8_taskref.analysis.summaries import may_return_none, returns_task_or_none, shadowed, stub as _stub
 
 if TYPE_CHECKING:
     from flake8_taskref.analysis.modules import Resolver
@@ -113,7 +113,7 @@ def never_suspends(
             whole = resolver.whole_function(found)
             return whole is not None and not whole.info.may_wait and not whole.info.stub
     if isinstance(func, ast.Name) and not awaited and resolver is not None:
-        qualname = None if _bound_below(func.id, scope) else scope.imports.resolve(func)
+        qualname = None if shadowed(scope, func.id) else scope.imports.resolve(func)
         if qualname is not None:  # a coroutine function of another module (no hook a subclass overrides)
             found = resolver.function(qualname, scope.imports.module_of(func))
             whole = resolver.whole_function(found) if found is not None and found.info.is_async else None
@@ -141,16 +141,6 @@ def never_suspends(
     seen.add(id(coroutine))
     return all(never_suspends(call, coroutine, facts, summaries, resolver, seen)
                for call in coroutine.waits_on)
-
-
-def _bound_below(name: str, scope: Scope) -> bool:
-    """Does ``scope``, or a function around it, bind ``name`` (a parameter, a local)?"""
-    current: Optional[Scope] = scope
-    while current is not None and current.kind != Scope.MODULE:
-        if current.kind == Scope.FUNCTION and (name in current.bindings or name in current.declared):
-            return True
-        current = current.parent
-    return False
 
 
 def quiet_lock(facts: ModuleFacts, attr: str) -> bool:

@@ -30,7 +30,7 @@ from flake8_taskref.analysis.facts import (
     mapping_attr, may_add_task, values_key,
 )
 from flake8_taskref.analysis import names as N
-from flake8_taskref.analysis.cancelled import cancelled_coroutines
+from flake8_taskref.analysis.cancelled import cancelled_coroutines, with_awaited
 from flake8_taskref.analysis.messages import SpanError
 from flake8_taskref.analysis.interface import SELF_NAMES, InterfaceRecorder
 
@@ -619,11 +619,7 @@ class FunctionsRecorder(InterfaceRecorder):
                 coro = node.args[0] if attr in dropped and isinstance(node, ast.Call) and node.args else None
                 if isinstance(coro, ast.Call) and isinstance(coro.func, ast.Attribute):
                     names.add(coro.func.attr)
-        for scope in scopes:
-            if getattr(scope.node, "name", None) in names:
-                calls = [call for _, _, call in scope.cleanup_waits if call is not None] + scope.waits_on
-                names.update(N.last_name(call.func) or "" for call in calls)
-        return self._enter_coroutines(cold, names)
+        return self._enter_coroutines(cold, with_awaited(scopes, names))
 
     def _enter_awaited(self, cold: List[_Cold]) -> List[_Cold]:
         """TRF007 asks if a wait in a ``try`` with a handler of a cancellation, after a task

@@ -320,7 +320,7 @@ class Summaries:
         node = owner.defs.get(name)
         if node is None or name in owner.rebound or isinstance(node, ast.AsyncFunctionDef) != coroutine:
             return None
-        if not call.bound and _shadowed(call.scope, name):
+        if not call.bound and shadowed(call.scope, name):
             return None
         skip = 1 if call.bound else 0
         for decorator in node.decorator_list:
@@ -634,7 +634,7 @@ class Summaries:
             return []
         owner, name = found
         node = owner.defs.get(name)
-        if node is None or name in owner.rebound or (not call.bound and _shadowed(call.scope, name)):
+        if node is None or name in owner.rebound or (not call.bound and shadowed(call.scope, name)):
             return []
         decorators = node.decorator_list
         if len(decorators) != 1 or not isinstance(decorators[0], ast.Name) or stub(node):
@@ -808,7 +808,7 @@ def filled_groups(scope: Scope, groups: List[Group], judge: Judge) -> Optional[L
     return fed or None
 
 
-def _shadowed(scope: Optional[Scope], name: str) -> bool:
+def shadowed(scope: Optional[Scope], name: str) -> bool:
     """Is ``name``, called in ``scope``, a name of a function scope around it
     (a local or a closure variable) rather than the module's?"""
     while scope is not None and scope.kind != Scope.MODULE:
