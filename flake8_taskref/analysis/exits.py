@@ -13,7 +13,7 @@ no ``try`` is a timeout site of TRF003 (``Scope.timeouts``).  Nothing is decided
 from __future__ import annotations
 
 import ast
-from typing import Any, Callable, Optional, Tuple, Type, Union
+from typing import Any, Callable, List, Optional, Set, Tuple, Type, Union
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
@@ -154,61 +154,82 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
     """
     def record(node: ast.stmt) -> None:
         scope = recorder.scope
-        if isinstance(node, (ast.Assign, ast.AnnAssign)):
-            _lock_store(recorder, node)
-        if type(getattr(node, "value", None)) is ast.Yield and _closable(scope) and any(
-                frame[0] == LOOP for frame in recorder.frames):  # (``paths.lost_on_exits``)
+        node_type = type(node)
+        value = getattr(node, "value", None)
+        kind = type(value)
+        if node_type is ast.Assign or node_type is ast.AnnAssign:
+            target = node.targets[0] if node_type is ast.Assign else node.target  # type: ignore[attr-defined]
+            if type(target) is ast.Attribute or scope.kind == Scope.CLASS and type(target) is ast.Name:
+                _lock_store(recorder, node)  # type: ignore[arg-type]
+        if kind is ast.Yield and _closable(scope) and any(  # (``paths.lost_on_exits``)
+                frame[0] == LOOP for frame in recorder.frames):
             scope.yields.append(YieldExit(node, recorder.frames))
-        if scope.kind == Scope.FUNCTION:
-            value = getattr(node, "value", None)
-            kind = type(value)
-            if kind is ast.Call:
-                func = value.func  # type: ignore[union-attr]
-                if type(func) is ast.Attribute and func.attr in N.WAITING_FUTURE_METHODS:
-                    _timed_wait(recorder, scope, value)  # type: ignore[arg-type]
-            elif kind is ast.Await or value is None and isinstance(node, (ast.AsyncWith, ast.AsyncFor)):
-                wait = _wait_of(scope, node, value, recorder.frames) if scope.groups else None
-                if wait is not None:  # a wait after a handle is made (``gaps.py``, ``paths._caught``)
-                    scope.awaits.append(wait)
-                if (scope.clears or any(frame[0] == LOOP for frame in recorder.frames)) and not _holds(
-                        scope, value):
-                    # after a clear, or in a loop: its next pass (``coroutines.cleared_by_itself``)
-                    scope.pauses.append((pos_of(node), recorder.frames))
-                if isinstance(scope.node, ast.AsyncFunctionDef):  # (at the top level too: ``cancels.py``)
-                    _cleanup_wait(scope, node, value, recorder.frames)
-                awaited = self_attribute(getattr(value, "value", None)) if scope.self_stores else None
-                if awaited is not None:  # ``await self.attr`` after a store (``cancels.py``)
-                    scope.awaited_attrs.append((awaited, pos_of(node), recorder.frames))
-            if (scope.self_stores or scope.cls is not None) and (
-                kind is ast.Call or isinstance(node, (ast.Assign, ast.Return))
-            ):
-                call = value if kind is ast.Call else None
-                handed = [*call.args, *(k.value for k in call.keywords)] if call is not None else [value]
-                found = {a for a in map(self_attribute, handed) if a is not None}
-                if scope.self_stores:
-                    scope.handed.update(found)
-                for item in handed:  # ``[self.attr]``, ``(task, self.attr)``
-                    if isinstance(item, (ast.List, ast.Tuple, ast.Set)):
-                        found.update(a for a in map(self_attribute, item.elts) if a is not None)
-                scope.passed.update(found)
-            if (
-                kind is ast.Constant
-                and value.value is None  # type: ignore[union-attr]
-                and type(node) is ast.Assign
-                and isinstance(scope.node, ast.AsyncFunctionDef)
-            ):
-                cleared = self_attribute(node.targets[0]) if len(node.targets) == 1 else None
-                if cleared is not None:
-                    scope.clears.append((cleared, pos_of(node), recorder.frames))
-            prev = recorder.prev
-            if type(prev) in _ENDS and type(node) in _STORES:  # ``t.cancel()``, then ``t = None``, ``del t``
+        if scope.kind != Scope.FUNCTION:
+            handler(node)
+            return
+        if kind is ast.Call:
+            func = value.func  # type: ignore[union-attr]
+            if type(func) is ast.Attribute and func.attr in N.WAITING_FUTURE_METHODS:
+                _timed_wait(recorder, scope, value)  # type: ignore[arg-type]
+        elif kind is ast.Await or value is None and (node_type is ast.AsyncWith or node_type is ast.AsyncFor):
+            frames = recorder.frames
+            wait = _wait_of(scope, node, value, frames) if scope.groups else None
+            if wait is not None:  # a wait after a handle is made (``gaps.py``, ``paths._caught``)
+                scope.awaits.append(wait)
+            if (scope.clears or any(frame[0] == LOOP for frame in frames)) and not _holds(scope, value):
+                # after a clear, or in a loop: its next pass (``coroutines.cleared_by_itself``)
+                scope.pauses.append((pos_of(node), frames))
+            if type(scope.node) is ast.AsyncFunctionDef:  # (at the top level too: ``cancels.py``)
+                _cleanup_wait(scope, node, value, frames)
+            awaited = self_attribute(getattr(value, "value", None)) if scope.self_stores else None
+            if awaited is not None:  # ``await self.attr`` after a store (``cancels.py``)
+                scope.awaited_attrs.append((awaited, pos_of(node), frames))
+        if (scope.self_stores or scope.cls is not None) and (
+            kind is ast.Call or node_type is ast.Assign or node_type is ast.Return
+        ):
+            _hand_on(scope, value if kind is ast.Call else None, value)
+        if (
+            kind is ast.Constant
+            and value.value is None  # type: ignore[union-attr]
+            and node_type is ast.Assign
+            and type(scope.node) is ast.AsyncFunctionDef
+            and len(node.targets) == 1  # type: ignore[attr-defined]
+        ):
+            cleared = self_attribute(node.targets[0])  # type: ignore[attr-defined]
+            if cleared is not None:
+                scope.clears.append((cleared, pos_of(node), recorder.frames))
+        prev = recorder.prev
+        if prev is not None:
+            prev_type = type(prev)
+            if prev_type in _ENDS and node_type in _STORES:  # ``t.cancel()``, then ``t = None``, ``del t``
                 _local_drop(scope, prev, node, recorder.frames)
-            if type(prev) is ast.If and not prev.orelse:  # ``if self.attr: self.attr.cancel()``
-                prev = prev.body[-1]
-            if type(prev) is ast.Expr and type(prev.value) is ast.Call:
-                _cancel_drop(scope, prev, node)
+            last: Any = prev
+            if prev_type is ast.If and not last.orelse:  # ``if self.attr: self.attr.cancel()``
+                last = last.body[-1]
+            if type(last) is ast.Expr and type(last.value) is ast.Call:
+                _cancel_drop(scope, last, node)
         handler(node)
     return record
+
+
+def _hand_on(scope: Scope, call: Optional[ast.Call], value: object) -> None:
+    """The attributes a statement hands on (``f(self.attr)``, ``return self.attr``,
+    ``x = [self.attr]``): ``Scope.passed``, and after a store ``Scope.handed``."""
+    handed = [*call.args, *(k.value for k in call.keywords)] if call is not None else [value]
+    found: Set[str] = set()
+    for item in handed:
+        kind = type(item)
+        if kind is ast.Attribute:
+            attr = self_attribute(item)
+            if attr is not None:
+                found.add(attr)
+        elif kind is ast.List or kind is ast.Tuple or kind is ast.Set:  # ``[self.attr]``, ``(t, self.attr)``
+            elts: List[ast.expr] = item.elts  # type: ignore[attr-defined]
+            scope.passed.update(a for a in map(self_attribute, elts) if a is not None)
+    if found:
+        if scope.self_stores:
+            scope.handed.update(found)  # (not those in a display)
+        scope.passed.update(found)
 
 
 def _closable(scope: Scope) -> bool:

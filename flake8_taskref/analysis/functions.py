@@ -32,6 +32,8 @@ from flake8_taskref.analysis.facts import (
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.cancelled import cancelled_coroutines, with_awaited
 from flake8_taskref.analysis.messages import SpanError
+from flake8_taskref.analysis.modules import View
+from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.interface import SELF_NAMES, InterfaceRecorder
 
 __all__ = ["SELF_NAMES", "FunctionsRecorder"]
@@ -65,6 +67,15 @@ class FunctionsRecorder(InterfaceRecorder):
     # the call of ``await <call>`` as a statement, while it is visited (``asyncio_api._await``)
     _awaited_call: Optional[ast.Call] = None
     _task_attrs: FrozenSet[str] = frozenset()  # attributes of ``self.attr = spawn`` (TRF009)
+
+    def __init__(
+        self, options: Options, hot: Optional[HotLines] = None, filename: Optional[str] = None,
+        view: Optional[View] = None,
+    ) -> None:
+        super().__init__(options, hot, filename, view)
+        # ``_enter_awaited``: how many scopes it has read, and the names of the coroutines their waits call
+        self._awaited_read = 0
+        self._awaited_names: Set[str] = set()
 
     # ----------------------------------------------- hooks for ``asyncio_api``
     def _waits(self, inner: ast.expr, qualname: Optional[str]) -> bool:
@@ -624,15 +635,17 @@ class FunctionsRecorder(InterfaceRecorder):
     def _enter_awaited(self, cold: List[_Cold]) -> List[_Cold]:
         """TRF007 asks if a wait in a ``try`` with a handler of a cancellation, after a task
         is made, may suspend (``paths._caught``): enter the cold coroutines it calls, and theirs."""
-        names: Set[str] = set()
-        for scope in self.facts.scopes:
+        names = self._awaited_names
+        scopes = self.facts.scopes
+        for scope in scopes[self._awaited_read:]:  # (an entered scope is complete: each is read once)
             left = {id(f[1]) for exit in (scope.exits if scope.awaits else ()) for f in exit.frames
                     if f[:3:2] == (TRY, TRY_HANDLERS) and N.catches_cancellation(f[1], bool(scope.timeouts))}
             if scope.cleanups and scope.awaits and any(group.spawns for group in scope.groups):
                 left |= {id(t) for t, _ in scope.cleanups if N.misses_cancellation(t)}
             names.update(N.last_name(call.func) or "" for _, frames, _, _, call, _ in scope.awaits if left
                          and call is not None and any(f[2] == TRY_BODY and id(f[1]) in left for f in frames))
-        for scope in self.facts.scopes if names else ():
+        self._awaited_read = len(scopes)
+        for scope in scopes if names else ():
             if getattr(scope.node, "name", None) in names:
                 names.update(N.last_name(call.func) or "" for call in scope.waits_on)
         return self._enter_coroutines(cold, names)
