@@ -513,7 +513,7 @@ class ScopeVisitor(FunctionsRecorder):
             self._args(node, HARMLESS, keywords=HARMLESS)
             return
         if attr in N.ADD_METHODS:
-            skip = 0 if attr in ("insert", "setdefault") else -1
+            skip = 0 if attr in ("insert", "setdefault") and node.args else -1  # (``insert()`` raises)
             key = self._collection_key(receiver)
             if key is not None:
                 self._collection_add(node, key, receiver, skip)
