@@ -51,8 +51,7 @@ _PASSING = N.CASTS | {"asyncio.ensure_future"}  # the value is an argument
 
 
 class ScopeVisitor(FunctionsRecorder):
-    """The scope visitor: ``Recorder`` (with the file's functions) plus what each
-    asyncio API does."""
+    """The scope visitor: ``Recorder`` (with the file's functions) plus what each asyncio API does."""
 
     def __init__(
         self, options: Options, hot: Optional[HotLines] = None, filename: Optional[str] = None,
@@ -101,8 +100,11 @@ class ScopeVisitor(FunctionsRecorder):
         if N.is_loop_annotation(annotation):
             self.scope.loop_vars.add(name)
 
-    def _note_aug_store(self, target: ast.expr, op: ast.operator) -> None:
+    def _note_aug_store(self, target: ast.expr, op: ast.operator) -> None:  # (``x += y``: ``_untyped``)
         """``self.tasks -= done`` prunes the collection."""
+        if isinstance(target, ast.Name):
+            self._untyped(target.id)
+            return
         key = self._collection_key(target)
         if key is not None and isinstance(op, _PRUNING_AUGOPS):
             self.facts.pruned.add(key)
@@ -322,8 +324,7 @@ class ScopeVisitor(FunctionsRecorder):
                 self._note_replaced(elt)
 
     def _refed(self, name: str, wait: ast.Call) -> bool:
-        """Is ``name``, bound to a wait's pending set, the set that the wait, inside
-        a loop, waits on (``pending`` in ``asyncio.wait(pending, ...)``)?"""
+        """Is ``name``, bound to a wait's pending set, the set a wait in a loop waits on (``pending``)?"""
         fs = wait.args[0] if wait.args else None
         return (
             isinstance(fs, ast.Name)
@@ -337,8 +338,7 @@ class ScopeVisitor(FunctionsRecorder):
             self._use(task.id, task, U_FINISH, None)
 
     def _spawn_of(self, node: ast.expr) -> Optional[Spawn]:
-        """A Spawn for ``node`` if it is a call that may create a task (its
-        receiver attribute, if any, is noted in ``receiver_attrs`` either way)."""
+        """A Spawn for ``node`` if it is a call that may create a task (its receiver attribute noted)."""
         if not isinstance(node, ast.Call):
             return None
         return self._call_spawn(node, self._qualname(node.func))
@@ -351,7 +351,8 @@ class ScopeVisitor(FunctionsRecorder):
                 first = node.args[0] if node.args else None
                 if qualname == "asyncio.ensure_future" and first is not None and (
                     isinstance(first, _PLAIN_HANDLE_EXPRS) or self._returns_future(first)
-                ) and not (bound_to_coroutine(first, self.scope) or N.tested_awaitable(self.frames, first)):
+                ) and not (bound_to_coroutine(first, self.scope, self.frames)
+                           or N.tested_awaitable(self.frames, first)):
                     return None  # an existing future: returned unchanged, no new task
                 if qualname == N.THREADSAFE and len(node.args) < 2 and not node.keywords and not any(
                         isinstance(arg, ast.Starred) for arg in node.args):

@@ -30,7 +30,7 @@ from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
     LOOP, TRY, TRY_BODY, TRY_FINALLY, TRY_HANDLERS, CollectionAdd, Exit, Frames, Group, ModuleFacts, Pos,
     Scope, Spawn, Use,
-    enclosing_binder, exclusive, innermost_loop, is_current_task,
+    declared_inside, enclosing_binder, exclusive, innermost_loop, is_current_task,
 )
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.scopes import end_of, pos_of
@@ -429,15 +429,20 @@ def tests_current_task(branch: ast.AST, scope: Scope) -> bool:
     return isinstance(test, (ast.Name, ast.Call)) and is_current_task(test, scope)
 
 
-def bound_to_coroutine(node: ast.expr, scope: Scope) -> bool:
-    """Is ``node`` a local name of ``scope`` bound once, to a coroutine?"""
+def bound_to_coroutine(node: ast.expr, scope: Scope, frames: Frames = ()) -> bool:
+    """Is ``node`` a local name of ``scope`` bound once (no function in it declares
+    it ``nonlocal``), to a coroutine, or whose written type says it holds one (a
+    parameter ``coro: Coroutine[Any, Any, T]``), under no ``if`` (``frames``) that
+    asks what it holds (``if asyncio.isfuture(coro):``)?"""
     if not isinstance(node, ast.Name):
         return False
     bindings = scope.bindings.get(node.id, ())
-    if len(bindings) != 1:
+    if len(bindings) != 1 or declared_inside(scope, node.id):
         return False
     group: Optional[Group] = bindings[0].group
-    return group is not None and group.coroutine
+    if group is not None and group.coroutine:
+        return True
+    return scope.types.get(node.id) in N.COROUTINE_TYPES and not N.tests_name(frames, node.id)
 
 
 def cleared_by_itself(

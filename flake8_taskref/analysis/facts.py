@@ -176,6 +176,11 @@ def bound_value(scope: "Scope", node: ast.expr, frames: Frames) -> ast.expr:
     return node
 
 
+def declared_inside(scope: "Scope", name: str) -> bool:
+    """Does a function (or class) in ``scope``, at any depth, declare ``name`` (``nonlocal``)?"""
+    return any(name in child.declared or declared_inside(child, name) for child in scope.children)
+
+
 def local_type(scope: "Scope", name: str) -> Optional[str]:
     """The class written down for a local or a parameter of a function
     (``scope.types``); for a value of a mapping attribute (``station =
@@ -506,16 +511,13 @@ class Scope:
         self.children: List[Scope] = []
         # the entered coroutine functions defined here, by name (``coroutines.own_coroutine``)
         self.entered_async: Dict[str, List[Scope]] = {}
-        # ``name.add(x)`` where name is not local: decided once scopes are known.
-        self.module_adds: List[Tuple[str, CollectionAdd]] = []
-        # ids of loops left by break/return -> where each exit statement ends
-        self.loop_exits: Dict[int, List[Pos]] = {}
+        self.module_adds: List[Tuple[str, CollectionAdd]] = []  # ``name.add(x)``, name not local
+        self.loop_exits: Dict[int, List[Pos]] = {}  # ids of loops left by break/return -> the exits' ends
         # Where the function runs the event loop itself (``runs_loop``; ``paths.held_by_snapshot``).
         self.loop_runs: List[Pos] = []
         # ``while True:`` loops at the top of a function body (the frame stays alive).
         self.forever: List[ast.While] = []
-        # which of them are drain loops (``paths._drained``, asked once each;
-        # by name: whether a local is used only as a drain loop's snapshot is)
+        # which are drain loops (``paths._drained``, once each; by name: is a local only a drain's snapshot)
         self.drained: Dict[Union[int, str], bool] = {}
         # Module and class scopes: the functions defined in them by name, and the names
         # bound more than once (such a function is not known).
@@ -779,8 +781,7 @@ class ModuleFacts:
         self.module = module
         self.filename = filename
         self.scopes: List[Scope] = [module]
-        # The module's dotted name (None for a file outside any package chain we
-        # can name, such as standard input), and whether it is a package.
+        # The module's dotted name (None outside a package chain we can name), and is it a package.
         self.name = name
         self.package = package
         # What the module binds at its level that other modules may import: names
@@ -803,9 +804,8 @@ class ModuleFacts:
         self.pruned_attrs: Set[str] = set()
         self.adds: List[CollectionAdd] = []
         self.module_prunes: Set[str] = set()
-        # Attribute names that receive a loop spawn method (``self.io`` in
-        # ``self.io.create_task(...)``), but for the configured loop names: only
-        # loop attributes of these names matter.
+        # Attribute names that receive a loop spawn method (``self.io`` in ``self.io.create_task(...)``),
+        # but for the configured loop names: only loop attributes of these names matter.
         self.receiver_attrs: Set[str] = set()
         # Locks (``coroutines.quiet_lock``), by attribute name: the names given a
         # new ``asyncio.Lock()`` (or semaphore), how many attribute stores give

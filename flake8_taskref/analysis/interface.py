@@ -169,8 +169,10 @@ class InterfaceRecorder(Recorder):
     # ------------------------------------------------ names of the module
     def _note_import(self, node: Union[ast.Import, ast.ImportFrom]) -> None:
         """An import at module level binds names other modules may import
-        from this one (a re-export)."""
+        from this one (a re-export); in a function, the names it binds have no class known."""
         if self.scope.kind != Scope.MODULE:
+            for alias in node.names if self.scope.kind == Scope.FUNCTION else ():
+                self._untyped(alias.asname or alias.name.partition(".")[0])
             return
         if isinstance(node, ast.Import):
             for alias in node.names:
@@ -464,6 +466,12 @@ class InterfaceRecorder(Recorder):
                 return self._bound_spawners.get((id(scope), name)) if once else None
             scope = scope.parent
         return None
+
+    def _untyped(self, name: str) -> None:
+        """A local bound otherwise than the pass counts (an import in the function,
+        ``x += y``): no class is known for it, whatever else binds it (``local_type``)."""
+        if self.scope.kind == Scope.FUNCTION:
+            self.scope.types[name] = ""
 
     def _note_local_type(self, target: ast.Name, value: ast.expr) -> None:
         """``impl = SomeClass(...)`` in a function, ``impl = cls(...)`` in a

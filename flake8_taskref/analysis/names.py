@@ -32,6 +32,10 @@ STDLIB_COROUTINE_FUNCTIONS: FrozenSet[str] = frozenset(
 # it unchanged (no new task); by method name (any receiver), or by dotted name.
 FUTURE_METHODS: FrozenSet[str] = frozenset({"run_in_executor", "create_future"})
 FUTURE_FUNCTIONS: FrozenSet[str] = frozenset({"asyncio.wrap_future", "asyncio.Future"})
+# The written types that say a name holds a coroutine (``coro: Coroutine[Any, Any, T]``), not a future
+COROUTINE_TYPES: FrozenSet[str] = frozenset({
+    "typing.Coroutine", "typing_extensions.Coroutine", "collections.abc.Coroutine", "types.CoroutineType",
+})
 GATHER: str = "asyncio.gather"
 WAIT: str = "asyncio.wait"
 AS_COMPLETED: str = "asyncio.as_completed"
@@ -79,6 +83,23 @@ def tested_awaitable(frames: Sequence[Tuple[int, ast.AST, int]], arg: ast.expr) 
             if any(_awaitable_test(part, arg.id) for part in parts):
                 return True
     return False
+
+
+def tests_name(frames: Sequence[Tuple[int, ast.AST, int]], name: str) -> bool:
+    """Is the place in either branch of an ``if`` whose test asks something of
+    ``name`` itself (``asyncio.isfuture(x)``, ``isinstance(x, Future)``, ``not
+    iscoroutine(x)``, also among the operands of ``and``/``or``)?  What ``x`` holds
+    is then what the code found, not what its written type says."""
+    return any(isinstance(node, ast.If) and _asks(node.test, name) for _, node, _ in frames)
+
+
+def _asks(test: ast.expr, name: str) -> bool:
+    if isinstance(test, ast.BoolOp):
+        return any(_asks(value, name) for value in test.values)
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _asks(test.operand, name)
+    return isinstance(test, ast.Call) and bool(test.args) and isinstance(test.args[0], ast.Name) and (
+        test.args[0].id == name)
 
 
 def _awaitable_test(test: ast.expr, name: str) -> bool:

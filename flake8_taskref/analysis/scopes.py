@@ -400,6 +400,7 @@ class Recorder:
         target = node.target
         if isinstance(target, ast.Name):
             self._use(target.id, target, U_HARMLESS, None)
+            self._note_aug_store(target, node.op)
             if isinstance(node.op, (ast.Add, ast.BitOr)):
                 self.value(node.value, target.id)
             else:
@@ -554,10 +555,9 @@ class Recorder:
             self._bind(node.name, None, pos_of(node), False)
             self._enter(node, node.args, node.body)
             return
-        # Decorators and defaults run where the function is defined; outside functions
-        # they matter only if they can spawn (with the text shortcut, if their lines hold
-        # a word that can: the aliases imported so far are words by now).  The body runs
-        # later: it is visited once its imports and names are known (``_visit_deferred``).
+        # Decorators and defaults run where the function is defined; outside functions they matter
+        # only if they can spawn (with the text shortcut, if their lines hold a word that can: the
+        # aliases imported so far are words by now).  The body is visited later (``_visit_deferred``).
         hot = self.hot
         if hot is None:
             self._header(node)
@@ -831,8 +831,7 @@ class Recorder:
             sink.opaque = True
         self.value(node.value, FINISH)
 
-    # ------------------------------------------ hooks for ``asyncio_api.py``
-    # What the generic recording asks of the asyncio knowledge; here, nothing.
+    # ----------- hooks for ``asyncio_api.py``: what the generic recording asks of it; here, nothing
     def _note_loop_factory(self, targets: Sequence[ast.expr], value: ast.expr) -> None:
         """``targets = value`` where ``value`` may be an event loop."""
 
@@ -872,8 +871,7 @@ class Recorder:
     def _note_parameter(self, name: str, annotation: ast.expr) -> None:
         """A parameter ``name: annotation`` of the function being entered."""
 
-    def _note_aug_store(self, target: ast.expr, op: ast.operator) -> None:
-        """``target op= ...`` on an attribute or an item."""
+    def _note_aug_store(self, target: ast.expr, op: ast.operator) -> None: ...  # ``target op= ...``
 
     def _prune(self, node: ast.expr) -> None:
         """Something is removed from the collection ``node``."""

@@ -46,6 +46,7 @@ from flake8_taskref.analysis.facts import (
     Remote,
     Spawn,
     Use,
+    declared_inside,
     innermost_loop,
     local_type,
     values_class,
@@ -156,6 +157,21 @@ class Judge(Protocol):
     def flows_of(self, group: Group) -> List[Tuple[object, Use]]: ...
 
 
+def _binding_scope(scope: Scope, name: str) -> Optional[Scope]:
+    """The function scope that binds ``name`` once, as ``scope`` reads it: ``scope``
+    itself, or for a free name the nearest enclosing function that binds it (a
+    closure's ``exporter``); where no function in it declares the name ``nonlocal``
+    (its nested functions are entered with it)."""
+    while not scope.bindings.get(name):
+        parent = scope.parent
+        if name in scope.declared or parent is None or parent.kind != Scope.FUNCTION:
+            return None
+        scope = parent
+    if len(scope.bindings[name]) != 1 or name in scope.declared or declared_inside(scope, name):
+        return None
+    return scope
+
+
 class Summaries:
     """The summaries of one module's functions, computed when first asked."""
 
@@ -250,8 +266,8 @@ class Summaries:
         resolver = self._resolver
         assert resolver is not None
         if isinstance(receiver, ast.Name):
-            scope = call.scope
-            if len(scope.bindings.get(receiver.id, ())) != 1 or receiver.id in scope.declared:
+            scope = _binding_scope(call.scope, receiver.id)
+            if scope is None:
                 return None  # rebound in the function
             dotted = local_type(scope, receiver.id)
             return resolver.klass(dotted) if dotted else None
