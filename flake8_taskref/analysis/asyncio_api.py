@@ -576,7 +576,7 @@ class ScopeVisitor(FunctionsRecorder):
                     spawn = None  # (the same partial, handed on again: one finding)
             if spawn is not None:
                 spawn.how = f" (it is created in a callback of {api}(), which drops it)"
-                spawn.coroutine = called_with(node, index, partial, api)
+                spawn.coroutine = called_with(node, index, partial, api, 1 + (spawn.callee == N.THREADSAFE))
                 self.scope.drops.append(spawn)
             elif (
                 api == "add_done_callback"

@@ -706,16 +706,16 @@ def enclosing_binder(scope: Optional[Scope], name: str) -> Optional[Scope]:
     return None
 
 
-def called_with(call: ast.Call, index: int, partial: Optional[ast.Call], api: str) -> Optional[ast.expr]:
-    """The one coroutine a spawner handed on as a callable is called with:
-    bound with it by a ``partial`` (``partial(asyncio.create_task, c())``), or
-    the one argument after it in a loop API that passes its extra arguments on
-    (``call_soon(asyncio.ensure_future, c())``); else None (not known)."""
+def called_with(
+        call: ast.Call, index: int, partial: Optional[ast.Call], api: str, takes: int) -> Optional[ast.expr]:
+    """The one coroutine a spawner handed on as a callable is called with: bound by a ``partial``
+    (``partial(asyncio.create_task, c())``) or after it in a loop API that passes its extra arguments on
+    (``call_soon(asyncio.ensure_future, c())``; ``takes`` 2: ``run_coroutine_threadsafe(c(), loop)``)."""
     if partial is not None:
         args = partial.args
-        return args[1] if len(args) == 2 and not partial.keywords and _plain(args[1]) else None
-    if api == "add_done_callback" or len(call.args) != index + 2 or any(
-            keyword.arg is None for keyword in call.keywords):
+        return args[1] if len(args) == 1 + takes and not partial.keywords and _plain(args[1]) else None
+    if api == "add_done_callback" or len(call.args) != index + 1 + takes or any(
+            keyword.arg is None for keyword in call.keywords) or not all(map(_plain, call.args[index + 1:])):
         return None  # (the future is its argument; or more, or unpacked ones)
     return call.args[index + 1] if _plain(call.args[index + 1]) else None
 

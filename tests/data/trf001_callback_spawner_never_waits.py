@@ -2,7 +2,11 @@
 called with: silent when that coroutine never suspends (its task runs to its end
 in its first step, held by the loop's queue), as for a spawner called directly
 (telnetlib3's SIGTERM handler, a false alarm of the sixteenth trial of issue 32).
-The twins: a coroutine that waits, several arguments, a done callback."""
+``asyncio.run_coroutine_threadsafe`` so handed on takes the coroutine and the loop
+(``call_later(2, asyncio.run_coroutine_threadsafe, self.refresh_input(), self._loop)``:
+anthemav's, a false alarm of the twenty-fifth trial).
+The twins: a coroutine that waits, several arguments, a done callback, a
+``run_coroutine_threadsafe`` given a third argument."""
 import asyncio
 import functools
 import signal
@@ -30,3 +34,25 @@ def install_twins(loop, server, extra):
     loop.call_later(1, functools.partial(asyncio.create_task, drain_then_close(server)))  # error: TRF001:42
     callback = functools.partial(asyncio.ensure_future, drain_then_close(server))  # error: TRF001:34
     loop.call_at(5, callback)
+
+
+class Receiver:
+    def __init__(self, loop) -> None:
+        self._loop = loop
+
+    async def refresh_input(self) -> None:
+        self.query("Z1ARC")
+
+    async def poweron_refresh(self) -> None:
+        await asyncio.sleep(2)
+
+    def query(self, item: str) -> None:
+        print(item)
+
+    def data_received(self, extra) -> None:
+        self._loop.call_later(2, asyncio.run_coroutine_threadsafe, self.refresh_input(), self._loop)
+        self._loop.call_soon(functools.partial(asyncio.run_coroutine_threadsafe, self.refresh_input(), self._loop))
+
+    def twins(self, extra) -> None:
+        self._loop.call_later(1, asyncio.run_coroutine_threadsafe, self.poweron_refresh(), self._loop)  # error: TRF001:34
+        self._loop.call_later(1, asyncio.run_coroutine_threadsafe, self.refresh_input(), self._loop, extra)  # error: TRF001:34
