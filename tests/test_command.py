@@ -77,7 +77,7 @@ def test_exit_codes(tmp_path: Path) -> None:
     wrong = command("--enable-extensions", "TRF006", "bad.py", cwd=tmp_path)
     assert wrong.returncode == 2 and wrong.stdout == ""
     assert wrong.stderr.splitlines()[-1].endswith(
-        "enable TRF006 or TRF008 with --extend-select TRF006,TRF008")
+        "enable TRF006, TRF008 or TRF010 with --extend-select TRF006,TRF008,TRF010")
 
 
 def test_stdin_with_display_name(tmp_path: Path) -> None:

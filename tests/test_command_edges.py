@@ -249,7 +249,7 @@ def test_sarif_rules_describe_themselves_without_templates(tmp_path: Path) -> No
     assert proc.returncode == 0, proc.stderr
     rules = json.loads(proc.stdout)["runs"][0]["tool"]["driver"]["rules"]
     assert [rule["id"] for rule in rules] == ["TRF001", "TRF002", "TRF003", "TRF004", "TRF005", "TRF006",
-                                              "TRF007", "TRF008", "TRF009", "E902", "E999"]
+                                              "TRF007", "TRF008", "TRF009", "TRF010", "E902", "E999"]
     for rule in rules:
         for text in (rule["shortDescription"]["text"], rule["fullDescription"]["text"]):
             assert "{" not in text and "}" not in text and text.endswith("."), (rule["id"], text)

@@ -106,7 +106,7 @@ def block_findings(tmp_path_factory: pytest.TempPathFactory) -> Dict[int, Set[Tu
         path = folder / f"block_{number}.py"
         path.write_text(source, encoding="utf-8")
         files.append(path)
-    results = lint(files, "--extend-select", "TRF006,TRF008")
+    results = lint(files, "--extend-select", "TRF006,TRF008,TRF010")
     return {number: {(row, code) for row, _, code, _ in results.get(str(path), [])}
             for number, path in enumerate(files)}
 

@@ -771,6 +771,16 @@ def test_trf008_sites_are_listed_as_not_fixed(tmp_path: Path) -> None:
     ]
 
 
+def test_trf010_sites_are_listed_as_not_fixed(tmp_path: Path) -> None:
+    """TRF010 (a wait a cancellation of the function leaves tasks behind) needs a
+    decision: --fix leaves the file as it is and lists each site with the reason."""
+    reason = "needs a decision: cancel the tasks in 'finally' (and wait for them), or use a TaskGroup"
+    assert _left_as_it_is(tmp_path, "trf010_wait_cancelled.py", "--extend-select", "TRF010") == [
+        f"trf010_wait_cancelled.py:{line}:{col}: not fixed TRF010: {reason}"
+        for line, col in ((30, 11), (38, 15), (44, 27), (130, 15))
+    ]
+
+
 def test_a_spawn_an_and_drops_is_listed_as_not_fixed(tmp_path: Path) -> None:
     """``create_task(...) and None`` in a lambda: no statement of its own to keep the
     task in, and the reason names the ``and``."""

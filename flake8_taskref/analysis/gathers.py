@@ -37,6 +37,8 @@ class Asked(PathsAsked, Protocol):
 
     def spawned_coroutine(self, spawn: Spawn, scope: Scope) -> Optional[Scope]: ...
 
+    def _never_suspends(self, spawn: Spawn, scope: Scope) -> bool: ...
+
 
 def caught_anywhere(frames: Frames) -> FrozenSet[str]:
     """Every exception name a handler or ``suppress`` around the site names: a

@@ -51,6 +51,11 @@ MESSAGES: Final[Dict[str, str]] = {
         "{coroutine}() waits again in its cleanup (line {wait}); await it after cancel(), or "
         + KEEP_HINT + " until it is done"
     ),
+    "TRF010": (
+        "TRF010 asyncio.wait() does not cancel its tasks when the function is cancelled: the tasks held "
+        "only by local '{holder}' (line {line}{others}) run on, held by nobody; cancel them in 'finally', "
+        "or use an asyncio.TaskGroup"
+    ),
 }
 
 # TRF002's ``{why}``: how the local that holds the handle loses it.
@@ -87,6 +92,7 @@ NAMES: Final[Dict[str, str]] = {
     "TRF007": "task-lost-on-exit",
     "TRF008": "gather-orphans-tasks",
     "TRF009": "cancelled-task-dropped",
+    "TRF010": "wait-orphans-on-cancel",
 }
 
 # One line per rule, for rule lists (SARIF's shortDescription, the docs).
@@ -100,6 +106,7 @@ SUMMARIES: Final[Dict[str, str]] = {
     "TRF007": "A task handled on the usual path is still pending at a return, raise, break or continue.",
     "TRF008": "asyncio.gather() raises at the first failure while the other local-only tasks run on.",
     "TRF009": "A task is cancelled and dropped while its coroutine still waits in its cleanup.",
+    "TRF010": "A cancellation at asyncio.wait() leaves the local-only tasks it waits on running.",
 }
 
 # TRF001/TRF002's ``{where}``: where a spawner of another module is defined.
@@ -123,7 +130,7 @@ UNFIXABLE_SOME_PATHS: Final = (
 # Where each rule's page is published (the docs site built from docs/).
 DOCS_URL: Final = "https://flake8-taskref.readthedocs.io/en/latest/rules/{code}/"
 
-OFF_BY_DEFAULT: Final[Tuple[str, ...]] = ("TRF006", "TRF008")
+OFF_BY_DEFAULT: Final[Tuple[str, ...]] = ("TRF006", "TRF008", "TRF010")
 
 
 # TRF006's fix, by the kind of collection its add shows.

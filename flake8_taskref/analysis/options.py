@@ -13,6 +13,7 @@ _SPLIT = re.compile(r"[\s]+")
 # The opt-in rules: reported only where the user names them in full (``opted_in``).
 OPT_IN = "TRF006"
 OPT_IN_GATHERS = "TRF008"
+OPT_IN_WAITS = "TRF010"
 
 
 class OptionValueError(ValueError):
@@ -35,6 +36,8 @@ class Options(NamedTuple):
     # Is TRF008 selected (named in full)?  If not, the failures of gathers are
     # not followed.
     gathers: bool = True
+    # Is TRF010 selected (named in full)?  If not, a cancellation at asyncio.wait() is not followed.
+    waits: bool = True
     # The names of every spawner of the project's other modules, when the
     # project's index has found them (also among ``extra_tokens``): a call of
     # another module's function by any other name returns no new task.
@@ -48,6 +51,7 @@ class Options(NamedTuple):
         timeouts: Iterable[str] = (),
         collections: bool = True,
         gathers: bool = True,
+        waits: bool = True,
     ) -> "Options":
         spawner_set = frozenset(spawners)
         return cls(
@@ -57,6 +61,7 @@ class Options(NamedTuple):
             extra_tokens=tuple(sorted({name.rsplit(".", 1)[-1] for name in spawner_set})),
             collections=collections,
             gathers=gathers,
+            waits=waits,
         )
 
 
@@ -139,7 +144,7 @@ def from_namespace(
     )
     return Options.build(
         spawners, loop_names, timeouts, opted_in(options, OPT_IN, is_selected),
-        opted_in(options, OPT_IN_GATHERS, is_selected),
+        opted_in(options, OPT_IN_GATHERS, is_selected), opted_in(options, OPT_IN_WAITS, is_selected),
     )
 
 

@@ -1,10 +1,9 @@
 """The rules: read the facts of one module and decide which handles are lost.
 
-Order matters only for "one lost handle, one finding": TRF001 (dropped at once),
-then per function scope TRF002/TRF005 (never handled on the normal path), TRF004
-(lost when a shield's waiter is cancelled), TRF003 (lost when a timeout unwinds the
-frame), and TRF006 (kept, but in a collection nothing prunes).
-"""
+Order matters only for "one lost handle, one finding": TRF001 (dropped at once), then per
+function scope TRF002/TRF005 (never handled on the normal path), TRF004 (lost when a shield's
+waiter is cancelled), TRF003 (a timeout unwinds the frame), TRF007, TRF008, TRF010 (other
+ways out), and TRF006 (kept, but in a collection nothing prunes)."""
 from __future__ import annotations
 
 import ast
@@ -40,6 +39,7 @@ from flake8_taskref.analysis.summaries import Summaries
 from flake8_taskref.analysis.task_sets import never_pruned
 from flake8_taskref.analysis.paths import held_by_forever, held_by_snapshot, held_through_wait, lost_on_exits
 from flake8_taskref.analysis.gathers import lost_on_failure
+from flake8_taskref.analysis.cancelled_waits import lost_on_cancel
 from flake8_taskref.analysis.gaps import lost_before_cleanup, lost_past_handler
 from flake8_taskref.analysis.cancels import dropped_after_cancel
 from flake8_taskref.analysis.coroutines import (
@@ -78,8 +78,7 @@ def _exposed(site: TimeoutSite, start: Pos, fate: Pos) -> bool:
 
 
 def _waits_on_a_handle(site: TimeoutSite, live: List[Tuple[Group, List[Tuple[Spawn, str]]]]) -> bool:
-    """``fut.result(timeout)``: is ``fut`` a local that holds a handle (not
-    ``logger.exception(msg)``)?"""
+    """``fut.result(timeout)``: is ``fut`` a local that holds a handle (not ``logger.exception(msg)``)?"""
     waited = site.label.split(".", 1)[0]
     return any(group.name == waited for group, _ in live)
 
@@ -326,8 +325,7 @@ class ModuleRules:
         return never_suspends(coroutine, scope, self.facts, self.summaries, self.resolver)
 
     def _ensures_plain_call(self, spawn: Spawn, scope: Scope) -> bool:
-        """``asyncio.ensure_future(f())`` of a plain function's call
-        (``coroutines.plain_call``)."""
+        """``asyncio.ensure_future(f())`` of a plain function's call (``coroutines.plain_call``)."""
         node = spawn.node
         return (spawn.callee == "asyncio.ensure_future" and isinstance(node, ast.Call) and bool(node.args)
                 and plain_call(node.args[0], scope, self.facts, self.summaries, self.resolver))
@@ -614,6 +612,8 @@ class ModuleRules:
         lost_past_handler(self, scope, live, Until, suspends)
         if self.options.gathers:
             lost_on_failure(self, scope, live, Until)
+        if self.options.waits:  # (TRF010: ``cancelled_waits.py``)
+            lost_on_cancel(self, scope, live, Until)
 
     def _why_lost(self, group: Group, reachable: List[Group], name: str, scope: Scope) -> Tuple[str, str]:
         """The local TRF002 names, and why the handle is lost: added only to a weak

@@ -140,7 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
     output.add_argument("--exit-zero", action="store_true", default=None,
                         help="exit 0 even when there are findings")
     # flake8's switch for plugins that are off as a whole: not ours (one plugin, on by
-    # default), so a user who reaches for it is told what enables TRF006 and TRF008.
+    # default), so a user who reaches for it is told what enables TRF006, TRF008 and TRF010.
     parser.add_argument("--enable-extensions", default=None, help=argparse.SUPPRESS)
     return parser
 
@@ -169,7 +169,7 @@ def _main(argv: Optional[Sequence[str]], written: List[str]) -> int:
     if args.enable_extensions is not None:
         parser.error("--enable-extensions is flake8's switch for plugins that are off as a whole; "
                      "flake8-taskref is on by default: "
-                     "enable TRF006 or TRF008 with --extend-select TRF006,TRF008")
+                     "enable TRF006, TRF008 or TRF010 with --extend-select TRF006,TRF008,TRF010")
     try:
         settings = resolve(args)
     except ConfigError as exc:  # a value, not the command line's shape: one line, no usage

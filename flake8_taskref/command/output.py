@@ -74,6 +74,10 @@ _FULL_DESCRIPTIONS = {
               "local dropped) at once, while the task's coroutine waits again in its 'finally' or "
               "cancellation handler: cancel() only asks, and once it is dropped nothing holds the task "
               "while it waits. Await it after cancel(), or keep a reference until it is done.",
+    "TRF010": "An awaited asyncio.wait() is cancelled with the function (its caller's timeout, a "
+              "shutdown), but it does not cancel the tasks it waits on: those the function holds only "
+              "in locals run on, held by nobody. Cancel them in 'finally', or use an asyncio.TaskGroup "
+              "(off by default).",
 }
 
 _FORMATS = {

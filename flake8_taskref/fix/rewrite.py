@@ -70,6 +70,7 @@ NEEDS_A_HUMAN = {
     "TRF008": "needs a decision: cancel and await the tasks in 'finally', use a TaskGroup, "
     "or return_exceptions=True and check the results",
     "TRF009": "needs a decision: await the task after cancel() (in a coroutine), or keep it until it is done",
+    "TRF010": "needs a decision: cancel the tasks in 'finally' (and wait for them), or use a TaskGroup",
 }
 
 # (line, col_offset, end line, end col_offset, code): where a finding's node is,

@@ -446,7 +446,7 @@ def resolve(args: argparse.Namespace, cwd: str = os.curdir) -> Settings:
         raise ConfigError(str(exc)) from exc
     chosen = _chosen(decisions)
     notes: List[str] = []
-    opted = {"TRF006": analysis.collections, "TRF008": analysis.gathers}
+    opted = {"TRF006": analysis.collections, "TRF008": analysis.gathers, "TRF010": analysis.waits}
     if not any(code in chosen and opted.get(code, True) for code in MESSAGES):
         settings = [f"{name} = {raw(name)[0].strip()} ({source(name)})"  # type: ignore[index]
                     for name in ("select", "extend-select", "ignore", "extend-ignore")

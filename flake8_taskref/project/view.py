@@ -98,7 +98,7 @@ _Consulted = Tuple[str, Optional[str], Optional[ModuleSummary], bool]
 def options_digest(options: Options) -> str:
     """What in the options changes a summary or a finding (not the words)."""
     return digest([sorted(options.spawners), sorted(options.loop_names), sorted(options.timeouts),
-                   options.collections, options.gathers])
+                   options.collections, options.gathers, options.waits])
 
 
 class _Frame:
