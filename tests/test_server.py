@@ -302,6 +302,19 @@ async def test_diagnostics_on_open_change_and_save_come_from_the_text_in_memory(
     assert await published_after(client, uri, count) == []
 
 
+async def test_an_opt_in_rule_the_project_selects_is_shown(client: Client, tmp_path: Path) -> None:
+    """TRF010 (off by default) in the editor of a project that selects it: the
+    command's lines, and none in a project that does not."""
+    source = Path(__file__).resolve().parent / "data" / "trf010_wait_cancelled.py"
+    text = source.read_text(encoding="utf-8")
+    selecting = project(tmp_path / "on", "[flake8]\nextend-select = TRF010\n")
+    found = await diagnostics(client, opened(client, selecting / "pkg" / "waits.py", text), 1)
+    assert [(d.range.start.line + 1, d.code) for d in found] == [
+        (30, "TRF010"), (38, "TRF010"), (44, "TRF010"), (130, "TRF010")]
+    plain = project(tmp_path / "off")
+    assert await diagnostics(client, opened(client, plain / "pkg" / "waits.py", text), 1) == []
+
+
 async def test_the_same_findings_as_the_command_on_every_fixture(client: Client, tmp_path: Path) -> None:
     """Every fixture (those without options of their own) in a project whose
     configuration selects TRF006 and ignores one code in one file: the
