@@ -23,7 +23,7 @@ import builtins
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import TRY, Frames, Group, Scope, Spawn, exclusive
-from flake8_taskref.analysis.gathers import Asked
+from flake8_taskref.analysis.gathers import Asked, first_lost
 from flake8_taskref.analysis.paths import held_by_forever, waits_for_event
 
 Spawns = List[Tuple[Spawn, str]]
@@ -45,6 +45,7 @@ def lost_on_cancel(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]],
         waited = _waited_names(call, scope)
         if not waited:
             continue
+        names = _cancels(frames)
         lost: List[Tuple[Group, Spawn]] = []
         for group, spawns in live:
             if id(group) in rules._reported or held_by_forever(rules, group, spawns, scope):
@@ -58,18 +59,15 @@ def lost_on_cancel(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]],
             if any(waits_for_event(spawn.runs) or rules._never_suspends(spawn, scope) for spawn, _ in spawns):
                 continue  # done in its next step once the event is set, or in its first one
             fate = rules._fate(group, scope)
-            if (0, 0) in fate or any(p < start for p in fate):
-                continue  # opaque, or finished or kept before the wait (a list stored, then filled)
-            names = _cancels(frames)
+            if any(p < start for p in fate):
+                continue  # finished or kept before the wait (a list stored, then filled), or opaque: (0, 0)
             if not rules._lost_on_unwind(frames, fate, names, end, until(group, group.name, scope)):
                 continue
             rules._reported.add(id(group))
             lost.append((group, first))
         if lost:
-            group, first = min(lost, key=lambda item: item[1].pos)
+            group, first, others = first_lost(lost)
             reachable, _ = rules._reachable(group, scope)
-            more = len(lost) - 1
-            others = f", and {more} other{'s' if more > 1 else ''}" if more else ""
             holder = next(g.name for g in reachable if g.name in waited)
             rules._error("TRF010", call, holder=holder, line=first.node.lineno, others=others)
 

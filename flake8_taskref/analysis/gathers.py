@@ -56,6 +56,14 @@ def caught_anywhere(frames: Frames) -> FrozenSet[str]:
     return frozenset(caught)
 
 
+def first_lost(lost: List[Tuple[Group, Spawn]]) -> Tuple[Group, Spawn, str]:
+    """One finding per site (TRF003, TRF008, TRF010): the handle made first among
+    those lost there, and how many more (``, and 2 others``)."""
+    group, first = min(lost, key=lambda item: item[1].pos)
+    more = len(lost) - 1
+    return group, first, f", and {more} other{'s' if more > 1 else ''}" if more else ""
+
+
 def lost_on_failure(
     rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]], until: Any
 ) -> None:
@@ -69,10 +77,8 @@ def lost_on_failure(
         lost = _lost_at(rules, scope, site, live, until)
         if not lost:
             continue
-        group, first = min(lost, key=lambda item: item[1].pos)
+        group, first, others = first_lost(lost)
         reachable, _ = rules._reachable(group, scope)
-        more = len(lost) - 1
-        others = f", and {more} other{'s' if more > 1 else ''}" if more else ""
         holder = _holder(reachable)
         rules._error("TRF008", site.node, holder=holder, line=first.node.lineno, others=others)
 

@@ -38,7 +38,7 @@ from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.summaries import Summaries
 from flake8_taskref.analysis.task_sets import never_pruned
 from flake8_taskref.analysis.paths import held_by_forever, held_by_snapshot, held_through_wait, lost_on_exits
-from flake8_taskref.analysis.gathers import lost_on_failure
+from flake8_taskref.analysis.gathers import first_lost, lost_on_failure
 from flake8_taskref.analysis.cancelled_waits import lost_on_cancel
 from flake8_taskref.analysis.gaps import lost_before_cleanup, lost_past_handler
 from flake8_taskref.analysis.cancels import dropped_after_cancel
@@ -771,11 +771,8 @@ class ModuleRules:
                 self._reported.add(id(group))
                 lost.append((group, first))
             if lost:
-                # One finding per site: the first handle made, and how many more.
-                group, first = min(lost, key=lambda item: item[1].pos)
+                group, first, others = first_lost(lost)  # one finding per site
                 reachable, _ = self._reachable(group, scope)
-                more = len(lost) - 1
-                others = f", and {more} other{'s' if more > 1 else ''}" if more else ""
                 self._error(
                     "TRF003", site.node, name=self._display(group, reachable, scope),
                     what=what_of(first.callee or ""), line=first.node.lineno, call=label, others=others,
