@@ -16,6 +16,7 @@ from flake8_plugin_utils import Error, Plugin
 from flake8_taskref import __version__
 from flake8_taskref.analysis import options as opts
 from flake8_taskref.analysis.messages import MESSAGES, OFF_BY_DEFAULT, SpanError
+from flake8_taskref.project.check import internal_error
 from flake8_taskref.project.settings import FLAGS as PROJECT_FLAGS
 from flake8_taskref.project.config import ConfigError, flake8_project
 from flake8_taskref.project.settings import ProjectSettings, find_project_root, from_values
@@ -74,6 +75,13 @@ class TaskRefPlugin(Plugin[opts.Options]):
             # A pathologically deep expression: skip this file, say so once, so
             # that the flake8 run goes on.
             sys.stderr.write(f"flake8-taskref: skipped {self._filename}: nested too deeply to analyse\n")
+            return
+        except Exception as exc:
+            # A bug of ours: flake8 would stop the whole run (it iterates this
+            # generator outside its own try), losing every other plugin's and
+            # file's findings.  As Ruff does with a panic: one line naming the
+            # file, which gets no findings, and the run goes on.
+            sys.stderr.write(f"flake8-taskref: {self._filename}: internal error: {internal_error(exc)}\n")
             return
         for error in errors:
             yield self._error(to_flake8(error))

@@ -78,8 +78,9 @@ WORKERS = {"TASKREF_TEST_WORKERS": "1"}
 
 
 def run(*args: str, cwd: Path, env: Optional[Dict[str, str]] = None, hooks: Optional[Path] = None,
-        prefix: Sequence[str] = (), stdin: bytes = b"") -> "subprocess.CompletedProcess[bytes]":
-    """The installed console script, as a user runs it (bytes out)."""
+        prefix: Sequence[str] = (), stdin: bytes = b"", program: Optional[str] = None,
+        ) -> "subprocess.CompletedProcess[bytes]":
+    """The installed console script (or ``program``), as a user runs it (bytes out)."""
     assert SCRIPT is not None, "flake8-taskref is not installed beside this python"
     environment = {key: value for key, value in os.environ.items() if key != "FLAKE8_TASKREF_DEBUG"}
     environment.update(env or {})
@@ -87,7 +88,7 @@ def run(*args: str, cwd: Path, env: Optional[Dict[str, str]] = None, hooks: Opti
         hooks.mkdir(exist_ok=True)
         (hooks / "sitecustomize.py").write_text(HOOKS)
         environment["PYTHONPATH"] = str(hooks)
-    return subprocess.run([*prefix, SCRIPT, *args], cwd=cwd, env=environment, capture_output=True,
+    return subprocess.run([*prefix, program or SCRIPT, *args], cwd=cwd, env=environment, capture_output=True,
                           input=stdin, timeout=300)
 
 
@@ -352,6 +353,31 @@ def test_an_internal_error_is_one_line_exit_2_and_the_run_goes_on(tmp_path: Path
     assert "Traceback (most recent call last):" in err and 'raise ValueError("boom")' in err
     fixing = run("--fix", "boom.py", "z.py", cwd=tmp_path, hooks=hooks)
     assert fixing.returncode == 2 and (tmp_path / "z.py").read_text() == FIXED
+
+
+def test_an_internal_error_through_flake8_is_one_line_and_the_run_goes_on(tmp_path: Path) -> None:
+    """flake8 iterates a plugin's findings outside its own ``try``: an exception
+    of ours stopped the whole run, every other file's and plugin's findings lost.
+    Now, as Ruff does with a panic, the file gets one line on standard error and
+    no TRF finding, and flake8 goes on (its own findings of that file kept)."""
+    flake8 = shutil.which("flake8", path=os.path.dirname(sys.executable))
+    assert flake8 is not None
+    (tmp_path / "boom.py").write_text(SOURCE + "x=1\n")
+    (tmp_path / "z.py").write_text(SOURCE)
+    hooks = tmp_path / "hooks"
+    for jobs in ("1", "2"):
+        proc = run("-j", jobs, "--select", "TRF,E225", "boom.py", "z.py", cwd=tmp_path, hooks=hooks,
+                   program=flake8)
+        assert lines(proc.stderr) == ["flake8-taskref: boom.py: internal error: ValueError: boom "
+                                      "(FLAKE8_TASKREF_DEBUG=1 shows the traceback)"]
+        assert lines(proc.stdout) == ["boom.py:6:2: E225 missing whitespace around operator",
+                                      f"z.py:5:5: {FINDING}"]
+        assert proc.returncode == 1
+    debug = run("boom.py", cwd=tmp_path, hooks=hooks, program=flake8,
+                env={"FLAKE8_TASKREF_DEBUG": "1"})
+    err = debug.stderr.decode()
+    assert err.startswith("flake8-taskref: boom.py: internal error: ValueError: boom\n")
+    assert 'raise ValueError("boom")' in err and debug.returncode == 1
 
 
 def _unprivileged() -> List[str]:

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import ast
 import gc
-import os
 from typing import TYPE_CHECKING, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from flake8_taskref.analysis.api import names_a_spawner, with_words
@@ -39,6 +38,7 @@ from flake8_taskref.project.check import (
     collector_paused,
     declared_text,
     encoding_problem,
+    internal_error,
     must_parse,
     plain_utf8,
     python_refuses,
@@ -54,7 +54,6 @@ from flake8_taskref.command.writing import NotWritten, deferred_signals, write_i
 
 __all__ = ["Finding", "FileReport", "discover", "check_all", "worker_count", "SYNTAX_ERROR", "IO_ERROR"]
 
-DEBUG_VARIABLE = "FLAKE8_TASKREF_DEBUG"  # =1: an internal error shows its traceback
 # What pays for a worker process (``worker_count``; docs/performance.md has the
 # measurements): the files it reads and scans, or the bytes of the files that
 # pass the shortcut, which it parses and checks.  A worker costs about 10 ms to
@@ -253,7 +252,7 @@ def _checked(
             return _check_source(path, source[0], source[1], settings)
         return check_file(path, settings)
     except Exception as exc:
-        return _internal_error(path, settings, _exception(exc))
+        return _internal_error(path, settings, internal_error(exc))
 
 
 def _internal_error(path: str, settings: Settings, what: str) -> FileReport:
@@ -267,16 +266,6 @@ def check_batch(paths: Sequence[str], settings: Settings) -> List[FileReport]:
     skips, or without findings, gives an empty report, which is not sent back)."""
     reports = (_checked(path, settings) for path in paths)
     return [report for report in reports if not report.empty]
-
-
-def _exception(exc: Exception) -> str:
-    """An unexpected exception in one line, or with its traceback if asked."""
-    text = f"{type(exc).__name__}: {exc}".rstrip(": ")
-    if os.environ.get(DEBUG_VARIABLE) == "1":
-        import traceback
-
-        return text + "\n" + traceback.format_exc().rstrip("\n")
-    return f"{text} ({DEBUG_VARIABLE}=1 shows the traceback)"
 
 
 # ----------------------------------------------------------------- writing
@@ -406,7 +395,7 @@ def _check_here(
         try:
             report, source = _scan(path, settings)
         except Exception as exc:
-            report, source = _internal_error(path, settings, _exception(exc)), None
+            report, source = _internal_error(path, settings, internal_error(exc)), None
         if source is None:
             reports.append(_landed(report, written))
         else:
@@ -447,6 +436,6 @@ def _landed(report: FileReport, written: List[str]) -> FileReport:
         try:
             _write(report, written)
         except Exception as exc:  # a bug: that file's internal error, and the run goes on
-            report.internal_error = _exception(exc)
+            report.internal_error = internal_error(exc)
             report.linted, report.new = b"", None
     return report

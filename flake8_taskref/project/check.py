@@ -9,6 +9,7 @@ deeply, memory) is one E999 finding; a file that cannot be read is E902.
 from __future__ import annotations
 
 import ast
+import os
 import sys
 from typing import FrozenSet, List, NamedTuple, Optional, Tuple
 
@@ -32,10 +33,12 @@ __all__ = [
     "Finding", "Site", "SYNTAX_ERROR", "IO_ERROR", "NotAFile", "read_bytes", "plain_utf8", "decode",
     "declared_text", "encoding_problem", "python_refuses", "split_lines", "syntax_error",
     "collector_paused", "char_col", "must_parse", "skips_file", "check_text",
+    "DEBUG_VARIABLE", "internal_error",
 ]
 
 SYNTAX_ERROR = "E999"
 IO_ERROR = "E902"
+DEBUG_VARIABLE = "FLAKE8_TASKREF_DEBUG"  # =1: an internal error shows its traceback
 # Where the fixer finds a finding's node: (line, col_offset, end line,
 # end_col_offset, code, why the fixer must leave it or ""), columns in UTF-8
 # bytes as ast counts them.
@@ -67,6 +70,18 @@ def syntax_error(path: str, exc: BaseException) -> Finding:
             col -= 1
     message = exc.args[0] if exc.args else str(exc) or "out of memory"
     return Finding(path, row, col + 1, SYNTAX_ERROR, f"{type(exc).__name__}: {message}", col + 1)
+
+
+def internal_error(exc: BaseException) -> str:
+    """An unexpected exception (a bug of ours) in one line, for every face that
+    goes on with the other files: with its traceback if the user asks for it."""
+    text = f"{type(exc).__name__}: {exc}".rstrip(": ")
+    if os.environ.get(DEBUG_VARIABLE) == "1":
+        import traceback
+
+        shown = traceback.format_exception(type(exc), exc, exc.__traceback__)
+        return text + "\n" + "".join(shown).rstrip("\n")
+    return f"{text} ({DEBUG_VARIABLE}=1 shows the traceback)"
 
 
 def char_col(lines: List[str], lineno: int, col_offset: int) -> int:
