@@ -41,10 +41,46 @@ def ends_with_cancel(stmt: ast.stmt) -> Optional[ast.Expr]:
     else:
         return None
     for branch, block in enumerate(blocks):
-        found = ends_with_cancel(block[-1]) if block else None
+        found = cancel_before(block, len(block))
         if found is not None and not (kind is ast.If and done_test(
                 stmt.test, found.value.func.value.id, branch)):  # type: ignore[attr-defined]
             return found  # (not under ``if task.done():``, where cancel() does nothing)
+    return None
+
+
+def _waits_in(expr: Optional[ast.expr]) -> bool:
+    """Does ``expr`` or one of its direct parts await, yield or bind (``:=``)?"""
+    if expr is None:
+        return False
+    parts = [expr, *ast.iter_child_nodes(expr)] if type(expr) is not ast.Name else [expr]
+    return any(isinstance(part, _WAITING) for part in parts)
+
+
+_WAITING = (ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr, ast.Lambda)
+_STORES = (ast.Assign, ast.AnnAssign, ast.AugAssign)
+
+
+def _passes_by(stmt: ast.stmt) -> bool:
+    """May a path run past ``stmt`` without waiting: a call that is not awaited
+    (``log.info(...)``), a store of a value that does not wait, an ``if`` with no
+    ``else`` whose test does not wait (on the path where it is false)."""
+    kind = type(stmt)
+    if kind is ast.Expr:
+        return type(stmt.value) is ast.Call and not _waits_in(stmt.value)  # type: ignore[attr-defined]
+    if kind in _STORES:
+        return not _waits_in(stmt.value)  # type: ignore[attr-defined]
+    return kind is ast.If and not stmt.orelse and not _waits_in(stmt.test)  # type: ignore[attr-defined]
+
+
+def cancel_before(block: Sequence[ast.stmt], end: int) -> Optional[ast.Expr]:
+    """The ``name.cancel()`` that ends a path through ``block[:end]``, past the
+    statements after it that a path may run by without waiting (``_passes_by``:
+    ``task.cancel(); log.info(...)``, then ``if closing: await flush()`` skipped).
+    TRF009 checks that none of them touches the task (``cancels._dropped_local``)."""
+    for at in range(end - 1, -1, -1):
+        found = ends_with_cancel(block[at])
+        if found is not None or not _passes_by(block[at]):
+            return found
     return None
 
 
@@ -53,7 +89,7 @@ def local_drops(scope: Scope) -> List[Tuple[ast.Expr, Optional[ast.stmt], Frames
     with the drop and its context; and the one that ends the function (no drop)."""
     body = getattr(scope.node, "body", None)  # (a lambda's is an expression)
     function = isinstance(body, list) and body and scope.kind == Scope.FUNCTION
-    last = ends_with_cancel(body[-1]) if function else None  # type: ignore[index]
+    last = cancel_before(body, len(body)) if function else None  # type: ignore[arg-type]
     return [*scope.local_drops, (last, None, ())] if last is not None else list(scope.local_drops)
 
 

@@ -96,8 +96,12 @@ def _dropped_local(rules: Any, scope: Scope, live: Live, keepers: Keepers) -> No
                 continue
             reachable, kept_at = rules._reachable(group, scope)
             found = [_cleanup_of(rules, spawn, scope, keepers) for spawn, _ in spawns if spawn.pos < at]
-            if (id(group) in rules._reported or len(reachable) != 1 or kept_at or rules.opaque(group)
-                    or any(kind == U_KEEP or kind == U_FINISH and pos < at for kind, pos in events)
+            until = pos_of(drop) if drop is not None else (1 << 30, 0)  # (what a path runs by touches it)
+            if (id(group) in rules._reported or kept_at or any(  # (a temporary it went into: ``wait({t})``)
+                    rules.opaque(other) or other is not group and rules.events_of(other)
+                    for other in reachable)
+                    or any(kind == U_KEEP or kind == U_FINISH and pos < at or at < pos < until
+                           for kind, pos in events)
                     or len(found) != len(spawns) or None in found):
                 break  # (awaited before the cancel, on some path: done by then; ``result(timeout)`` is not)
             coroutine, wait = found[0]  # type: ignore[misc]

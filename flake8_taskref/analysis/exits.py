@@ -20,7 +20,7 @@ from flake8_taskref.analysis.facts import (
     LOOP, SUPPRESS, TRY, TRY_BODY, TRY_FINALLY, TRY_HANDLERS, Exit, Frames, Scope, TimeoutSite, Wait,
     YieldExit, lock_entry, self_attribute,
 )
-from flake8_taskref.analysis.cancelled import ends_with_cancel
+from flake8_taskref.analysis.cancelled import cancel_before
 from flake8_taskref.analysis.scopes import TRY_TYPES, Recorder, end_of, pos_of
 
 _EXITS = (ast.Return, ast.Raise, ast.Break, ast.Continue)
@@ -28,7 +28,9 @@ _EXITS = (ast.Return, ast.Raise, ast.Break, ast.Continue)
 _DROPS = frozenset({ast.Return, ast.Raise})
 _STORES = frozenset({ast.Assign, ast.AnnAssign, ast.Delete})
 # the statements that may end a path in ``name.cancel()`` (``cancelled.ends_with_cancel``)
-_ENDS = frozenset({ast.Expr, ast.If, ast.With, *TRY_TYPES, *([ast.Match] if hasattr(ast, "Match") else [])})
+# (or that a path may run by after one: ``cancelled.cancel_before``)
+_ENDS = frozenset({ast.Expr, ast.If, ast.With, *TRY_TYPES, *([ast.Match] if hasattr(ast, "Match") else []),
+                   ast.Assign, ast.AnnAssign, ast.AugAssign})
 _BROAD = frozenset({"Exception", "BaseException"})
 _BROAD_OR_CANCEL = _BROAD | {"CancelledError"}
 # the waits whose tasks run on when the wait is cancelled
@@ -58,7 +60,7 @@ def record_exits(recorder: Recorder) -> None:
             if scope.kind == Scope.FUNCTION:
                 scope.exits.append(Exit(node, recorder.frames))
                 if type(recorder.prev) in _ENDS and type(node) in _DROPS:
-                    _local_drop(scope, recorder.prev, node, recorder.frames)
+                    _local_drop(scope, recorder, node)
             handler(node)
         return record
 
@@ -202,7 +204,7 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
         if prev is not None:
             prev_type = type(prev)
             if prev_type in _ENDS and node_type in _STORES:  # ``t.cancel()``, then ``t = None``, ``del t``
-                _local_drop(scope, prev, node, recorder.frames)
+                _local_drop(scope, recorder, node)
             last: Any = prev
             if prev_type is ast.If and not last.orelse:  # ``if self.attr: self.attr.cancel()``
                 last = last.body[-1]
@@ -316,11 +318,16 @@ def _cancel_drop(scope: Scope, prev: ast.Expr, node: ast.stmt) -> None:
         scope.cancel_drops.append((attr, prev, node))
 
 
-def _local_drop(scope: Scope, prev: Optional[ast.stmt], node: ast.stmt, frames: Frames) -> None:
-    """A path that ends in ``name.cancel()`` and, as the next statement, a
-    ``return`` or ``raise`` (the frame may end) or a store or ``del`` of
-    ``name``: the local's task is dropped once cancelled (TRF009)."""
-    cancel = ends_with_cancel(prev) if prev is not None else None
+def _local_drop(scope: Scope, recorder: Recorder, node: ast.stmt) -> None:
+    """A path that ends in ``name.cancel()`` (past statements it may run by
+    without waiting) and, as the next statement, a ``return`` or ``raise`` (the
+    frame may end) or a store or ``del`` of ``name``: the local's task is
+    dropped once cancelled (TRF009)."""
+    stmts, prev, frames = recorder.stmts, recorder.prev, recorder.frames
+    at = len(stmts) - 1
+    while at >= 0 and stmts[at] is not prev:  # (``node`` is mostly a block's last statement)
+        at -= 1
+    cancel = cancel_before(stmts, at + 1)
     if cancel is None:
         return
     name = cancel.value.func.value.id  # type: ignore[attr-defined]

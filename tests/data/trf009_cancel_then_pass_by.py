@@ -1,0 +1,127 @@
+"""A local's task cancelled, then statements a path may run by without waiting
+(a log call, a store, an ``if`` with no ``else``: on the path where its test is
+false), then the frame ends or the local is dropped, while the coroutine waits
+again in its cleanup (repid's runner: ``process_task.cancel()``, then ``if not
+message.is_acted_on: await message.reject()``, then ``return``).  The task may
+also have gone into a temporary first (``asyncio.wait({stop, task})``).  The
+twins touch the task on the way (``if slow: await task``), wait on every path
+before the drop (an ``await`` or an ``if await ...:`` test), or keep the result
+of the wait that holds it (``return pending``)."""
+import asyncio
+import logging
+
+log = logging.getLogger(__name__)
+
+
+async def watch(ws):
+    try:
+        while True:
+            await ws.recv()
+    finally:
+        await ws.close()
+
+
+async def reject_unless_acted_on(ws, stop: asyncio.Event, stopping: asyncio.Task, message):
+    task = asyncio.create_task(watch(ws))
+    await asyncio.wait({stopping, task}, return_when=asyncio.FIRST_COMPLETED)
+    if stop.is_set():
+        task.cancel()
+        if not message.acted_on:
+            await message.reject()
+        return  # error: TRF009:9
+    await task
+
+
+async def logged_then_returned(ws):
+    task = asyncio.create_task(watch(ws))
+    await asyncio.sleep(10)
+    task.cancel()
+    log.info("watcher stopped")
+    state = "stopped"
+    return state  # error: TRF009:5
+
+
+async def logged_at_the_end(ws):
+    task = asyncio.create_task(watch(ws))
+    await asyncio.sleep(10)
+    task.cancel()  # error: TRF009:5
+    log.info("watcher stopped")
+
+
+async def logged_then_forgotten(ws):
+    task = asyncio.create_task(watch(ws))
+    await asyncio.sleep(10)
+    task.cancel()
+    log.info("watcher stopped")
+    task = None  # error: TRF009:5
+    await asyncio.sleep(1)
+
+
+async def in_a_branch_then_logged(ws, closing):
+    task = asyncio.create_task(watch(ws))
+    await asyncio.sleep(10)
+    if closing:
+        task.cancel()
+        log.info("closing")
+    raise RuntimeError("closed")  # error: TRF009:5
+
+
+# ------------------------------------------------------------------ the twins
+async def awaited_when_slow(ws, slow):
+    task = asyncio.create_task(watch(ws))
+    await asyncio.sleep(10)
+    task.cancel()
+    if slow:
+        await task
+    return
+
+
+async def waits_on_every_path(ws, message):
+    task = asyncio.create_task(watch(ws))
+    await asyncio.sleep(10)
+    task.cancel()
+    await message.reject()
+    return
+
+
+async def waits_in_the_test(ws, message):
+    task = asyncio.create_task(watch(ws))
+    await asyncio.sleep(10)
+    task.cancel()
+    if await message.reject():
+        log.info("rejected")
+    return
+
+
+async def waits_in_the_log_call(ws, message):
+    task = asyncio.create_task(watch(ws))
+    await asyncio.sleep(10)
+    task.cancel()
+    log.info("rejected %s", await message.reject())
+    return
+
+
+async def pending_returned(ws, stopping: asyncio.Task):
+    task = asyncio.create_task(watch(ws))
+    done, pending = await asyncio.wait({stopping, task}, return_when=asyncio.FIRST_COMPLETED)
+    task.cancel()
+    return pending
+
+
+async def kept_on_the_way(ws, keep: set):
+    task = asyncio.create_task(watch(ws))
+    await asyncio.sleep(10)
+    task.cancel()
+    keep.add(task)
+    return
+
+
+async def else_branch_waits(ws, message, fast):
+    task = asyncio.create_task(watch(ws))
+    await asyncio.sleep(10)
+    task.cancel()
+    if fast:
+        log.info("fast")
+    else:
+        await task
+    return
