@@ -198,7 +198,9 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
             and len(node.targets) == 1  # type: ignore[attr-defined]
         ):
             cleared = self_attribute(node.targets[0])  # type: ignore[attr-defined]
-            if cleared is not None:
+            before = getattr(recorder.prev, "value", None)  # (``await self.attr`` right before: done)
+            done = type(before) is ast.Await and self_attribute(before.value) == cleared
+            if cleared is not None and not done:
                 scope.clears.append((cleared, pos_of(node), recorder.frames))
         prev = recorder.prev
         if prev is not None:
