@@ -20,17 +20,7 @@ from flake8_taskref.analysis.facts import (
     bound_value, called_with, is_current_task, lock_entry, polled_tasks,
     BRANCH, DROP, FINISH, HARMLESS, KEEP, LOOP, SHIELDED, SUPPRESS, TRY, TRY_HANDLERS, TRUTH,
     U_ADD, U_FINISH, U_FLOW, U_HARMLESS, U_KEEP, U_RESULT,
-    CallbackSink,
-    CollectionAdd,
-    GatherSite,
-    Group,
-    Pos,
-    Scope,
-    ShieldSite,
-    Sink,
-    Spawn,
-    TimeoutSite,
-    Use,
+    CallbackSink, CollectionAdd, GatherSite, Group, Pos, Scope, ShieldSite, Sink, Spawn, TimeoutSite, Use,
     WaitSite,
 )
 from flake8_taskref.analysis.messages import HOW_TIMED
@@ -126,9 +116,13 @@ class ScopeVisitor(FunctionsRecorder):
                     TimeoutSite(expr, label or "", end_of(node), self.frames, block=True, module=module))
                 return KEEP
         if isinstance(node, ast.AsyncWith):  # ``__aenter__`` (not a task group's) and ``__aexit__`` may wait
-            # (``async with self.lock:`` only while another holds it: ``exits._locking``)
+            # (``async with self.lock:`` only while another holds it: ``exits._locking``; never
+            # ``async with asyncio.Lock():``, which nobody else can hold: ``names.fresh_lock``)
             lock = lock_entry(item) is not None and self._in_function()
-            if not (isinstance(expr, ast.Call) and self._qualname(expr.func) in N.QUIET_ENTRIES):
+            label = self._qualname(expr.func) if isinstance(expr, ast.Call) else None
+            if label in N.LOCK_FACTORIES and N.fresh_lock(expr):  # type: ignore[arg-type]
+                return KEEP
+            if label not in N.QUIET_ENTRIES:
                 self._suspends(end_of(expr), not lock)
             self._suspends(end_of(node), not lock)
         return DROP if self._spawn_of(expr) is not None else KEEP

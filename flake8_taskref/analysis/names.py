@@ -749,3 +749,11 @@ def catches_cancellation(attempt: ast.AST, timeouts: bool) -> bool:
 
 # The classes a handler names to catch a cancellation
 CANCELS = frozenset({"CancelledError", "BaseException"})
+
+
+def fresh_lock(call: ast.Call) -> bool:
+    """A lock or semaphore (``LOCK_FACTORIES``) made in an ``async with`` itself,
+    free to take: no argument, or a positive literal count (``Semaphore(0)`` waits)."""
+    args = [*call.args, *(k.value for k in call.keywords)]
+    return not args or len(args) == 1 and isinstance(args[0], ast.Constant) and type(
+        args[0].value) is int and args[0].value > 0
