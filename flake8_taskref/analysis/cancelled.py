@@ -14,13 +14,14 @@ from flake8_taskref.analysis.finished import done_test
 from flake8_taskref.analysis.scopes import TRY_TYPES
 
 
-def ends_with_cancel(stmt: ast.stmt) -> Optional[ast.Expr]:
+def ends_with_cancel(stmt: ast.stmt, passed: Optional[List[ast.stmt]] = None) -> Optional[ast.Expr]:
     """The statement ``name.cancel()`` (a local's) that ends a path through
     ``stmt``, to the statement after it: ``stmt`` itself, or the last of a
     branch of an ``if`` or ``match``, of a ``try``'s body (with no ``else``),
     ``else`` or handler (of its ``finally``, if it has one: that runs last),
     or of a ``with`` block (not ``async with``, whose exit waits); not of a
-    loop, which may run again."""
+    loop, which may run again.  The statements a path runs by after the cancel
+    (``cancel_before``) are added to ``passed``."""
     kind = type(stmt)
     if kind is ast.Expr:
         call = stmt.value  # type: ignore[attr-defined]
@@ -41,56 +42,83 @@ def ends_with_cancel(stmt: ast.stmt) -> Optional[ast.Expr]:
     else:
         return None
     for branch, block in enumerate(blocks):
-        found = cancel_before(block, len(block))
+        inner: List[ast.stmt] = []
+        found = cancel_before(block, len(block), False, inner)
         if found is not None and not (kind is ast.If and done_test(
                 stmt.test, found.value.func.value.id, branch)):  # type: ignore[attr-defined]
+            if passed is not None:
+                passed.extend(inner)
             return found  # (not under ``if task.done():``, where cancel() does nothing)
     return None
 
 
 def _waits_in(expr: Optional[ast.expr]) -> bool:
-    """Does ``expr`` or one of its direct parts await, yield or bind (``:=``)?"""
-    if expr is None:
-        return False
-    parts = [expr, *ast.iter_child_nodes(expr)] if type(expr) is not ast.Name else [expr]
-    return any(isinstance(part, _WAITING) for part in parts)
+    """Does any part of ``expr`` await, yield or bind (``:=``)?  (Asked only of
+    the few statements after a cancel that ``cancel_before`` found.)"""
+    return expr is not None and any(isinstance(part, _WAITING) for part in ast.walk(expr))
 
 
 _WAITING = (ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr, ast.Lambda)
 _STORES = (ast.Assign, ast.AnnAssign, ast.AugAssign)
+_PAST = 6  # the statements ``cancel_before`` looks past, at most
+# the statements a path may end in ``name.cancel()`` through (``ends_with_cancel``)
+_CANCEL_ENDS = frozenset({ast.Expr, ast.If, ast.With, *TRY_TYPES,
+                          *([ast.Match] if hasattr(ast, "Match") else [])})
 
 
-def _passes_by(stmt: ast.stmt) -> bool:
+def _passes_by(stmt: ast.stmt, ifs: bool) -> bool:
     """May a path run past ``stmt`` without waiting: a call that is not awaited
     (``log.info(...)``), a store of a value that does not wait, an ``if`` with no
-    ``else`` whose test does not wait (on the path where it is false)."""
+    ``else`` whose test does not wait (on the path where it is false; with ``ifs``)."""
     kind = type(stmt)
     if kind is ast.Expr:
         return type(stmt.value) is ast.Call and not _waits_in(stmt.value)  # type: ignore[attr-defined]
     if kind in _STORES:
         return not _waits_in(stmt.value)  # type: ignore[attr-defined]
-    return kind is ast.If and not stmt.orelse and not _waits_in(stmt.test)  # type: ignore[attr-defined]
+    return ifs and kind is ast.If and not stmt.orelse and (  # type: ignore[attr-defined]
+        not _waits_in(stmt.test))  # type: ignore[attr-defined]
 
 
-def cancel_before(block: Sequence[ast.stmt], end: int) -> Optional[ast.Expr]:
+def cancel_before(
+    block: Sequence[ast.stmt], end: int, ifs: bool = True, passed: Optional[List[ast.stmt]] = None,
+) -> Optional[ast.Expr]:
     """The ``name.cancel()`` that ends a path through ``block[:end]``, past the
     statements after it that a path may run by without waiting (``_passes_by``:
-    ``task.cancel(); log.info(...)``, then ``if closing: await flush()`` skipped).
-    TRF009 checks that none of them touches the task (``cancels._dropped_local``)."""
-    for at in range(end - 1, -1, -1):
-        found = ends_with_cancel(block[at])
-        if found is not None or not _passes_by(block[at]):
-            return found
+    ``task.cancel(); log.info(...)``, then ``if closing: await flush()`` skipped;
+    in a branch that ``ends_with_cancel`` follows, no ``if``: the cost stays linear
+    in the depth).  TRF009 checks that none of them touches the task
+    (``cancels._dropped_local``: they are added to ``passed``, with those of the
+    branch that ends in the cancel).  At most ``_PAST`` of them, and the statements
+    are looked at only when one of them may end in a cancel: a block of thousands
+    of stores costs a type test per statement."""
+    for at in range(end - 1, max(end - 1 - _PAST, -1), -1):
+        stmt = block[at]
+        if type(stmt) in _CANCEL_ENDS:
+            inner: List[ast.stmt] = []
+            found = ends_with_cancel(stmt, inner)
+            if found is not None:
+                after = block[at + 1:end]
+                if not all(_passes_by(one, ifs) for one in after):
+                    return None
+                if passed is not None:
+                    passed.extend([*inner, *after])
+                return found
+            orelse = getattr(stmt, "orelse", None)  # (a compound statement that may wait stops the path)
+            if type(stmt) is not ast.Expr and not (ifs and type(stmt) is ast.If and not orelse):
+                return None
     return None
 
 
-def local_drops(scope: Scope) -> List[Tuple[ast.Expr, Optional[ast.stmt], Frames]]:
+def local_drops(scope: Scope) -> List[Tuple[ast.Expr, Optional[ast.stmt], Frames, Tuple[ast.stmt, ...]]]:
     """Each ``local.cancel()`` that a drop of the local follows (``exits._local_drop``),
-    with the drop and its context; and the one that ends the function (no drop)."""
+    with the drop, its context and the statements the path runs by between them;
+    and the one that ends the function (no drop)."""
     body = getattr(scope.node, "body", None)  # (a lambda's is an expression)
     function = isinstance(body, list) and body and scope.kind == Scope.FUNCTION
-    last = cancel_before(body, len(body)) if function else None  # type: ignore[arg-type]
-    return [*scope.local_drops, (last, None, ())] if last is not None else list(scope.local_drops)
+    passed: List[ast.stmt] = []
+    last = cancel_before(body, len(body), True, passed) if function else None  # type: ignore[arg-type]
+    ends = [(last, None, (), tuple(passed))] if last is not None else []
+    return [*scope.local_drops, *ends]
 
 
 def cancelled_coroutines(scopes: Sequence[Scope]) -> Set[str]:

@@ -84,7 +84,7 @@ def _dropped_local(rules: Any, scope: Scope, live: Live, keepers: Keepers) -> No
     end; reported at the drop (at the cancel, for the function's end)."""
     drops = local_drops(scope) if live and not scope.generator else []
     captured = rules.captured(scope)
-    for cancel, drop, frames in drops:
+    for cancel, drop, frames, passed in drops:
         receiver = cancel.value.func.value  # type: ignore[attr-defined]
         name, at = receiver.id, pos_of(receiver)
         if name in captured or name in scope.declared or (drop is not None and not _leaves(drop, frames)) or (
@@ -96,12 +96,12 @@ def _dropped_local(rules: Any, scope: Scope, live: Live, keepers: Keepers) -> No
                 continue
             reachable, kept_at = rules._reachable(group, scope)
             found = [_cleanup_of(rules, spawn, scope, keepers) for spawn, _ in spawns if spawn.pos < at]
-            until = pos_of(drop) if drop is not None else (1 << 30, 0)  # (what a path runs by touches it)
+            spans = [(pos_of(one), end_of(one)) for one in passed]  # (what the path runs by touches it)
             if (id(group) in rules._reported or kept_at or any(  # (a temporary it went into: ``wait({t})``)
-                    rules.opaque(other) or other is not group and rules.events_of(other)
+                    rules.opaque(other) or other is not group and (other.name or rules.events_of(other))
                     for other in reachable)
-                    or any(kind == U_KEEP or kind == U_FINISH and pos < at or at < pos < until
-                           for kind, pos in events)
+                    or any(kind == U_KEEP or kind == U_FINISH and pos < at
+                           or any(start <= pos <= stop for start, stop in spans) for kind, pos in events)
                     or len(found) != len(spawns) or None in found):
                 break  # (awaited before the cancel, on some path: done by then; ``result(timeout)`` is not)
             coroutine, wait = found[0]  # type: ignore[misc]

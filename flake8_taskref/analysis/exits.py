@@ -59,7 +59,7 @@ def record_exits(recorder: Recorder) -> None:
                         break
             if scope.kind == Scope.FUNCTION:
                 scope.exits.append(Exit(node, recorder.frames))
-                if type(recorder.prev) in _ENDS and type(node) in _DROPS:
+                if scope.groups and type(recorder.prev) in _ENDS and type(node) in _DROPS:
                     _local_drop(scope, recorder, node)
             handler(node)
         return record
@@ -205,7 +205,7 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
         prev = recorder.prev
         if prev is not None:
             prev_type = type(prev)
-            if prev_type in _ENDS and node_type in _STORES:  # ``t.cancel()``, then ``t = None``, ``del t``
+            if prev_type in _ENDS and node_type in _STORES and scope.groups:  # ``t.cancel()``; ``t = None``
                 _local_drop(scope, recorder, node)
             last: Any = prev
             if prev_type is ast.If and not last.orelse:  # ``if self.attr: self.attr.cancel()``
@@ -325,11 +325,8 @@ def _local_drop(scope: Scope, recorder: Recorder, node: ast.stmt) -> None:
     without waiting) and, as the next statement, a ``return`` or ``raise`` (the
     frame may end) or a store or ``del`` of ``name``: the local's task is
     dropped once cancelled (TRF009)."""
-    stmts, prev, frames = recorder.stmts, recorder.prev, recorder.frames
-    at = len(stmts) - 1
-    while at >= 0 and stmts[at] is not prev:  # (``node`` is mostly a block's last statement)
-        at -= 1
-    cancel = cancel_before(stmts, at + 1)
+    frames, passed = recorder.frames, []  # type: Frames, List[ast.stmt]
+    cancel = cancel_before(recorder.stmts, recorder.at, True, passed)  # (``at``: the index of ``node``)
     if cancel is None:
         return
     name = cancel.value.func.value.id  # type: ignore[attr-defined]
@@ -340,7 +337,7 @@ def _local_drop(scope: Scope, recorder: Recorder, node: ast.stmt) -> None:
     else:
         targets = None  # a ``return`` or ``raise``
     if targets is None or any(type(target) is ast.Name and target.id == name for target in targets):
-        scope.local_drops.append((cancel, node, frames))
+        scope.local_drops.append((cancel, node, frames, tuple(passed)))
 
 
 def _wait_of(scope: Scope, node: ast.stmt, value: object, frames: Frames) -> Optional[Wait]:

@@ -605,7 +605,7 @@ class Scope:
         self.cleanup_waits: List[Tuple[Pos, Frames, Optional[ast.Call]]] = []
         self.waiting_tries: Set[int] = set()
         self.cancel_drops: List[Tuple[str, ast.Expr, ast.stmt]] = []
-        self.local_drops: List[Tuple[ast.Expr, ast.stmt, Frames]] = []
+        self.local_drops: List[Tuple[ast.Expr, ast.stmt, Frames, Tuple[ast.stmt, ...]]] = []
         # ... in methods, the attributes of ``self`` a statement hands on anywhere (``handed``
         # counts only those after a store), and, after a store, each ``await self.attr``
         self.passed: Set[str] = set()

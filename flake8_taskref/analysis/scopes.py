@@ -107,7 +107,7 @@ class Recorder:
             self.scope.imports.add_own(self.module_name, options.spawners | options.timeouts)
         self.frames: Frames = ()
         self._broken: Set[int] = set()  # the loops a ``break`` leaves (``_for``)
-        self.block, self.stmts = 0, ()  # type: Tuple[int, Sequence[ast.stmt]]
+        self.block, self.stmts, self.at = 0, (), 0  # type: Tuple[int, Sequence[ast.stmt], int]
         self._functions = 0  # how many function scopes the visit is inside
         self._at_exit = False  # in a method __exit__/__aexit__ (with TRF006 on)
         self.block_end: Pos = (0, 0)
@@ -195,10 +195,10 @@ class Recorder:
     def _block(self, stmts: Sequence[ast.stmt]) -> None:
         if not stmts:
             return
-        saved = (self.block, self.stmts, self.block_end, self.stmt, self.prev)
+        saved = (self.block, self.stmts, self.at, self.block_end, self.stmt, self.prev)
         self.block, self.stmts, self.block_end, self.prev = id(stmts), stmts, end_of(stmts[-1]), None
         table = self._stmt
-        for stmt in stmts:
+        for self.at, stmt in enumerate(stmts):
             self.stmt = stmt
             handler = table.get(type(stmt))
             if handler is None:
@@ -206,7 +206,7 @@ class Recorder:
             else:
                 handler(stmt)
             self.prev = stmt
-        self.block, self.stmts, self.block_end, self.stmt, self.prev = saved
+        self.block, self.stmts, self.at, self.block_end, self.stmt, self.prev = saved
 
     def _push(self, frame: Frame) -> Frames:
         saved = self.frames

@@ -51,9 +51,12 @@ async def handed(hook: Callable[[], Awaitable[None]]) -> None:
     await hook()
 
 
+_shared = asyncio.Lock()  # (one made in the ``async with`` itself never waits: trf001_fresh_lock.py)
+
+
 async def later_waits() -> None:
     await leaf()
-    async with asyncio.Lock():
+    async with _shared:
         print("held")
 
 

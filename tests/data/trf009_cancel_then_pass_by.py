@@ -125,3 +125,69 @@ async def else_branch_waits(ws, message, fast):
     else:
         await task
     return
+
+
+async def else_branch_waits_elsewhere(ws, message, fast):
+    task = asyncio.create_task(watch(ws))
+    await asyncio.sleep(10)
+    task.cancel()
+    if fast:
+        log.info("fast")
+    else:
+        await message.reject()
+    return
+
+
+async def waits_deep_in_the_test(ws, message):
+    task = asyncio.create_task(watch(ws))
+    await asyncio.sleep(10)
+    task.cancel()
+    if not (await message.reject()).ok:
+        log.info("rejected")
+    return
+
+
+async def waits_in_an_f_string(ws, response):
+    task = asyncio.create_task(watch(ws))
+    await asyncio.sleep(10)
+    task.cancel()
+    log.info(f"{await response.text()}")
+    return
+
+
+class Leftovers:
+    async def pending_kept_by_a_comprehension(self, ws, stopping: asyncio.Task):
+        task = asyncio.create_task(watch(ws))
+        done, pending = await asyncio.wait({stopping, task}, return_when=asyncio.FIRST_COMPLETED)
+        self.leftover = [t for t in pending]
+        task.cancel()
+        return
+
+    async def listed_then_kept_by_a_comprehension(self, ws, stopping: asyncio.Task):
+        task = asyncio.create_task(watch(ws))
+        waiting = [stopping, task]
+        self.all = {t for t in waiting}
+        task.cancel()
+        return
+
+
+# --------------------- touched on another branch than the cancel's: still reported
+async def awaited_when_no_timeout(ws, stop, timeout):
+    task = asyncio.create_task(watch(ws))
+    try:
+        await asyncio.wait_for(stop.wait(), timeout)
+    except asyncio.TimeoutError:
+        task.cancel()
+    else:
+        await task
+    return  # error: TRF009:5
+
+
+async def looked_at_on_the_other_branch(ws, stop):
+    task = asyncio.create_task(watch(ws))
+    await asyncio.sleep(10)
+    if stop.is_set():
+        task.cancel()
+    else:
+        print(task.done())
+    return  # error: TRF009:5
