@@ -59,7 +59,7 @@ def record_exits(recorder: Recorder) -> None:
                         break
             if scope.kind == Scope.FUNCTION:
                 scope.exits.append(Exit(node, recorder.frames))
-                if scope.groups and type(recorder.prev) in _ENDS and type(node) in _DROPS:
+                if scope.cancels and type(recorder.prev) in _ENDS and type(node) in _DROPS:
                     _local_drop(scope, recorder, node)
             handler(node)
         return record
@@ -205,7 +205,7 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
         prev = recorder.prev
         if prev is not None:
             prev_type = type(prev)
-            if prev_type in _ENDS and node_type in _STORES and scope.groups:  # ``t.cancel()``; ``t = None``
+            if prev_type in _ENDS and node_type in _STORES and scope.cancels:  # ``t.cancel()``; ``t = None``
                 _local_drop(scope, recorder, node)
             last: Any = prev
             if prev_type is ast.If and not last.orelse:  # ``if self.attr: self.attr.cancel()``
