@@ -41,21 +41,26 @@ def ends_with_cancel(stmt: ast.stmt, passed: Optional[List[ast.stmt]] = None) ->
         blocks = [case.body for case in stmt.cases]  # type: ignore[attr-defined]
     else:
         return None
+    later: Optional[Tuple[ast.Expr, List[ast.stmt]]] = None
     for branch, block in enumerate(blocks):
         inner: List[ast.stmt] = []
         found = cancel_before(block, len(block), False, inner)
         if found is not None and not (kind is ast.If and done_test(
                 stmt.test, found.value.func.value.id, branch)):  # type: ignore[attr-defined]
-            if passed is not None:
-                passed.extend(inner)
+            if inner:  # (a branch that ends in a cancel itself comes first)
+                later = later or (found, inner)
+                continue
             return found  # (not under ``if task.done():``, where cancel() does nothing)
-    return None
+    if later is not None and passed is not None:
+        passed.extend(later[1])
+    return later[0] if later is not None else None
 
 
 def _waits_in(expr: Optional[ast.expr]) -> bool:
     """Does any part of ``expr`` await, yield or bind (``:=``)?  (Asked only of
     the few statements after a cancel that ``cancel_before`` found.)"""
-    return expr is not None and any(isinstance(part, _WAITING) for part in ast.walk(expr))
+    return expr is not None and any(isinstance(part, _WAITING) or type(part) is ast.comprehension
+                                    and part.is_async for part in ast.walk(expr))
 
 
 _WAITING = (ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr, ast.Lambda)

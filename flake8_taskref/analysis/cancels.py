@@ -32,7 +32,7 @@ The one pass records the parts (``exits.py``); nothing here walks a tree.
 from __future__ import annotations
 
 import ast
-from typing import Any, Iterator, List, Optional, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from flake8_taskref.analysis.coroutines import Keepers, own_coroutine, suspends_at
 from flake8_taskref.analysis.cancelled import local_drops
@@ -84,11 +84,14 @@ def _dropped_local(rules: Any, scope: Scope, live: Live, keepers: Keepers) -> No
     end; reported at the drop (at the cancel, for the function's end)."""
     drops = local_drops(scope) if live and not scope.generator else []
     captured = rules.captured(scope)
+    plain: Dict[str, bool] = {}  # (once per name: a function of thousands of drops)
     for cancel, drop, frames, passed in drops:
         receiver = cancel.value.func.value  # type: ignore[attr-defined]
         name, at = receiver.id, pos_of(receiver)
+        if name not in plain:
+            plain[name] = all(map(_plain, scope.bindings.get(name, ())))
         if name in captured or name in scope.declared or (drop is not None and not _leaves(drop, frames)) or (
-                not all(map(_plain, scope.bindings.get(name, ()))) or done_where(frames, name, scope)):
+                not plain[name] or done_where(frames, name, scope)):
             continue  # (``if task.done(): task.cancel(); return``: nothing to cancel)
         for group, spawns in live:
             events = rules.events_of(group)
@@ -96,9 +99,11 @@ def _dropped_local(rules: Any, scope: Scope, live: Live, keepers: Keepers) -> No
                 continue
             reachable, kept_at = rules._reachable(group, scope)
             found = [_cleanup_of(rules, spawn, scope, keepers) for spawn, _ in spawns if spawn.pos < at]
-            spans = [(pos_of(one), end_of(one)) for one in passed]  # (what the path runs by touches it)
-            if (id(group) in rules._reported or kept_at or any(  # (a temporary it went into: ``wait({t})``)
-                    rules.opaque(other) or other is not group and (other.name or rules.events_of(other))
+            # (what the path runs by, or the drop itself, touches it: ``return await task``)
+            ends = [drop] if isinstance(drop, (ast.Return, ast.Raise)) else []  # (not ``del task``)
+            spans = [(pos_of(one), end_of(one)) for one in (*passed, *ends)]
+            if (id(group) in rules._reported or kept_at or any(  # (a temporary it went into: ``wait({t, u}``)
+                    rules.opaque(other) or other is not group and not _waited_with_others(rules, other)
                     for other in reachable)
                     or any(kind == U_KEEP or kind == U_FINISH and pos < at
                            or any(start <= pos <= stop for start, stop in spans) for kind, pos in events)
@@ -110,6 +115,15 @@ def _dropped_local(rules: Any, scope: Scope, live: Live, keepers: Keepers) -> No
             rules._error("TRF009", drop or cancel, holder=f"local '{name}'", cancel=cancel.lineno,
                          where=where, coroutine=coroutine, wait=wait)
             break
+
+
+def _waited_with_others(rules: Any, temporary: Group) -> bool:
+    """Is ``temporary`` an unnamed display of two or more tasks that nothing but
+    an ``asyncio.wait()`` that may return with some pending takes (its result not
+    kept): ``await asyncio.wait({stopping, task}, return_when=FIRST_COMPLETED)``?"""
+    wait = temporary.wait
+    items = getattr(wait.node.args[0], "elts", ()) if wait is not None and wait.node.args else ()
+    return not temporary.name and len(items) > 1 and not rules.events_of(temporary)
 
 
 def _plain(binding: Binding) -> bool:

@@ -101,7 +101,7 @@ async def waits_in_the_log_call(ws, message):
     return
 
 
-async def pending_returned(ws, stopping: asyncio.Task):
+async def pending_returned(ws, stopping: asyncio.Task):  # (a named result of the wait: not followed)
     task = asyncio.create_task(watch(ws))
     done, pending = await asyncio.wait({stopping, task}, return_when=asyncio.FIRST_COMPLETED)
     task.cancel()
@@ -156,6 +156,9 @@ async def waits_in_an_f_string(ws, response):
 
 
 class Leftovers:
+    """A named collection the task went into (here read by a comprehension that
+    keeps it) is a holder the rule does not follow: silent."""
+
     async def pending_kept_by_a_comprehension(self, ws, stopping: asyncio.Task):
         task = asyncio.create_task(watch(ws))
         done, pending = await asyncio.wait({stopping, task}, return_when=asyncio.FIRST_COMPLETED)
@@ -171,7 +174,48 @@ class Leftovers:
         return
 
 
+async def awaited_in_the_drop_after_a_log(ws):
+    task = asyncio.create_task(watch(ws))
+    await asyncio.sleep(10)
+    task.cancel()
+    log.info("stopping")
+    return await task
+
+
+async def awaited_in_the_drop(ws):
+    task = asyncio.create_task(watch(ws))
+    await asyncio.sleep(10)
+    task.cancel()
+    return await task
+
+
+async def waits_in_an_async_comprehension(ws, queue):
+    task = asyncio.create_task(watch(ws))
+    await asyncio.sleep(10)
+    task.cancel()
+    rest = [m async for m in queue]
+    return rest
+
+
+async def waited_alone_first(ws):
+    task = asyncio.create_task(watch(ws))
+    await asyncio.wait({task}, return_when=asyncio.FIRST_COMPLETED)
+    task.cancel()
+    return
+
+
 # --------------------- touched on another branch than the cancel's: still reported
+async def another_task_cancelled_on_the_first_branch(ws, stopper: asyncio.Task, timed_out):
+    task = asyncio.create_task(watch(ws))
+    await asyncio.sleep(10)
+    if timed_out:
+        stopper.cancel()
+        log.warning("timed out")
+    else:
+        task.cancel()
+    return  # error: TRF009:5
+
+
 async def awaited_when_no_timeout(ws, stop, timeout):
     task = asyncio.create_task(watch(ws))
     try:
