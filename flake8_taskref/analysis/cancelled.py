@@ -114,16 +114,30 @@ def cancel_before(
     return None
 
 
+def cancels_before(block: Sequence[ast.stmt], end: int) -> List[Tuple[ast.Expr, Tuple[ast.stmt, ...]]]:
+    """The cancel ``cancel_before`` finds and, when it is a statement of
+    ``block``, the cancels right before it (``reader.cancel(); writer.cancel()``,
+    at most ``_PAST``), each with the statements its path runs by to ``end``."""
+    passed: List[ast.stmt] = []
+    cancel = cancel_before(block, end, True, passed)
+    if cancel is None:
+        return []
+    found = [(cancel, tuple(passed))]
+    at = next((i for i in range(end - 1, max(end - 1 - _PAST, -1), -1) if block[i] is cancel), None)
+    while at and len(found) < _PAST and type(block[at - 1]) is ast.Expr and ends_with_cancel(block[at - 1]):
+        at -= 1
+        found.append((block[at], tuple(block[at + 1:end])))  # type: ignore[arg-type]
+    return found
+
+
 def local_drops(scope: Scope) -> List[Tuple[ast.Expr, Optional[ast.stmt], Frames, Tuple[ast.stmt, ...]]]:
     """Each ``local.cancel()`` that a drop of the local follows (``exits._local_drop``),
     with the drop, its context and the statements the path runs by between them;
     and the one that ends the function (no drop)."""
     body = getattr(scope.node, "body", None)  # (a lambda's is an expression)
     function = isinstance(body, list) and body and scope.kind == Scope.FUNCTION
-    passed: List[ast.stmt] = []
-    last = cancel_before(body, len(body), True, passed) if function else None  # type: ignore[arg-type]
-    ends = [(last, None, (), tuple(passed))] if last is not None else []
-    return [*scope.local_drops, *ends]
+    ends = cancels_before(body, len(body)) if function else []  # type: ignore[arg-type]
+    return [*scope.local_drops, *((cancel, None, (), passed) for cancel, passed in ends)]
 
 
 def cancelled_coroutines(scopes: Sequence[Scope]) -> Set[str]:

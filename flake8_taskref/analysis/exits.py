@@ -20,7 +20,7 @@ from flake8_taskref.analysis.facts import (
     LOOP, SUPPRESS, TRY, TRY_BODY, TRY_FINALLY, TRY_HANDLERS, Exit, Frames, Scope, TimeoutSite, Wait,
     YieldExit, lock_entry, self_attribute,
 )
-from flake8_taskref.analysis.cancelled import cancel_before
+from flake8_taskref.analysis.cancelled import cancels_before
 from flake8_taskref.analysis.scopes import TRY_TYPES, Recorder, end_of, pos_of
 
 _EXITS = (ast.Return, ast.Raise, ast.Break, ast.Continue)
@@ -325,19 +325,16 @@ def _local_drop(scope: Scope, recorder: Recorder, node: ast.stmt) -> None:
     without waiting) and, as the next statement, a ``return`` or ``raise`` (the
     frame may end) or a store or ``del`` of ``name``: the local's task is
     dropped once cancelled (TRF009)."""
-    frames, passed = recorder.frames, []  # type: Frames, List[ast.stmt]
-    cancel = cancel_before(recorder.stmts, recorder.at, True, passed)  # (``at``: the index of ``node``)
-    if cancel is None:
-        return
-    name = cancel.value.func.value.id  # type: ignore[attr-defined]
     if isinstance(node, (ast.Delete, ast.Assign)):
         targets = node.targets
     elif isinstance(node, ast.AnnAssign):
         targets = [node.target] if node.value is not None else []  # (``task: Task`` binds nothing)
     else:
         targets = None  # a ``return`` or ``raise``
-    if targets is None or any(type(target) is ast.Name and target.id == name for target in targets):
-        scope.local_drops.append((cancel, node, frames, tuple(passed)))
+    for cancel, passed in cancels_before(recorder.stmts, recorder.at):  # (``at``: the index of ``node``)
+        name = cancel.value.func.value.id  # type: ignore[attr-defined]
+        if targets is None or any(type(target) is ast.Name and target.id == name for target in targets):
+            scope.local_drops.append((cancel, node, recorder.frames, passed))
 
 
 def _wait_of(scope: Scope, node: ast.stmt, value: object, frames: Frames) -> Optional[Wait]:

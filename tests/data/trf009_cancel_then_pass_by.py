@@ -204,6 +204,41 @@ async def waited_alone_first(ws):
     return
 
 
+async def quiet(ws):
+    try:
+        while True:
+            await ws.recv()
+    finally:
+        print("done")
+
+
+async def two_cancelled_at_the_end(ws):
+    reader = asyncio.create_task(watch(ws))
+    writer = asyncio.create_task(watch(ws))
+    await asyncio.sleep(10)
+    reader.cancel()  # error: TRF009:5
+    writer.cancel()  # error: TRF009:5
+
+
+async def the_first_of_two_cancelled_then_returned(ws):
+    reader = asyncio.create_task(watch(ws))
+    writer = asyncio.create_task(quiet(ws))
+    await asyncio.sleep(10)
+    reader.cancel()
+    writer.cancel()
+    log.info("stopped")
+    return  # error: TRF009:5
+
+
+async def the_first_awaited_after_the_second(ws):
+    reader = asyncio.create_task(watch(ws))
+    writer = asyncio.create_task(quiet(ws))
+    await asyncio.sleep(10)
+    reader.cancel()
+    writer.cancel()
+    return await reader
+
+
 # --------------------- touched on another branch than the cancel's: still reported
 async def another_task_cancelled_on_the_first_branch(ws, stopper: asyncio.Task, timed_out):
     task = asyncio.create_task(watch(ws))
