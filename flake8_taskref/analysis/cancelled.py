@@ -14,14 +14,19 @@ from flake8_taskref.analysis.finished import done_test
 from flake8_taskref.analysis.scopes import TRY_TYPES
 
 
-def ends_with_cancel(stmt: ast.stmt, passed: Optional[List[ast.stmt]] = None) -> Optional[ast.Expr]:
+Spot = List[Tuple[Sequence[ast.stmt], int]]  # the block and index of a cancel found (``cancels_before``)
+
+
+def ends_with_cancel(
+    stmt: ast.stmt, passed: Optional[List[ast.stmt]] = None, where: Optional[Spot] = None,
+) -> Optional[ast.Expr]:
     """The statement ``name.cancel()`` (a local's) that ends a path through
     ``stmt``, to the statement after it: ``stmt`` itself, or the last of a
     branch of an ``if`` or ``match``, of a ``try``'s body (with no ``else``),
     ``else`` or handler (of its ``finally``, if it has one: that runs last),
     or of a ``with`` block (not ``async with``, whose exit waits); not of a
     loop, which may run again.  The statements a path runs by after the cancel
-    (``cancel_before``) are added to ``passed``."""
+    (``cancel_before``) are added to ``passed``, and where it stands to ``where``."""
     kind = type(stmt)
     if kind is ast.Expr:
         call = stmt.value  # type: ignore[attr-defined]
@@ -41,22 +46,28 @@ def ends_with_cancel(stmt: ast.stmt, passed: Optional[List[ast.stmt]] = None) ->
         blocks = [case.body for case in stmt.cases]  # type: ignore[attr-defined]
     else:
         return None
-    later: Optional[Tuple[ast.Expr, List[ast.stmt]]] = None
+    later: Optional[Tuple[ast.Expr, List[ast.stmt], Spot]] = None
     for branch, block in enumerate(blocks):
         inner: List[ast.stmt] = []
-        found = cancel_before(block, len(block), False, inner)
+        spot: Spot = []
+        found = cancel_before(block, len(block), False, inner, spot)
         if found is not None and not (kind is ast.If and done_test(
                 stmt.test, found.value.func.value.id, branch)):  # type: ignore[attr-defined]
             if inner:  # (a branch that ends in a cancel itself comes first)
-                later = later or (found, inner)
+                later = later or (found, inner, spot)
                 continue
+            if where is not None:
+                where.extend(spot)
             return found  # (not under ``if task.done():``, where cancel() does nothing)
-    if later is not None and passed is not None:
-        passed.extend(later[1])
+    if later is not None:
+        if passed is not None:
+            passed.extend(later[1])
+        if where is not None:
+            where.extend(later[2])
     return later[0] if later is not None else None
 
 
-def _waits_in(expr: Optional[ast.expr]) -> bool:
+def waits_in(expr: Optional[ast.expr]) -> bool:
     """Does any part of ``expr`` await, yield or bind (``:=``)?  (Asked only of
     the few statements after a cancel that ``cancel_before`` found.)"""
     return expr is not None and any(isinstance(part, _WAITING) or type(part) is ast.comprehension
@@ -77,15 +88,16 @@ def _passes_by(stmt: ast.stmt, ifs: bool) -> bool:
     ``else`` whose test does not wait (on the path where it is false; with ``ifs``)."""
     kind = type(stmt)
     if kind is ast.Expr:
-        return type(stmt.value) is ast.Call and not _waits_in(stmt.value)  # type: ignore[attr-defined]
+        return type(stmt.value) is ast.Call and not waits_in(stmt.value)  # type: ignore[attr-defined]
     if kind in _STORES:
-        return not _waits_in(stmt.value)  # type: ignore[attr-defined]
+        return not waits_in(stmt.value)  # type: ignore[attr-defined]
     return ifs and kind is ast.If and not stmt.orelse and (  # type: ignore[attr-defined]
-        not _waits_in(stmt.test))  # type: ignore[attr-defined]
+        not waits_in(stmt.test))  # type: ignore[attr-defined]
 
 
 def cancel_before(
     block: Sequence[ast.stmt], end: int, ifs: bool = True, passed: Optional[List[ast.stmt]] = None,
+    where: Optional[Spot] = None,
 ) -> Optional[ast.Expr]:
     """The ``name.cancel()`` that ends a path through ``block[:end]``, past the
     statements after it that a path may run by without waiting (``_passes_by``:
@@ -100,13 +112,16 @@ def cancel_before(
         stmt = block[at]
         if type(stmt) in _CANCEL_ENDS:
             inner: List[ast.stmt] = []
-            found = ends_with_cancel(stmt, inner)
+            spot: Spot = []
+            found = ends_with_cancel(stmt, inner, spot)
             if found is not None:
                 after = block[at + 1:end]
                 if not all(_passes_by(one, ifs) for one in after):
                     return None
                 if passed is not None:
                     passed.extend([*inner, *after])
+                if where is not None:
+                    where.extend(spot or [(block, at)])
                 return found
             orelse = getattr(stmt, "orelse", None)  # (a compound statement that may wait stops the path)
             if type(stmt) is not ast.Expr and not (ifs and type(stmt) is ast.If and not orelse):
@@ -115,18 +130,20 @@ def cancel_before(
 
 
 def cancels_before(block: Sequence[ast.stmt], end: int) -> List[Tuple[ast.Expr, Tuple[ast.stmt, ...]]]:
-    """The cancel ``cancel_before`` finds and, when it is a statement of
-    ``block``, the cancels right before it (``reader.cancel(); writer.cancel()``,
-    at most ``_PAST``), each with the statements its path runs by to ``end``."""
+    """The cancel ``cancel_before`` finds, and the cancels right before it in
+    the block that holds it (``finally: reader.cancel(); writer.cancel()``, at
+    most ``_PAST`` in all), each with the statements its path runs by to ``end``."""
     passed: List[ast.stmt] = []
-    cancel = cancel_before(block, end, True, passed)
+    where: Spot = []
+    cancel = cancel_before(block, end, True, passed, where)
     if cancel is None:
         return []
     found = [(cancel, tuple(passed))]
-    at = next((i for i in range(end - 1, max(end - 1 - _PAST, -1), -1) if block[i] is cancel), None)
-    while at and len(found) < _PAST and type(block[at - 1]) is ast.Expr and ends_with_cancel(block[at - 1]):
+    holder, at = where[0] if where else ((), 0)
+    first = at
+    while at and len(found) < _PAST and type(holder[at - 1]) is ast.Expr and ends_with_cancel(holder[at - 1]):
         at -= 1
-        found.append((block[at], tuple(block[at + 1:end])))  # type: ignore[arg-type]
+        found.append((holder[at], (*holder[at + 1:first + 1], *passed)))  # type: ignore[arg-type]
     return found
 
 

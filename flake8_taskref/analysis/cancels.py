@@ -35,7 +35,7 @@ import ast
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from flake8_taskref.analysis.coroutines import Keepers, own_coroutine, suspends_at
-from flake8_taskref.analysis.cancelled import local_drops
+from flake8_taskref.analysis.cancelled import local_drops, waits_in
 from flake8_taskref.analysis.finished import done_where
 from flake8_taskref.analysis.facts import (
     BRANCH, LOOP, SUPPRESS, TRY, TRY_BODY, TRY_FINALLY, TRY_HANDLERS, U_FINISH, U_KEEP, Binding, Frames,
@@ -90,7 +90,9 @@ def _dropped_local(rules: Any, scope: Scope, live: Live, keepers: Keepers) -> No
         name, at = receiver.id, pos_of(receiver)
         if name not in plain:
             plain[name] = all(map(_plain, scope.bindings.get(name, ())))
-        if name in captured or name in scope.declared or (drop is not None and not _leaves(drop, frames)) or (
+        waits = waits_in(getattr(drop, "value", None) or getattr(drop, "exc", None))  # (``return await x``)
+        leaves = drop is None or _leaves(drop, frames)
+        if waits or not leaves or name in captured or name in scope.declared or (
                 not plain[name] or done_where(frames, name, scope)):
             continue  # (``if task.done(): task.cancel(); return``: nothing to cancel)
         for group, spawns in live:

@@ -270,3 +270,20 @@ async def looked_at_on_the_other_branch(ws, stop):
     else:
         print(task.done())
     return  # error: TRF009:5
+
+
+async def cancelled_in_a_row_in_finally(ws):
+    reader = asyncio.create_task(watch(ws))
+    writer = asyncio.create_task(watch(ws))
+    try:
+        await asyncio.sleep(1)
+    finally:
+        reader.cancel()  # error: TRF009:9
+        writer.cancel()  # error: TRF009:9
+
+
+async def waits_in_the_drop(ws):
+    task = asyncio.create_task(watch(ws))
+    await asyncio.sleep(10)
+    task.cancel()
+    return await ws.flush()
