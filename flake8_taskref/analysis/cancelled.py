@@ -77,9 +77,11 @@ def waits_in(expr: Optional[ast.expr]) -> bool:
 _WAITING = (ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr, ast.Lambda)
 _STORES = (ast.Assign, ast.AnnAssign, ast.AugAssign)
 _PAST = 6  # the statements ``cancel_before`` looks past, at most
-# the statements a path may end in ``name.cancel()`` through (``ends_with_cancel``)
+# the statements a path may end in ``name.cancel()`` through (``ends_with_cancel``), and
+# those with the stores a path may run by after one (``exits`` asks ``cancels_before`` after them)
 _CANCEL_ENDS = frozenset({ast.Expr, ast.If, ast.With, *TRY_TYPES,
                           *([ast.Match] if hasattr(ast, "Match") else [])})
+AFTER_CANCEL = _CANCEL_ENDS | frozenset(_STORES)
 
 
 def _passes_by(stmt: ast.stmt, ifs: bool) -> bool:

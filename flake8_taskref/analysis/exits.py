@@ -20,17 +20,13 @@ from flake8_taskref.analysis.facts import (
     LOOP, SUPPRESS, TRY, TRY_BODY, TRY_FINALLY, TRY_HANDLERS, Exit, Frames, Scope, TimeoutSite, Wait,
     YieldExit, lock_entry, self_attribute,
 )
-from flake8_taskref.analysis.cancelled import cancels_before
+from flake8_taskref.analysis.cancelled import AFTER_CANCEL, cancels_before
 from flake8_taskref.analysis.scopes import TRY_TYPES, Recorder, end_of, pos_of
 
 _EXITS = (ast.Return, ast.Raise, ast.Break, ast.Continue)
 # the statements that may drop a local just cancelled (``_local_drop``): a way out, a store
 _DROPS = frozenset({ast.Return, ast.Raise})
 _STORES = frozenset({ast.Assign, ast.AnnAssign, ast.Delete})
-# the statements that may end a path in ``name.cancel()`` (``cancelled.ends_with_cancel``)
-# (or that a path may run by after one: ``cancelled.cancel_before``)
-_ENDS = frozenset({ast.Expr, ast.If, ast.With, *TRY_TYPES, *([ast.Match] if hasattr(ast, "Match") else []),
-                   ast.Assign, ast.AnnAssign, ast.AugAssign})
 _BROAD = frozenset({"Exception", "BaseException"})
 _BROAD_OR_CANCEL = _BROAD | {"CancelledError"}
 # the waits whose tasks run on when the wait is cancelled
@@ -59,7 +55,7 @@ def record_exits(recorder: Recorder) -> None:
                         break
             if scope.kind == Scope.FUNCTION:
                 scope.exits.append(Exit(node, recorder.frames))
-                if scope.cancels and type(recorder.prev) in _ENDS and type(node) in _DROPS:
+                if scope.cancels and type(recorder.prev) in AFTER_CANCEL and type(node) in _DROPS:
                     _local_drop(scope, recorder, node)
             handler(node)
         return record
@@ -205,7 +201,7 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
         prev = recorder.prev
         if prev is not None:
             prev_type = type(prev)
-            if prev_type in _ENDS and node_type in _STORES and scope.cancels:  # ``t.cancel()``; ``t = None``
+            if prev_type in AFTER_CANCEL and node_type in _STORES and scope.cancels:  # (``t = None``)
                 _local_drop(scope, recorder, node)
             last: Any = prev
             if prev_type is ast.If and not last.orelse:  # ``if self.attr: self.attr.cancel()``
