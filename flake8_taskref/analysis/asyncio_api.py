@@ -416,7 +416,7 @@ class ScopeVisitor(FunctionsRecorder):
                 self._gather(node, sink)
                 return
             if qualname in N.LOOP_RUN_FUNCTIONS:
-                self.scope.loop_runs.append(pos_of(node))
+                self.scope.loop_runs.append((pos_of(node), self.frames))
             if qualname == N.SHIELD:
                 self._shield(node, sink)
                 return
@@ -528,7 +528,7 @@ class ScopeVisitor(FunctionsRecorder):
         if attr in N.REMOVE_METHODS:
             self._prune(receiver)
         elif attr in N.LOOP_RUN_METHODS:
-            self.scope.loop_runs.append(pos_of(node))
+            self.scope.loop_runs.append((pos_of(node), self.frames))
         self._receiver(receiver, attr, node)
         self._args(node, KEEP)
 

@@ -513,8 +513,8 @@ class Scope:
         self.entered_async: Dict[str, List[Scope]] = {}
         self.module_adds: List[Tuple[str, CollectionAdd]] = []  # ``name.add(x)``, name not local
         self.loop_exits: Dict[int, List[Pos]] = {}  # ids of loops left by break/return -> the exits' ends
-        # Where the function runs the event loop itself (``runs_loop``; ``paths.held_by_snapshot``).
-        self.loop_runs: List[Pos] = []
+        # Where the function runs the event loop itself (``runs_loop``; ``runners``).
+        self.loop_runs: List[Tuple[Pos, Frames]] = []
         # ``while True:`` loops at the top of a function body (the frame stays alive).
         self.forever: List[ast.While] = []
         # which are drain loops (``paths._drained``, once each; by name: is a local only a drain's snapshot)

@@ -655,42 +655,7 @@ def held_by_forever(rules: Asked, group: Group, spawns: Spawns, scope: Scope) ->
     return False
 
 
-def held_by_snapshot(spawn: Spawn, scope: Scope) -> bool:
-    """A task of ``R.create_task(...)``, dropped in a function that is no coroutine
-    and runs the loop itself, then held by ``tasks = asyncio.all_tasks(R)`` (the
-    same ``R``, spelled the same) before the loop runs: until then the loop's
-    queue holds it, and the snapshot from then on, when ``tasks`` is the test of a
-    ``while tasks:`` loop that nothing else leaves and every binding of ``tasks``
-    is such a snapshot (the loop ends only when no task of ``R`` is pending; a
-    sync runner: telegrinder's ``run_event_loop()``, a false alarm of the
-    seventeenth trial)."""
-    receiver = spawn.receiver
-    if not scope.loop_runs or receiver is None or isinstance(scope.node, ast.AsyncFunctionDef):
-        return False
-    text = N.dotted_text(receiver)
-    if not text.replace(".", "").replace("_", "").isalnum():
-        return False  # (a call, ``new_event_loop().create_task``, may give another loop)
-    for name, bindings in scope.bindings.items():
-        first = bindings[0].pos if bindings else None
-        if first is None or first <= spawn.pos or any(spawn.pos < p < first for p in scope.loop_runs):
-            continue
-        if all(_snapshot_of(scope, b.stmt, name, text) for b in bindings) and _runs_while(scope, name):
-            return True
-    return False
-
-
-def _snapshot_of(scope: Scope, statement: Optional[ast.stmt], name: str, text: str) -> bool:
-    """Is ``statement`` ``name = asyncio.all_tasks(R)``, ``R`` spelled ``text``?"""
-    value = statement.value if isinstance(statement, ast.Assign) and len(statement.targets) == 1 else None
-    target = statement.targets[0] if isinstance(statement, ast.Assign) else None
-    return (
-        isinstance(target, ast.Name) and target.id == name and isinstance(value, ast.Call)
-        and len(value.args) == 1 and not value.keywords and scope.imports.resolve(value.func) in N.ALL_TASKS
-        and N.dotted_text(value.args[0]) == text
-    )
-
-
-def _runs_while(scope: Scope, name: str) -> bool:
+def runs_while(scope: Scope, name: str) -> bool:
     """Is ``name`` the test of a ``while name:`` loop that no ``break``,
     ``return`` or ``raise`` in it leaves?"""
     for use in scope.uses.get(name, ()):

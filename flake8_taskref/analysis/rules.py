@@ -37,7 +37,8 @@ from flake8_taskref.analysis.finished import done_where
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.summaries import Summaries
 from flake8_taskref.analysis.task_sets import never_pruned
-from flake8_taskref.analysis.paths import held_by_forever, held_by_snapshot, held_through_wait, lost_on_exits
+from flake8_taskref.analysis.paths import held_by_forever, held_through_wait, lost_on_exits
+from flake8_taskref.analysis.runners import held_by_snapshot, off_loop
 from flake8_taskref.analysis.gathers import first_lost, lost_on_failure
 from flake8_taskref.analysis.cancelled_waits import lost_on_cancel
 from flake8_taskref.analysis.gaps import lost_before_cleanup, lost_past_handler
@@ -554,13 +555,13 @@ class ModuleRules:
 
     # -------------------------------------------------------------- function
     def _function(self, scope: Scope) -> None:
-        if scope.runs_loop and not isinstance(scope.node, ast.AsyncFunctionDef):
-            return  # the frame holds its locals while it runs the loop
+        # the frame holds its locals while it runs the loop: judged there only what ``off_loop`` says
+        loop_frame = scope.runs_loop and not isinstance(scope.node, ast.AsyncFunctionDef)
         waits: Dict[int, List[str]] = {}
         live: List[Tuple[Group, List[Tuple[Spawn, str]]]] = []
         for group in scope.groups:
             spawns = self._spawns(group, scope)
-            if not spawns:
+            if not spawns or loop_frame and not off_loop(spawns, scope):
                 continue
             if not (self.safe(group, scope) or held_by_forever(self, group, spawns, scope)):
                 reachable, _ = self._reachable(group, scope)
@@ -598,13 +599,14 @@ class ModuleRules:
             if names:
                 self._error("TRF005", site.node, names=", ".join(sorted(set(names))))
         facts, summaries, resolver = self.facts, self.summaries, self.resolver
-        for attr, spawn in scope.self_stores:
+        for attr, spawn in () if loop_frame else scope.self_stores:
             line = cleared_by_itself(spawn, attr, scope, self._keepers)
             called = self.label(spawn, scope) if line is not None else None
             if called is not None:
                 self._spawn_error("TRF001", spawn, called, how=HOW_CLEARED.format(attr=attr, line=line))
         dropped_after_cancel(self, scope, live, self._keepers)
-        self._shields(scope)
+        if not loop_frame:
+            self._shields(scope)
         self._timeouts(scope, live)
         suspends = lambda call: suspends_at(call, scope, facts, summaries, resolver)  # noqa: E731
         lost_on_exits(self, scope, live, suspends)

@@ -1,0 +1,65 @@
+"""Sync functions that run the event loop themselves (``loop.run_until_complete``,
+``run_forever``, ``asyncio.run``): their frame holds its locals while the loop runs,
+so a task they make and hold only in a local is not lost while it does.
+
+* ``off_loop``: which of their spawns are judged anyway: futures of
+  ``run_coroutine_threadsafe`` made on a branch apart from every run of the loop
+  (the loop runs in another thread there: streamlit-webrtc's ``stop()``, which
+  runs the loop on one branch and waits on a timed-out ``result()`` on the other,
+  a miss of the twenty-eighth trial);
+* ``held_by_snapshot``: a task held by a snapshot of the loop's tasks that the
+  function drains.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Optional
+
+from flake8_taskref.analysis import names as N
+from flake8_taskref.analysis.facts import Scope, Spawn, exclusive
+from flake8_taskref.analysis.paths import Spawns, runs_while
+
+
+def off_loop(spawns: Spawns, scope: Scope) -> bool:
+    """Are ``spawns`` all futures of ``run_coroutine_threadsafe``, each made on a
+    branch apart from every run of the loop in this function (``facts.exclusive``)?"""
+    return all(
+        spawn.callee == N.THREADSAFE and all(exclusive(spawn.frames, frames) for _, frames in scope.loop_runs)
+        for spawn, _ in spawns
+    )
+
+
+def held_by_snapshot(spawn: Spawn, scope: Scope) -> bool:
+    """A task of ``R.create_task(...)``, dropped in a function that is no coroutine
+    and runs the loop itself, then held by ``tasks = asyncio.all_tasks(R)`` (the
+    same ``R``, spelled the same) before the loop runs: until then the loop's
+    queue holds it, and the snapshot from then on, when ``tasks`` is the test of a
+    ``while tasks:`` loop that nothing else leaves and every binding of ``tasks``
+    is such a snapshot (the loop ends only when no task of ``R`` is pending; a
+    sync runner: telegrinder's ``run_event_loop()``, a false alarm of the
+    seventeenth trial)."""
+    receiver = spawn.receiver
+    if not scope.loop_runs or receiver is None or isinstance(scope.node, ast.AsyncFunctionDef):
+        return False
+    text = N.dotted_text(receiver)
+    if not text.replace(".", "").replace("_", "").isalnum():
+        return False  # (a call, ``new_event_loop().create_task``, may give another loop)
+    for name, bindings in scope.bindings.items():
+        first = bindings[0].pos if bindings else None
+        if first is None or first <= spawn.pos or any(spawn.pos < p < first for p, _ in scope.loop_runs):
+            continue
+        if all(_snapshot_of(scope, b.stmt, name, text) for b in bindings) and runs_while(scope, name):
+            return True
+    return False
+
+
+def _snapshot_of(scope: Scope, statement: Optional[ast.stmt], name: str, text: str) -> bool:
+    """Is ``statement`` ``name = asyncio.all_tasks(R)``, ``R`` spelled ``text``?"""
+    value = statement.value if isinstance(statement, ast.Assign) and len(statement.targets) == 1 else None
+    target = statement.targets[0] if isinstance(statement, ast.Assign) else None
+    return (
+        isinstance(target, ast.Name) and target.id == name and isinstance(value, ast.Call)
+        and len(value.args) == 1 and not value.keywords and scope.imports.resolve(value.func) in N.ALL_TASKS
+        and N.dotted_text(value.args[0]) == text
+    )
