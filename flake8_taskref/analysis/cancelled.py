@@ -132,9 +132,10 @@ def cancel_before(
 
 
 def cancels_before(block: Sequence[ast.stmt], end: int) -> List[Tuple[ast.Expr, Tuple[ast.stmt, ...]]]:
-    """The cancel ``cancel_before`` finds, and the cancels right before it in
-    the block that holds it (``finally: reader.cancel(); writer.cancel()``, at
-    most ``_PAST`` in all), each with the statements its path runs by to ``end``."""
+    """The cancel ``cancel_before`` finds, and the cancels before it in the
+    block that holds it (``finally: reader.cancel(); writer.cancel()``, also past
+    statements a path runs by, ``_passes_by``: at most ``_PAST`` statements in
+    all), each with the statements its path runs by to ``end``."""
     passed: List[ast.stmt] = []
     where: Spot = []
     cancel = cancel_before(block, end, True, passed, where)
@@ -143,9 +144,13 @@ def cancels_before(block: Sequence[ast.stmt], end: int) -> List[Tuple[ast.Expr, 
     found = [(cancel, tuple(passed))]
     holder, at = where[0] if where else ((), 0)
     first = at
-    while at and len(found) < _PAST and type(holder[at - 1]) is ast.Expr and ends_with_cancel(holder[at - 1]):
+    while at and first - at < _PAST:
+        before = holder[at - 1]
+        if type(before) is ast.Expr and ends_with_cancel(before):
+            found.append((before, (*holder[at:first + 1], *passed)))  # type: ignore[arg-type]
+        elif not _passes_by(before, False):
+            break
         at -= 1
-        found.append((holder[at], (*holder[at + 1:first + 1], *passed)))  # type: ignore[arg-type]
     return found
 
 

@@ -85,6 +85,8 @@ def _dropped_local(rules: Any, scope: Scope, live: Live, keepers: Keepers) -> No
     drops = local_drops(scope) if live and not scope.generator else []
     captured = rules.captured(scope)
     plain: Dict[str, bool] = {}  # (once per name: a function of thousands of drops)
+    # (a cancel of these does not finish the task before a later one: ``t.cancel(); t.cancel()``)
+    cancels = {pos_of(cancel.value.func.value) for cancel, *_ in drops}  # type: ignore[attr-defined]
     for cancel, drop, frames, passed in drops:
         receiver = cancel.value.func.value  # type: ignore[attr-defined]
         name, at = receiver.id, pos_of(receiver)
@@ -107,7 +109,7 @@ def _dropped_local(rules: Any, scope: Scope, live: Live, keepers: Keepers) -> No
             if (id(group) in rules._reported or kept_at or any(  # (a temporary it went into: ``wait({t, u}``)
                     rules.opaque(other) or other is not group and not _waited_with_others(rules, other)
                     for other in reachable)
-                    or any(kind == U_KEEP or kind == U_FINISH and pos < at
+                    or any(kind == U_KEEP or kind == U_FINISH and pos < at and pos not in cancels
                            or any(start <= pos <= stop for start, stop in spans) for kind, pos in events)
                     or len(found) != len(spawns) or None in found):
                 break  # (awaited before the cancel, on some path: done by then; ``result(timeout)`` is not)

@@ -287,3 +287,37 @@ async def waits_in_the_drop(ws):
     await asyncio.sleep(10)
     task.cancel()
     return await ws.flush()
+
+
+# --------------------- cancels apart, and one task cancelled twice (after a review of issue 32)
+async def cancels_apart(ws):
+    reader = asyncio.create_task(watch(ws))
+    writer = asyncio.create_task(watch(ws))
+    await asyncio.sleep(10)
+    reader.cancel()  # error: TRF009:5
+    log.info("reader stopped")
+    writer.cancel()  # error: TRF009:5
+
+
+async def cancels_apart_the_first_touched(ws, pending: list):
+    reader = asyncio.create_task(watch(ws))
+    writer = asyncio.create_task(watch(ws))
+    await asyncio.sleep(10)
+    reader.cancel()
+    pending.append(reader)
+    writer.cancel()  # error: TRF009:5
+
+
+async def cancelled_twice(ws):
+    task = asyncio.create_task(watch(ws))
+    await asyncio.sleep(10)
+    task.cancel()
+    task.cancel()  # error: TRF009:5
+
+
+async def cancelled_twice_awaited_between(ws):
+    task = asyncio.create_task(watch(ws))
+    await asyncio.sleep(10)
+    task.cancel()
+    await task
+    task.cancel()
