@@ -147,7 +147,7 @@ def cancels_before(block: Sequence[ast.stmt], end: int) -> List[Tuple[ast.Expr, 
     while at and first - at < _PAST:
         before = holder[at - 1]
         if type(before) is ast.Expr and ends_with_cancel(before):
-            found.append((before, (*holder[at:first + 1], *passed)))  # type: ignore[arg-type]
+            found.append((before, (*holder[at:first + 1], *passed)))
         elif not _passes_by(before, False):
             break
         at -= 1
