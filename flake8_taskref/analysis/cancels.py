@@ -46,11 +46,12 @@ from flake8_taskref.analysis.scopes import end_of, pos_of
 Live = List[Tuple[Group, List[Tuple[Spawn, str]]]]
 
 
-def dropped_after_cancel(rules: Any, scope: Scope, live: Live, keepers: Keepers) -> None:
-    """TRF009 at each drop of a task ``scope`` stores in ``self.attr``, and of
-    one a local holds (``_dropped_local``)."""
+def dropped_after_cancel(rules: Any, scope: Scope, live: Live, keepers: Keepers, stores: bool = True) -> None:
+    """TRF009 at each drop of a task ``scope`` stores in ``self.attr`` (not asked
+    without ``stores``: a sync function that runs the loop), and of one a local
+    holds (``_dropped_local``)."""
     _dropped_local(rules, scope, live, keepers)
-    cls = scope.cls
+    cls = scope.cls if stores else None
     if cls is None:
         return
     for attr, spawn in scope.self_stores:

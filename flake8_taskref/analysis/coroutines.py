@@ -127,8 +127,8 @@ def never_suspends(
     node_of = coroutine.node
     if coroutine.may_wait or not isinstance(node_of, ast.AsyncFunctionDef) or _stub(node_of) or (
         awaited and node_of.decorator_list
-    ) or (coroutine.returns_value and not awaited):  # (what an awaited one returns, its caller has)
-        return False
+    ) or (coroutine.returns_value and not awaited and _returns_new_task(coroutine, summaries)):
+        return False  # (what an awaited one returns, its caller has)
     if not all(quiet_lock(facts, attr) for attr in coroutine.lock_entries):
         return False
     if not coroutine.waits_on:
@@ -141,6 +141,17 @@ def never_suspends(
     seen.add(id(coroutine))
     return all(never_suspends(call, coroutine, facts, summaries, resolver, seen)
                for call in coroutine.waits_on)
+
+
+def _returns_new_task(coroutine: Scope, summaries: "Summaries") -> bool:
+    """May a spawned coroutine that never waits return a new task, which only its
+    done task would hold (``return asyncio.create_task(...)``, a local, a helper of
+    the project that returns one)?  Not a value of a call that makes none
+    (``return collect(loop)``: healthwatch's ``_collect``, a false alarm of the
+    twenty-ninth trial), nor ``None``."""
+    return any(item is not None and not (
+        isinstance(item, Spawn) and item.helper is not None and not summaries.spawner(item.helper, item))
+        for item in coroutine.returns)
 
 
 def quiet_lock(facts: ModuleFacts, attr: str) -> bool:

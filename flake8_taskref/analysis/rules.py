@@ -604,7 +604,7 @@ class ModuleRules:
             called = self.label(spawn, scope) if line is not None else None
             if called is not None:
                 self._spawn_error("TRF001", spawn, called, how=HOW_CLEARED.format(attr=attr, line=line))
-        dropped_after_cancel(self, scope, live, self._keepers)
+        dropped_after_cancel(self, scope, live, self._keepers, not loop_frame)
         if not loop_frame:
             self._shields(scope)
         self._timeouts(scope, live)

@@ -3,10 +3,10 @@
 so a task they make and hold only in a local is not lost while it does.
 
 * ``off_loop``: which of their spawns are judged anyway: futures of
-  ``run_coroutine_threadsafe`` made on a branch apart from every run of the loop
-  (the loop runs in another thread there: streamlit-webrtc's ``stop()``, which
-  runs the loop on one branch and waits on a timed-out ``result()`` on the other,
-  a miss of the twenty-eighth trial);
+  ``run_coroutine_threadsafe`` made on a branch apart from every run of the loop,
+  or after every one, in no loop around both (the loop runs in another thread
+  there: streamlit-webrtc's ``stop()``, which runs the loop on one branch and waits
+  on a timed-out ``result()`` on the other, a miss of the twenty-eighth trial);
 * ``held_by_snapshot``: a task held by a snapshot of the loop's tasks that the
   function drains.
 """
@@ -17,17 +17,29 @@ import ast
 from typing import Optional
 
 from flake8_taskref.analysis import names as N
-from flake8_taskref.analysis.facts import Scope, Spawn, exclusive
+from flake8_taskref.analysis.facts import LOOP, Frames, Pos, Scope, Spawn, exclusive
 from flake8_taskref.analysis.paths import Spawns, runs_while
 
 
 def off_loop(spawns: Spawns, scope: Scope) -> bool:
-    """Are ``spawns`` all futures of ``run_coroutine_threadsafe``, each made on a
-    branch apart from every run of the loop in this function (``facts.exclusive``)?"""
+    """Are ``spawns`` all futures of ``run_coroutine_threadsafe``, each made where
+    this frame runs no loop while it may hold them (``_apart`` from every run)?"""
     return all(
-        spawn.callee == N.THREADSAFE and all(exclusive(spawn.frames, frames) for _, frames in scope.loop_runs)
+        spawn.callee == N.THREADSAFE and all(_apart(spawn, at, frames) for at, frames in scope.loop_runs)
         for spawn, _ in spawns
     )
+
+
+def _apart(spawn: Spawn, at: Pos, frames: Frames) -> bool:
+    """Is the run of the loop at ``at`` (in ``frames``) on another branch than the
+    spawn (``facts.exclusive``: ``if loop.is_running(): ... else:
+    loop.run_until_complete(...)``), or before it (``if not loop.is_running():
+    loop.run_until_complete(...); return``, or a ``try`` whose handler spawns), with
+    no loop around both (a later pass may run it while the local holds the future)?"""
+    loops = {id(frame[1]) for frame in frames if frame[0] == LOOP}
+    if any(frame[0] == LOOP and id(frame[1]) in loops for frame in spawn.frames):
+        return False
+    return at < spawn.pos or exclusive(spawn.frames, frames)
 
 
 def held_by_snapshot(spawn: Spawn, scope: Scope) -> bool:
