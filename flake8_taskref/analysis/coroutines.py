@@ -42,7 +42,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "own_coroutine", "self_keepers", "keeps_itself", "assigned", "makes_coroutine", "bound_to_coroutine",
-    "cleared_by_itself", "tests_current_task", "never_suspends", "suspends_at", "plain_call", "quiet_lock",
+    "bound_call", "coroutine_function", "cleared_by_itself", "tests_current_task", "never_suspends",
+    "suspends_at", "plain_call", "quiet_lock",
 ]
 
 # (id of the scope that defines it, its name): the coroutine functions that keep their task.
@@ -454,6 +455,55 @@ def bound_to_coroutine(node: ast.expr, scope: Scope, frames: Frames = ()) -> boo
     if group is not None and group.coroutine:
         return True
     return scope.types.get(node.id) in N.COROUTINE_TYPES and not N.tests_name(frames, node.id)
+
+
+def bound_call(name: str, scope: Scope) -> Optional[ast.expr]:
+    """What ``name`` is bound to a call of, when it is a local of ``scope`` bound
+    once, by ``name = f(...)`` (nothing in it declares it ``nonlocal``):
+    ``save_task = self.save(doc)`` before ``await asyncio.shield(save_task)``
+    (jupyter-server-documents' autosave, a miss of the twenty-ninth trial)."""
+    bindings = scope.bindings.get(name, ())
+    if len(bindings) != 1 or name in scope.declared or declared_inside(scope, name):
+        return None
+    stmt = bindings[0].stmt
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and (
+            isinstance(stmt.value, ast.Call)):
+        return stmt.value.func
+    return None
+
+
+def coroutine_function(func: ast.expr, scope: Scope) -> bool:
+    """Is ``func`` a coroutine function (its call makes a coroutine): asyncio's
+    (``asyncio.sleep``), one the scope or a scope around it defines, a coroutine
+    method of ``self``'s class, or a coroutine method of an asyncio primitive a
+    local is (``queue.join()`` of ``queue: asyncio.Queue[bytes]`` or ``queue =
+    asyncio.Queue()``, bound once: jupyter-nbmodel-client's ``shield(queue.join())``,
+    a miss of the twenty-ninth trial) or an attribute of ``self`` is written down as
+    (``self._queue: asyncio.Queue``)?"""
+    if scope.imports.resolve(func) in N.STDLIB_COROUTINE_FUNCTIONS:
+        return True
+    if isinstance(func, ast.Name):
+        current: Optional[Scope] = scope
+        while current is not None:
+            if current.kind != Scope.CLASS and func.id in current.async_defs:
+                return True
+            if func.id in current.bindings and current.kind != Scope.CLASS:
+                return False
+            current = current.parent
+        return False
+    if not isinstance(func, ast.Attribute) or not isinstance(func.value, (ast.Name, ast.Attribute)):
+        return False
+    receiver = func.value
+    if isinstance(receiver, ast.Name) and receiver.id in _SELF:
+        return scope.cls is not None and func.attr in scope.cls.async_defs
+    kind: Optional[str] = None
+    if isinstance(receiver, ast.Name) and len(scope.bindings.get(receiver.id, ())) == 1:
+        made = bound_call(receiver.id, scope)
+        kind = scope.types.get(receiver.id) or (scope.imports.resolve(made) if made is not None else None)
+    elif isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name) and (
+            receiver.value.id == "self") and scope.cls is not None and scope.cls.klass is not None:
+        kind = scope.cls.klass.types.get(receiver.attr)
+    return func.attr in N.PRIMITIVE_COROUTINES.get(kind or "", ())
 
 
 def cleared_by_itself(

@@ -28,6 +28,15 @@ STDLIB_COROUTINE_FUNCTIONS: FrozenSet[str] = frozenset(
         "asyncio.start_unix_server", "asyncio.create_subprocess_exec", "asyncio.create_subprocess_shell",
     }
 )
+# The coroutine methods of asyncio's primitives (``coroutines.coroutine_function``).
+PRIMITIVE_COROUTINES: Dict[str, FrozenSet[str]] = {
+    **dict.fromkeys(("asyncio.Queue", "asyncio.PriorityQueue", "asyncio.LifoQueue"),
+                    frozenset({"get", "put", "join"})),
+    "asyncio.Event": frozenset({"wait"}),
+    **dict.fromkeys(("asyncio.Lock", "asyncio.Semaphore", "asyncio.BoundedSemaphore"),
+                    frozenset({"acquire"})),
+    "asyncio.Condition": frozenset({"acquire", "wait", "wait_for"}),
+}
 # Calls that return a future, not a coroutine: ``ensure_future()`` of one returns
 # it unchanged (no new task); by method name (any receiver), or by dotted name.
 FUTURE_METHODS: FrozenSet[str] = frozenset({"run_in_executor", "create_future"})

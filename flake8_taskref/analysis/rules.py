@@ -44,7 +44,8 @@ from flake8_taskref.analysis.cancelled_waits import lost_on_cancel
 from flake8_taskref.analysis.gaps import lost_before_cleanup, lost_past_handler
 from flake8_taskref.analysis.cancels import dropped_after_cancel
 from flake8_taskref.analysis.coroutines import (
-    cleared_by_itself, keeps_itself, never_suspends, plain_call, self_keepers, spawned_coroutine, suspends_at,
+    bound_call, cleared_by_itself, coroutine_function, keeps_itself, never_suspends, plain_call, self_keepers,
+    spawned_coroutine, suspends_at,
 )
 
 _FATE = (U_FINISH, U_KEEP)
@@ -671,26 +672,29 @@ class ModuleRules:
                 label = self.label(site.spawn, scope)
                 if label is not None:
                     self._error("TRF004", site.node, what=f"a new task from {label}()")
-            elif site.coro is not None:
-                if self._is_coroutine_function(site.coro, scope):
-                    self._error(
-                        "TRF004", site.node,
-                        what=f"coroutine {N.dotted_text(site.coro)}() (it is wrapped in a new task)",
-                    )
+            elif site.coro is not None or site.use is not None:
+                coro, held = site.coro, ""
+                if site.use is not None:  # (a local: of a task, or of a coroutine, ``c = f()``)
+                    if self._shield_use(site.node, site.use, site.frames, scope):
+                        continue
+                    coro, held = bound_call(site.use.name, scope), f" held by local '{site.use.name}'"
+                if coro is None:
+                    continue
+                if coroutine_function(coro, scope):
+                    what = f"coroutine {N.dotted_text(coro)}(){held} (it is wrapped in a new task)"
+                    self._error("TRF004", site.node, what=what)
                 else:
-                    remote = self._remote_coroutine(site.coro, scope)
+                    remote = self._remote_coroutine(coro, scope)
                     if remote is not None:
                         own = self.resolver is not None and self.resolver.is_own(remote.module)
                         where = f"line {remote.info.line}" if own else remote.where
                         self._error(
                             "TRF004", site.node, related=None if own else remote,
-                            what=f"coroutine {N.dotted_text(site.coro)}() ({where}; "
+                            what=f"coroutine {N.dotted_text(coro)}(){held} ({where}; "
                             "it is wrapped in a new task)",
                         )
-            elif site.use is not None:
-                self._shield_use(site.node, site.use, site.frames, scope)
 
-    def _shield_use(self, node: ast.Call, use: Use, frames: Frames, scope: Scope) -> None:
+    def _shield_use(self, node: ast.Call, use: Use, frames: Frames, scope: Scope) -> bool:
         for binding in self._applicable(scope, use.name, use):
             group = binding.group
             if group is None or id(group) in self._reported:
@@ -706,11 +710,9 @@ class ModuleRules:
             ):
                 continue
             self._reported.add(id(group))
-            self._error(
-                "TRF004", node,
-                what=f"task '{use.name}' (line {spawns[0][0].node.lineno})",
-            )
-            return
+            self._error("TRF004", node, what=f"task '{use.name}' (line {spawns[0][0].node.lineno})")
+            return True
+        return False
 
     def _remote_coroutine(self, func: ast.expr, scope: Scope) -> Optional[Function]:
         """A coroutine function of another module of the project (or inherited
@@ -727,28 +729,6 @@ class ModuleRules:
         elif isinstance(func, ast.Attribute):
             found = self.summaries.receiver_method(scope, func.value, func.attr)
         return found if found is not None and found.info.is_async and not found.info.decorated else None
-
-    @staticmethod
-    def _is_coroutine_function(func: ast.expr, scope: Scope) -> bool:
-        if scope.imports.resolve(func) in N.STDLIB_COROUTINE_FUNCTIONS:
-            return True
-        if isinstance(func, ast.Name):
-            current: Optional[Scope] = scope
-            while current is not None:
-                if current.kind != Scope.CLASS and func.id in current.async_defs:
-                    return True
-                if func.id in current.bindings and current.kind != Scope.CLASS:
-                    return False
-                current = current.parent
-            return False
-        if (
-            isinstance(func, ast.Attribute)
-            and isinstance(func.value, ast.Name)
-            and func.value.id in ("self", "cls")
-            and scope.cls is not None
-        ):
-            return func.attr in scope.cls.async_defs
-        return False
 
     # --------------------------------------------------------------- timeout
     def _timeouts(self, scope: Scope, live: List[Tuple[Group, List[Tuple[Spawn, str]]]]) -> None:

@@ -1,7 +1,8 @@
 """TRF004 (issue 32): asyncio.shield() of a coroutine method of a local whose
 class the function shows: ``impl = cls(...)`` in a classmethod, or ``pool =
 Pool(...)``.  The local must be bound once in the function; a class of the
-standard library, or a class the file defines twice or nests, is not looked up."""
+standard library, or a class the file defines twice or nests, is not looked up
+(asyncio's primitives' coroutine methods are known: ``event.wait()``)."""
 import asyncio
 from typing import Any, Optional
 
@@ -55,4 +56,4 @@ def kept_instance() -> "asyncio.Future[None]":
 
 async def stdlib_instance() -> None:
     event = asyncio.Event()
-    await asyncio.shield(event.wait())
+    await asyncio.shield(event.wait())  # error: TRF004:11 (asyncio's primitives are known)

@@ -84,3 +84,63 @@ async def shield_of_asyncio_coroutines(fn: "Callable[[], None]") -> None:
 
 async def shield_of_asyncio_coroutine_stored(fn: "Callable[[], None]") -> "asyncio.Future[None]":
     return asyncio.shield(asyncio.to_thread(fn))
+
+
+# A local that holds the coroutine, not a task: the shield wraps it in a new task that
+# nothing keeps (jupyter-server-documents' autosave, a miss of the twenty-ninth trial).
+class AutoSave:
+    async def save(self) -> None:
+        await asyncio.sleep(1)
+
+    async def watch(self) -> None:
+        while True:
+            try:
+                await asyncio.sleep(1)
+                save_task = self.save()
+                await asyncio.shield(save_task)  # error: TRF004:23
+            except asyncio.CancelledError:
+                break
+
+    async def watch_asyncio(self) -> None:
+        pause = asyncio.sleep(1)
+        await asyncio.shield(pause)  # error: TRF004:15
+
+    async def watch_task(self) -> None:
+        save_task = asyncio.ensure_future(self.save())
+        self.pending = save_task
+        await asyncio.shield(save_task)  # (a task, kept)
+
+    async def watch_rebound(self, fast: bool) -> None:
+        save_task = self.save()
+        if fast:
+            save_task = self.pending  # (bound twice: not followed)
+        await asyncio.shield(save_task)
+
+    async def watch_plain(self) -> None:
+        value = self.make()
+        await asyncio.shield(value)  # (a plain method's result: a future, maybe)
+
+    def make(self) -> "asyncio.Future[None]":
+        return asyncio.get_running_loop().create_future()
+
+
+# A coroutine method of an asyncio primitive that a local or an attribute is written
+# down as, or made as (jupyter-nbmodel-client's ``shield(messages_queue.join())``, a
+# miss of the twenty-ninth trial).
+class Flusher:
+    def __init__(self) -> None:
+        self._queue: "asyncio.Queue[bytes]" = asyncio.Queue()
+        self._done = asyncio.Event()
+
+    async def close(self, timeout: float) -> None:
+        messages: "asyncio.Queue[bytes]" = asyncio.Queue()
+        try:
+            await asyncio.wait_for(asyncio.shield(messages.join()), timeout)  # error: TRF004:36
+        except asyncio.TimeoutError:
+            pass
+
+    async def drain(self, pending: "asyncio.Queue[int]", other) -> None:
+        await asyncio.shield(self._queue.join())  # error: TRF004:15
+        await asyncio.shield(self._done.wait())  # error: TRF004:15
+        await asyncio.shield(pending.get())  # error: TRF004:15
+        await asyncio.shield(other.join())  # (a receiver of no known class)
