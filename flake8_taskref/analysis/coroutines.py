@@ -128,7 +128,8 @@ def never_suspends(
     node_of = coroutine.node
     if coroutine.may_wait or not isinstance(node_of, ast.AsyncFunctionDef) or _stub(node_of) or (
         awaited and node_of.decorator_list
-    ) or (coroutine.returns_value and not awaited and _returns_new_task(coroutine, summaries)):
+    ) or (coroutine.returns_value and not awaited and (
+            coroutine.opaque_returns or _returns_new_task(coroutine, summaries))):
         return False  # (what an awaited one returns, its caller has)
     if not all(quiet_lock(facts, attr) for attr in coroutine.lock_entries):
         return False
@@ -145,11 +146,12 @@ def never_suspends(
 
 
 def _returns_new_task(coroutine: Scope, summaries: "Summaries") -> bool:
-    """May a spawned coroutine that never waits return a new task, which only its
-    done task would hold (``return asyncio.create_task(...)``, a local, a helper of
-    the project that returns one)?  Not a value of a call that makes none
-    (``return collect(loop)``: healthwatch's ``_collect``, a false alarm of the
-    twenty-ninth trial), nor ``None``."""
+    """May a spawned coroutine that never waits, and whose every returned value
+    that may be a task is a call with only names as arguments (``opaque_returns``
+    false), return a new task, which only its done task would hold: asyncio's
+    spawn, a local, a helper of the project that returns one?  Not the value of a
+    call that makes none (``return collect(loop)``: healthwatch's ``_collect``, a
+    false alarm of the twenty-ninth trial)."""
     return any(item is not None and not (
         isinstance(item, Spawn) and item.helper is not None and not summaries.spawner(item.helper, item))
         for item in coroutine.returns)

@@ -13,7 +13,7 @@ no ``try`` is a timeout site of TRF003 (``Scope.timeouts``).  Nothing is decided
 from __future__ import annotations
 
 import ast
-from typing import Any, Callable, List, Optional, Set, Tuple, Type, Union
+from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Type, Union
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
@@ -80,6 +80,7 @@ def record_exits(recorder: Recorder) -> None:
     table[ast.While] = forever
 
     waits = recorder._expr[ast.Await]
+    released: Dict[str, int] = {}  # by attribute: the waits of a condition, which release its lock
 
     def waiting(node: ast.expr, sink: Any) -> None:
         """Any ``await`` in a ``try`` body of a coroutine function: the ``try``
@@ -96,6 +97,12 @@ def record_exits(recorder: Recorder) -> None:
             lock = call.func.value
             if type(lock) is ast.Attribute:  # ``await x.lock.acquire()``: held by hand, maybe across a wait
                 recorder.facts.waiting_locks.add(lock.attr)
+        elif type(call) is ast.Call and type(call.func) is ast.Attribute and (
+                call.func.attr in _CONDITION_WAITS):
+            held = call.func.value
+            if type(held) is ast.Attribute:  # ``await self.cond.wait()`` lets the lock go while it waits
+                _condition_use(recorder, held.attr)
+                released[held.attr] = released.get(held.attr, 0) + 1
         waits(node, sink)
 
     recorder._expr[ast.Await] = waiting
@@ -105,14 +112,19 @@ def record_exits(recorder: Recorder) -> None:
 
     for statement in _PAUSES:
         table[statement] = _statements(recorder, table.get(statement, recorder._generic))
-    table[ast.AsyncWith] = _locking(recorder, table[ast.AsyncWith])
+    table[ast.AsyncWith] = _locking(recorder, table[ast.AsyncWith], released)
 
 
-def _locking(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Callable[[ast.stmt], None]:
+def _locking(
+    recorder: Recorder, handler: Callable[[ast.stmt], None], released: Dict[str, int],
+) -> Callable[[ast.stmt], None]:
     """``async with self.lock:`` in a function: the lock is noted as entered
     (``Scope.lock_entries``), and as held across a wait if the block may wait or
     enters more (``ModuleFacts.waiting_locks``), through any receiver
-    (``coroutines.quiet_lock``); the entry is a wait for a lock held around it."""
+    (``coroutines.quiet_lock``), but for the waits of the condition itself
+    (``await self.cond.wait()`` lets its lock go while it waits, and takes it back
+    before it returns: poethepoet's ``_update_condition``, a false alarm of the
+    twenty-ninth trial); the entry is a wait for a lock held around it."""
     def entry(node: ast.stmt) -> None:
         scope = recorder.scope
         items = node.items  # type: ignore[attr-defined]
@@ -123,13 +135,15 @@ def _locking(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Callabl
             del scope.local_drops[drops:]  # (a drop in the block: its exit runs first, and may wait)
             return
         before = scope.wait_points
+        let_go = {item.context_expr.attr: released.get(item.context_expr.attr, 0) for item in locks}
         handler(node)
         del scope.local_drops[drops:]
         facts = recorder.facts
         for item in locks:
             expr = item.context_expr
             facts.lock_items[expr.attr] = facts.lock_items.get(expr.attr, 0) + 1
-            if scope.wait_points != before or item.optional_vars is not None or len(items) > 1:
+            waited = scope.wait_points - before - (released.get(expr.attr, 0) - let_go[expr.attr])
+            if waited or item.optional_vars is not None or len(items) > 1:
                 facts.waiting_locks.add(expr.attr)
             if lock_entry(item) is not None:
                 scope.lock_entries.append(expr.attr)
@@ -169,6 +183,8 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
             func = value.func  # type: ignore[union-attr]
             if type(func) is ast.Attribute and func.attr in N.WAITING_FUTURE_METHODS:
                 _timed_wait(recorder, scope, value)  # type: ignore[arg-type]
+            elif type(func) is ast.Attribute and func.attr in _NOTIFY and type(func.value) is ast.Attribute:
+                _condition_use(recorder, func.value.attr)  # ``self.cond.notify_all()``
         elif kind is ast.Await or value is None and (node_type is ast.AsyncWith or node_type is ast.AsyncFor):
             frames = recorder.frames
             wait = _wait_of(scope, node, value, frames) if scope.groups else None
@@ -276,10 +292,22 @@ def _lock_store(recorder: Recorder, node: Union[ast.Assign, ast.AnnAssign]) -> N
         facts.waiting_locks.add(name)
 
 
+_CONDITION_WAITS = frozenset({"wait", "wait_for"})
+_NOTIFY = frozenset({"notify", "notify_all"})
+
+
+def _condition_use(recorder: Recorder, attr: str) -> None:
+    """A load of ``self.attr`` as a condition's own (``wait``, ``notify``): for
+    ``coroutines.quiet_lock``, a use of the lock like an ``async with`` of it
+    (an ``asyncio.Event``'s ``wait()`` counts so too, and changes nothing: an event
+    is no lock)."""
+    recorder.facts.lock_items[attr] = recorder.facts.lock_items.get(attr, 0) + 1
+
+
 def _new_lock(call: ast.Call, scope: Scope) -> bool:
-    """``asyncio.Lock()``, ``asyncio.Semaphore()`` or ``Semaphore(n)`` of a
-    positive number written out: free until someone takes it (not
-    ``Semaphore(0)``, nor a count not known)."""
+    """``asyncio.Lock()``, ``asyncio.Condition()`` (of a lock of its own),
+    ``asyncio.Semaphore()`` or ``Semaphore(n)`` of a positive number written out:
+    free until someone takes it (not ``Semaphore(0)``, nor a count not known)."""
     if scope.imports.resolve(call.func) not in N.LOCK_FACTORIES or call.keywords or len(call.args) > 1:
         return False
     count = call.args[0] if call.args else None

@@ -478,7 +478,7 @@ class Scope:
         "async_defs", "children", "module_adds", "loop_exits", "loop_runs", "forever", "drained",
         "loop_aliases",
         "defs", "rebound", "calls", "call_drops", "returns", "inert_returns", "generator", "weak_drops",
-        "klass", "types", "dropped_calls", "suspends", "waits_on", "returns_value",
+        "klass", "types", "dropped_calls", "suspends", "waits_on", "returns_value", "opaque_returns",
         "may_wait", "exits", "cancels", "keeps_itself", "waited", "catches_all", "clears", "pauses",
         "entered_async", "self_stores", "handed", "cleanups", "awaits", "keeps_in",
         "cleanup_waits", "waiting_tries", "cancel_drops", "local_drops", "passed", "awaited_attrs",
@@ -545,10 +545,10 @@ class Scope:
         # something other than a queue (``await queue.put(item)``: a bounded
         # queue keeps its waiting putter, and so the task; an unbounded one never
         # waits) or the loop's next turn (``await asyncio.sleep(0)``: the loop's
-        # queue of ready callbacks holds the task)?  ``returns_value``: may it return a value
-        # (which its done task holds, maybe a new task nothing else holds: a spawned one's matters)?
+        # queue of ready callbacks holds the task)?  ``returns_value``: may it return a value (a new task
+        # its done task holds)?  ``opaque_returns``: one ``returns`` cannot tell (``names.flat_call``)?
         self.may_wait = False
-        self.returns_value = False
+        self.returns_value = self.opaque_returns = False
         # ... the calls it awaits that may be coroutine functions of the file or of the
         # project (``await self.flush()``): no wait of ``may_wait``; the frame waits there
         # only if their coroutine may (``coroutines.never_suspends``; other modules: waits)

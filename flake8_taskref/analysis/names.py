@@ -60,7 +60,8 @@ QUIET_ENTRIES: FrozenSet[str] = frozenset(
 # (``coroutines.quiet_lock``)
 LOCK_FACTORIES: FrozenSet[str] = frozenset(
     {"asyncio.Lock", "asyncio.locks.Lock", "asyncio.Semaphore", "asyncio.locks.Semaphore",
-     "asyncio.BoundedSemaphore", "asyncio.locks.BoundedSemaphore"}
+     "asyncio.BoundedSemaphore", "asyncio.locks.BoundedSemaphore", "asyncio.Condition",
+     "asyncio.locks.Condition"}
 )
 LOOP_FACTORIES: FrozenSet[str] = frozenset(
     {
@@ -652,6 +653,22 @@ def holds_no_task(value: ast.expr, annotation: Optional[ast.expr]) -> bool:
     if isinstance(annotation, ast.Constant):
         return annotation.value is None or annotation.value in _PLAIN_RESULTS
     return isinstance(annotation, ast.Name) and annotation.id in _PLAIN_RESULTS
+
+
+def flat_call(value: ast.expr) -> bool:
+    """Is ``value`` a call of a name or dotted name with only names, dotted names
+    and constants as arguments (``collect(self.loop)``)?  What it returns is a new
+    task only if the callee is a spawn or a helper that returns one, which a
+    function's ``returns`` record (not a task made in an argument, a lambda's)."""
+    return isinstance(value, ast.Call) and _dotted(value.func) and all(
+        isinstance(arg, ast.Constant) or _dotted(arg)
+        for arg in (*value.args, *(keyword.value for keyword in value.keywords)))
+
+
+def _dotted(node: ast.expr) -> bool:
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return isinstance(node, ast.Name)
 
 
 def holds_nothing_to_lose(value: ast.expr) -> bool:

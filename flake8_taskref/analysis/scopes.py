@@ -322,7 +322,9 @@ class Recorder:
     def _return(self, node: ast.Return) -> None:
         if node.value is not None:
             returns = getattr(self.scope.node, "returns", None)
-            self.scope.returns_value |= not N.holds_no_task(node.value, returns)
+            value = not N.holds_no_task(node.value, returns)
+            self.scope.returns_value |= value
+            self.scope.opaque_returns |= value and not N.flat_call(node.value)
             self._return_value(node.value)
 
     def _assign(self, node: ast.Assign) -> None:

@@ -30,7 +30,8 @@ class Bridge:
         asyncio.run_coroutine_threadsafe(self.on_timeout(), self.loop)  # error: TRF001:9
         asyncio.run_coroutine_threadsafe(self._traced_hook(), self.loop)  # error: TRF001:9
         asyncio.run_coroutine_threadsafe(self._spawn_more(), self.loop)  # error: TRF001:9
-        asyncio.run_coroutine_threadsafe(self._handle(), self.loop)  # error: TRF001:9
+        asyncio.run_coroutine_threadsafe(self._handle(), self.loop)  # (its value: post()'s, no task)
+        asyncio.run_coroutine_threadsafe(self._handle_made(), self.loop)  # error: TRF001:9
 
     def on_the_loop(self) -> None:
         asyncio.create_task(self._notify())
@@ -70,6 +71,12 @@ class Bridge:
 
     def post(self) -> bool:
         return True
+
+    async def _handle_made(self):  # type: ignore[no-untyped-def]
+        return self.make()
+
+    def make(self) -> "asyncio.Task[None]":
+        return asyncio.create_task(self._wait())
 
 
 class Yielder:

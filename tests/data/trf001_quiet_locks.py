@@ -273,3 +273,62 @@ class Child:
     async def _push(self):
         async with self._prop_lock:
             pass
+
+
+# An asyncio.Condition: its own wait() lets the lock go while it waits, so a holder
+# that only waits on the condition holds it across no wait (poethepoet's task run, a
+# false alarm of the twenty-ninth trial).  Its twins: a holder that waits on anything
+# else, and a wait on another condition.  (Locks are told apart by their attribute's
+# name in the file: each class here names its own.)
+class TaskRun:
+    def __init__(self, loop):
+        self._loop = loop
+        self._update = asyncio.Condition()
+
+    def done(self):
+        self._loop.create_task(self._notify_update())
+
+    async def _wait_for_update(self):
+        async with self._update:
+            await self._update.wait()
+            await self._update.wait_for(lambda: True)
+
+    async def _notify_update(self):
+        async with self._update:
+            self._update.notify_all()
+
+
+class SlowHolder:
+    def __init__(self, loop):
+        self._loop = loop
+        self._slow_update = asyncio.Condition()
+
+    def done(self):
+        self._loop.create_task(self._notify_slow_update())  # error: TRF001:9
+
+    async def _wait_for_slow_update(self):
+        async with self._slow_update:
+            await self._slow_update.wait()
+            await asyncio.sleep(1)
+
+    async def _notify_slow_update(self):
+        async with self._slow_update:
+            self._slow_update.notify()
+
+
+class OtherCondition:
+    def __init__(self, loop):
+        self._loop = loop
+        self._own_update = asyncio.Condition()
+        self._other = asyncio.Condition()
+
+    def done(self):
+        self._loop.create_task(self._notify_update())  # error: TRF001:9
+
+    async def _wait_for_update(self):
+        async with self._own_update:
+            await self._other.wait()
+
+    async def _notify_update(self):
+        async with self._own_update:
+            self._own_update.notify_all()
