@@ -80,7 +80,10 @@ def record_exits(recorder: Recorder) -> None:
     table[ast.While] = forever
 
     waits = recorder._expr[ast.Await]
-    released: Dict[str, int] = {}  # by attribute: the waits of a condition, which release its lock
+    # the ``async with`` items a function's block holds (its scope, the item's text), and by
+    # text the waits of such a condition in it (``cond.wait()``), which let its lock go
+    holding: List[Tuple[int, str]] = []
+    released: Dict[str, int] = {}
 
     def waiting(node: ast.expr, sink: Any) -> None:
         """Any ``await`` in a ``try`` body of a coroutine function: the ``try``
@@ -97,12 +100,14 @@ def record_exits(recorder: Recorder) -> None:
             lock = call.func.value
             if type(lock) is ast.Attribute:  # ``await x.lock.acquire()``: held by hand, maybe across a wait
                 recorder.facts.waiting_locks.add(lock.attr)
-        elif type(call) is ast.Call and type(call.func) is ast.Attribute and (
-                call.func.attr in _CONDITION_WAITS):
-            held = call.func.value
-            if type(held) is ast.Attribute:  # ``await self.cond.wait()`` lets the lock go while it waits
-                _condition_use(recorder, held.attr)
-                released[held.attr] = released.get(held.attr, 0) + 1
+        elif type(call) is ast.Call and holding:
+            if call.args and scope.imports.resolve(call.func) == N.WAIT_FOR:
+                call = call.args[0]  # (``await asyncio.wait_for(self.cond.wait(), t)``: the same)
+            func = getattr(call, "func", None)
+            held = func.value if type(func) is ast.Attribute and func.attr in _CONDITION_WAITS else None
+            if isinstance(held, ast.Attribute) and (id(scope), ast.dump(held)) in holding:
+                _condition_use(recorder, held.attr)  # ``await self.cond.wait()`` in its own block
+                released[ast.dump(held)] = released.get(ast.dump(held), 0) + 1
         waits(node, sink)
 
     recorder._expr[ast.Await] = waiting
@@ -112,11 +117,12 @@ def record_exits(recorder: Recorder) -> None:
 
     for statement in _PAUSES:
         table[statement] = _statements(recorder, table.get(statement, recorder._generic))
-    table[ast.AsyncWith] = _locking(recorder, table[ast.AsyncWith], released)
+    table[ast.AsyncWith] = _locking(recorder, table[ast.AsyncWith], holding, released)
 
 
 def _locking(
-    recorder: Recorder, handler: Callable[[ast.stmt], None], released: Dict[str, int],
+    recorder: Recorder, handler: Callable[[ast.stmt], None], holding: List[Tuple[int, str]],
+    released: Dict[str, int],
 ) -> Callable[[ast.stmt], None]:
     """``async with self.lock:`` in a function: the lock is noted as entered
     (``Scope.lock_entries``), and as held across a wait if the block may wait or
@@ -135,14 +141,17 @@ def _locking(
             del scope.local_drops[drops:]  # (a drop in the block: its exit runs first, and may wait)
             return
         before = scope.wait_points
-        let_go = {item.context_expr.attr: released.get(item.context_expr.attr, 0) for item in locks}
+        texts = [ast.dump(item.context_expr) for item in locks]
+        let_go = [released.get(text, 0) for text in texts]
+        holding.extend((id(scope), text) for text in texts)
         handler(node)
+        del holding[len(holding) - len(texts):]
         del scope.local_drops[drops:]
         facts = recorder.facts
-        for item in locks:
+        for item, text, count in zip(locks, texts, let_go):
             expr = item.context_expr
             facts.lock_items[expr.attr] = facts.lock_items.get(expr.attr, 0) + 1
-            waited = scope.wait_points - before - (released.get(expr.attr, 0) - let_go[expr.attr])
+            waited = scope.wait_points - before - (released.get(text, 0) - count)
             if waited or item.optional_vars is not None or len(items) > 1:
                 facts.waiting_locks.add(expr.attr)
             if lock_entry(item) is not None:

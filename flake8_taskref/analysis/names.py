@@ -655,14 +655,38 @@ def holds_no_task(value: ast.expr, annotation: Optional[ast.expr]) -> bool:
     return isinstance(annotation, ast.Name) and annotation.id in _PLAIN_RESULTS
 
 
-def flat_call(value: ast.expr) -> bool:
-    """Is ``value`` a call of a name or dotted name with only names, dotted names
-    and constants as arguments (``collect(self.loop)``)?  What it returns is a new
-    task only if the callee is a spawn or a helper that returns one, which a
-    function's ``returns`` record (not a task made in an argument, a lambda's)."""
-    return isinstance(value, ast.Call) and _dotted(value.func) and all(
-        isinstance(arg, ast.Constant) or _dotted(arg)
-        for arg in (*value.args, *(keyword.value for keyword in value.keywords)))
+def flat_call(value: ast.expr, depth: int = 0) -> bool:
+    """Is a returned ``value`` one whose only way to hold a new task is a callee the
+    function's ``returns`` record (asyncio's spawn, a helper of the project): a call
+    of a name or dotted name with only names, dotted names and constants as
+    arguments (``collect(self.loop)``), or anything built of constants, attributes,
+    items of an attribute, arithmetic and displays of those and calls of
+    builtins that make no task (``len(self.items) + 1``, ``{"n": str(x)}``)?
+    Not a name, a call in another's arguments (``gather(a(), b())``), a lambda's."""
+    kind = type(value)
+    if kind is ast.Call:
+        func = value.func  # type: ignore[attr-defined]
+        if type(func) is ast.Name and func.id in _PLAIN_BUILTINS:
+            return True
+        args = [*value.args, *(k.value for k in value.keywords)]  # type: ignore[attr-defined]
+        return not depth and _dotted(func) and all(type(a) is ast.Constant or _dotted(a) for a in args)
+    if kind is ast.Constant or kind is ast.Attribute:
+        return True
+    if kind is ast.Subscript:
+        return type(value.value) is ast.Attribute  # type: ignore[attr-defined]  # (its object holds it)
+    parts: Optional[List[Optional[ast.expr]]] = _PARTS[kind](value) if kind in _PARTS else None
+    return parts is not None and depth < 16 and all(
+        part is None or flat_call(part, depth + 1) for part in parts)
+
+
+_PLAIN_BUILTINS = frozenset({"len", "str", "int", "float", "bool", "repr", "format", "round", "abs", "hash"})
+_PARTS: Dict[type, Callable[[Any], List[Optional[ast.expr]]]] = {
+    ast.BinOp: lambda n: [n.left, n.right], ast.UnaryOp: lambda n: [n.operand],
+    ast.BoolOp: lambda n: n.values, ast.Compare: lambda n: [n.left, *n.comparators],
+    ast.IfExp: lambda n: [n.test, n.body, n.orelse], ast.JoinedStr: lambda n: n.values,
+    ast.FormattedValue: lambda n: [n.value], ast.Dict: lambda n: [*n.keys, *n.values],
+    ast.List: lambda n: n.elts, ast.Tuple: lambda n: n.elts, ast.Set: lambda n: n.elts,
+}
 
 
 def _dotted(node: ast.expr) -> bool:

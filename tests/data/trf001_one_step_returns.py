@@ -59,3 +59,35 @@ async def _through_helper():
 
 def spawn_through_helper():
     asyncio.create_task(_through_helper())  # error: TRF001:5
+
+
+class Counter:
+    """Built of constants, items of an attribute, arithmetic, displays of those and
+    builtins that make no task: no new task (a reviewer's false alarms)."""
+
+    def __init__(self, loop):
+        self.loop = loop
+        self.items = []
+
+    def bump(self):
+        self.loop.create_task(self._count())
+        self.loop.create_task(self._first())
+        self.loop.create_task(self._summary())
+        self.loop.create_task(self._gathered())  # error: TRF001:9
+        self.loop.create_task(self._either(None))  # error: TRF001:9
+
+    async def _count(self):
+        self.items.append(1)
+        return len(self.items) + 1
+
+    async def _first(self):
+        return self.items[0]
+
+    async def _summary(self):
+        return {"count": str(len(self.items)), "first": f"{self.items[0]}"}
+
+    async def _gathered(self):
+        return asyncio.gather(_make(), _make())
+
+    async def _either(self, task):
+        return task or asyncio.create_task(asyncio.sleep(10))

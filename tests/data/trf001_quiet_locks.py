@@ -332,3 +332,57 @@ class OtherCondition:
     async def _notify_update(self):
         async with self._own_update:
             self._own_update.notify_all()
+
+
+class TimedWaiter:  # ``wait_for(cond.wait(), t)`` lets the lock go as ``cond.wait()`` does
+    def __init__(self, loop):
+        self._loop = loop
+        self._timed = asyncio.Condition()
+
+    def done(self):
+        self._loop.create_task(self._notify_timed())
+
+    async def _wait_for_timed(self):
+        async with self._timed:
+            await asyncio.wait_for(self._timed.wait(), 5)
+
+    async def _notify_timed(self):
+        async with self._timed:
+            self._timed.notify_all()
+
+
+class ForeignWait:  # another object's ``_ready.wait()`` in the block holds this lock across it
+    def __init__(self, loop, conn):
+        self._loop = loop
+        self._ready = asyncio.Condition()
+        self.conn = conn
+
+    def done(self):
+        self._loop.create_task(self._notify_ready())  # error: TRF001:9
+
+    async def _hold(self):
+        async with self._ready:
+            await self.conn._ready.wait()
+
+    async def _notify_ready(self):
+        async with self._ready:
+            self._ready.notify_all()
+
+
+class NestedWait:  # a wait in a function inside the block is not the block's
+    def __init__(self, loop):
+        self._loop = loop
+        self._nested = asyncio.Condition()
+
+    def done(self):
+        self._loop.create_task(self._notify_nested())  # error: TRF001:9
+
+    async def _hold(self):
+        async with self._nested:
+            async def inner():
+                await self._nested.wait()
+            await asyncio.sleep(10)
+
+    async def _notify_nested(self):
+        async with self._nested:
+            self._nested.notify_all()
