@@ -86,8 +86,7 @@ def _dropped_local(rules: Any, scope: Scope, live: Live, keepers: Keepers) -> No
     drops = local_drops(scope) if live and not scope.generator else []
     captured = rules.captured(scope)
     plain: Dict[str, bool] = {}  # (once per name: a function of thousands of drops)
-    # (a cancel of these does not finish the task before a later one: ``t.cancel(); t.cancel()``)
-    cancels = {pos_of(cancel.value.func.value) for cancel, *_ in drops}  # type: ignore[attr-defined]
+    cancels = scope.cancels  # (an earlier ``t.cancel()`` does not finish it: ``t.cancel(); t.cancel()``)
     for cancel, drop, frames, passed in drops:
         receiver = cancel.value.func.value  # type: ignore[attr-defined]
         name, at = receiver.id, pos_of(receiver)

@@ -321,3 +321,21 @@ async def cancelled_twice_awaited_between(ws):
     task.cancel()
     await task
     task.cancel()
+
+
+async def cancelled_on_a_branch_then_again(ws, first):
+    task = asyncio.create_task(watch(ws))
+    await asyncio.sleep(10)
+    if first:
+        task.cancel()
+        log.info("cancelled early")
+    task.cancel()  # error: TRF009:5
+
+
+async def cancelled_and_awaited_on_a_branch_then_again(ws, first):
+    task = asyncio.create_task(watch(ws))
+    await asyncio.sleep(10)
+    if first:
+        task.cancel()
+        await task
+    task.cancel()  # (awaited on some path: done by then there)
