@@ -83,7 +83,7 @@ def record_exits(recorder: Recorder) -> None:
     # the ``async with`` items a function's block holds (its scope, the item's text), and by
     # text the waits of such a condition in it (``cond.wait()``), which let its lock go
     holding: List[Tuple[int, str]] = []
-    released: Dict[str, int] = {}
+    released: Dict[Tuple[int, str], int] = {}
 
     def waiting(node: ast.expr, sink: Any) -> None:
         """Any ``await`` in a ``try`` body of a coroutine function: the ``try``
@@ -105,9 +105,10 @@ def record_exits(recorder: Recorder) -> None:
                 call = call.args[0]  # (``await asyncio.wait_for(self.cond.wait(), t)``: the same)
             func = getattr(call, "func", None)
             held = func.value if type(func) is ast.Attribute and func.attr in _CONDITION_WAITS else None
-            if isinstance(held, ast.Attribute) and (id(scope), ast.dump(held)) in holding:
-                _condition_use(recorder, held.attr)  # ``await self.cond.wait()`` in its own block
-                released[ast.dump(held)] = released.get(ast.dump(held), 0) + 1
+            key = (id(scope), ast.dump(held)) if isinstance(held, ast.Attribute) else None
+            if key is not None and key in holding:  # ``await self.cond.wait()`` in its own block
+                _condition_use(recorder, held.attr)  # type: ignore[union-attr]
+                released[key] = released.get(key, 0) + 1
         waits(node, sink)
 
     recorder._expr[ast.Await] = waiting
@@ -122,7 +123,7 @@ def record_exits(recorder: Recorder) -> None:
 
 def _locking(
     recorder: Recorder, handler: Callable[[ast.stmt], None], holding: List[Tuple[int, str]],
-    released: Dict[str, int],
+    released: Dict[Tuple[int, str], int],
 ) -> Callable[[ast.stmt], None]:
     """``async with self.lock:`` in a function: the lock is noted as entered
     (``Scope.lock_entries``), and as held across a wait if the block may wait or
@@ -141,17 +142,17 @@ def _locking(
             del scope.local_drops[drops:]  # (a drop in the block: its exit runs first, and may wait)
             return
         before = scope.wait_points
-        texts = [ast.dump(item.context_expr) for item in locks]
-        let_go = [released.get(text, 0) for text in texts]
-        holding.extend((id(scope), text) for text in texts)
+        keys = [(id(scope), ast.dump(item.context_expr)) for item in locks]
+        let_go = [released.get(key, 0) for key in keys]
+        holding.extend(keys)
         handler(node)
-        del holding[len(holding) - len(texts):]
+        del holding[len(holding) - len(keys):]
         del scope.local_drops[drops:]
         facts = recorder.facts
-        for item, text, count in zip(locks, texts, let_go):
+        for item, key, count in zip(locks, keys, let_go):
             expr = item.context_expr
             facts.lock_items[expr.attr] = facts.lock_items.get(expr.attr, 0) + 1
-            waited = scope.wait_points - before - (released.get(text, 0) - count)
+            waited = scope.wait_points - before - (released.get(key, 0) - count)
             if waited or item.optional_vars is not None or len(items) > 1:
                 facts.waiting_locks.add(expr.attr)
             if lock_entry(item) is not None:

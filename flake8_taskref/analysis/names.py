@@ -655,28 +655,40 @@ def holds_no_task(value: ast.expr, annotation: Optional[ast.expr]) -> bool:
     return isinstance(annotation, ast.Name) and annotation.id in _PLAIN_RESULTS
 
 
-def flat_call(value: ast.expr, depth: int = 0) -> bool:
+def flat_call(value: ast.expr, scope: Any = None, depth: int = 0) -> bool:
     """Is a returned ``value`` one whose only way to hold a new task is a callee the
     function's ``returns`` record (asyncio's spawn, a helper of the project): a call
     of a name or dotted name with only names, dotted names and constants as
     arguments (``collect(self.loop)``), or anything built of constants, attributes,
     items of an attribute, arithmetic and displays of those and calls of
     builtins that make no task (``len(self.items) + 1``, ``{"n": str(x)}``)?
-    Not a name, a call in another's arguments (``gather(a(), b())``), a lambda's."""
+    Not a name, a call in another's arguments (``gather(a(), b())``), a lambda's, a
+    builtin's name that ``scope`` or a scope around it binds (``def str(coro): ...``)."""
     kind = type(value)
     if kind is ast.Call:
         func = value.func  # type: ignore[attr-defined]
-        if type(func) is ast.Name and func.id in _PLAIN_BUILTINS:
+        if type(func) is ast.Name and func.id in _PLAIN_BUILTINS and not _bound(scope, func.id):
             return True
         args = [*value.args, *(k.value for k in value.keywords)]  # type: ignore[attr-defined]
         return not depth and _dotted(func) and all(type(a) is ast.Constant or _dotted(a) for a in args)
     if kind is ast.Constant or kind is ast.Attribute:
         return True
-    if kind is ast.Subscript:
-        return type(value.value) is ast.Attribute  # type: ignore[attr-defined]  # (its object holds it)
+    if kind is ast.Subscript:  # (an item of ``self.tasks``: the object holds it)
+        held = value.value  # type: ignore[attr-defined]
+        owner = held.value if type(held) is ast.Attribute else None
+        return type(owner) is ast.Name and owner.id in ("self", "cls")
     parts: Optional[List[Optional[ast.expr]]] = _PARTS[kind](value) if kind in _PARTS else None
     return parts is not None and depth < 16 and all(
-        part is None or flat_call(part, depth + 1) for part in parts)
+        part is None or flat_call(part, scope, depth + 1) for part in parts)
+
+
+def _bound(scope: Any, name: str) -> bool:
+    """Does ``scope`` (a ``facts.Scope``) or a scope around it bind ``name``?"""
+    while scope is not None:
+        if name in scope.bindings:
+            return True
+        scope = scope.parent
+    return False
 
 
 _PLAIN_BUILTINS = frozenset({"len", "str", "int", "float", "bool", "repr", "format", "round", "abs", "hash"})

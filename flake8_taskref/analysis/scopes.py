@@ -324,7 +324,7 @@ class Recorder:
             returns = getattr(self.scope.node, "returns", None)
             value = not N.holds_no_task(node.value, returns)
             self.scope.returns_value |= value
-            self.scope.opaque_returns |= value and not N.flat_call(node.value)
+            self.scope.opaque_returns |= value and not N.flat_call(node.value, self.scope)
             self._return_value(node.value)
 
     def _assign(self, node: ast.Assign) -> None:

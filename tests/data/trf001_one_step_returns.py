@@ -91,3 +91,20 @@ class Counter:
 
     async def _either(self, task):
         return task or asyncio.create_task(asyncio.sleep(10))
+
+
+class Box:
+    items: list = []
+
+
+class Maker:
+    def __init__(self, loop):
+        self.loop = loop
+
+    def start(self):
+        self.loop.create_task(self._boxed())  # error: TRF001:9
+
+    async def _boxed(self):
+        box = Box()
+        box.items = [asyncio.create_task(asyncio.sleep(10))]
+        return box.items[0]

@@ -386,3 +386,23 @@ class NestedWait:  # a wait in a function inside the block is not the block's
     async def _notify_nested(self):
         async with self._nested:
             self._nested.notify_all()
+
+
+class NestedHolder:  # a nested function's own hold and wait of the condition is not the block's
+    def __init__(self, loop):
+        self._loop = loop
+        self._inner = asyncio.Condition()
+
+    def done(self):
+        self._loop.create_task(self._notify_inner())  # error: TRF001:9
+
+    async def _hold(self):
+        async with self._inner:
+            async def inner():
+                async with self._inner:
+                    await self._inner.wait()
+            await asyncio.sleep(10)
+
+    async def _notify_inner(self):
+        async with self._inner:
+            self._inner.notify_all()
