@@ -74,6 +74,11 @@ def test_exit_codes(tmp_path: Path) -> None:
     assert command("--exit-zero", "bad.py", cwd=tmp_path).returncode == 0
     assert command("--no-such-option", cwd=tmp_path).returncode == 2
     assert command("--format", "xml", "bad.py", cwd=tmp_path).returncode == 2
+    # Ruff's name for the option: the same documents, and its formats of no such name refused
+    as_ruff = command("--output-format", "json", "bad.py", cwd=tmp_path)
+    assert as_ruff.returncode == 1 and json.loads(as_ruff.stdout)
+    assert as_ruff.stdout == command("--format", "json", "bad.py", cwd=tmp_path).stdout
+    assert command("--output-format", "concise", "bad.py", cwd=tmp_path).returncode == 2
     wrong = command("--enable-extensions", "TRF006", "bad.py", cwd=tmp_path)
     assert wrong.returncode == 2 and wrong.stdout == ""
     assert wrong.stderr.splitlines()[-1].endswith(

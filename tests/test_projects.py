@@ -547,6 +547,14 @@ def test_messages_name_the_helpers_file_from_the_current_folder(tmp_path: Path) 
     (project / "setup.cfg").write_text("[flake8]\n", encoding="utf-8")
     assert _command(elsewhere, "--config", str(project / "setup.cfg"), str(project / user)) == {
         str(project / user): _start_rows(os.path.join("src", "myapp", "tasks.py"))}
+    # from a folder outside the project that it does not know for the project's: relative
+    # to the current folder, as the finding's own file (it was ``myapp/tasks.py``, which
+    # no terminal there opens: a new user's report)
+    given = os.path.join(os.pardir, "layout", "src")
+    helper = os.path.join(os.pardir, "layout", "src", "myapp", "tasks.py")
+    found = {os.path.join(given, "myapp", "user.py"): _start_rows(helper)}
+    assert _command(elsewhere, given) == found
+    assert _flake8(elsewhere, given) == found
 
 
 def test_the_plugin_keeps_no_tree_of_the_index(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -128,8 +128,9 @@ def build_parser() -> argparse.ArgumentParser:
     project.add_argument("--no-cache", "--taskref-no-cache", dest="taskref_no_cache", action="store_true",
                          default=None, help="read and write no cache")
     output = parser.add_argument_group("output")
-    output.add_argument("--format", default=None,
-                        help="default, pylint, json, sarif, or a flake8 %%-format string")
+    output.add_argument("--format", "--output-format", dest="format", default=None,
+                        help="default, pylint, json, sarif, or a flake8 %%-format string "
+                             "(--output-format: Ruff's name for it)")
     output.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                         help="colours in the output (flake8's %%(bold)s, %%(red)s, ... %%(reset)s): "
                         "auto, the default, where it goes to a terminal and NO_COLOR is not set")

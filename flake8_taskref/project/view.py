@@ -232,22 +232,19 @@ class ProjectView:
         current folder when it is below it, as a finding's own path is
         (``src/app/tasks.py``, not ``app/tasks.py`` under its source root),
         else to the project root (the editor server's current folder is
-        anywhere), else under its source root; made once per summary."""
+        anywhere), else relative to the current folder all the same
+        (``../proj/src/app/tasks.py``, as flake8 names a file given so), else
+        absolute (another drive); made once per summary."""
         if summary is None or not summary.file:
             return summary
         known = self._shown_summaries.get(id(summary))
         if known is None or known[0] is not summary:
             if self._cwd is None:
                 self._cwd = os.getcwd()
-            shown = summary.path
-            for base in (self._cwd, self.project_root):
-                try:
-                    relative = os.path.relpath(os.path.join(self._cwd, summary.file), base)
-                except ValueError:  # another drive (Windows)
-                    continue
-                if not relative.startswith(os.pardir):
-                    shown = relative
-                    break
+            absolute = os.path.normpath(os.path.join(self._cwd, summary.file))
+            below = [path for path in (_relative(absolute, self._cwd), _relative(absolute, self.project_root))
+                     if path is not None and not path.startswith(os.pardir)]
+            shown = below[0] if below else _relative(absolute, self._cwd) or absolute
             known = self._shown_summaries[id(summary)] = (summary, summary._replace(path=shown))
         return known[1]
 
@@ -884,3 +881,11 @@ def set_open_text(path: str, data: Optional[bytes]) -> None:
         _OPEN[path] = data
     for view in list(_VIEWS.values()):
         view.changed(path)
+
+
+def _relative(path: str, base: str) -> Optional[str]:
+    """``path`` relative to ``base``; None on another drive (Windows)."""
+    try:
+        return os.path.relpath(path, base)
+    except ValueError:
+        return None
