@@ -197,6 +197,9 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
                 _condition_use(recorder, func.value.attr)  # ``self.cond.notify_all()``
         elif kind is ast.Await or value is None and (node_type is ast.AsyncWith or node_type is ast.AsyncFor):
             frames = recorder.frames
+            if node_type is ast.Expr and not frames and not scope.generator and N.never_returns(
+                    value.value, scope.imports.resolve):  # type: ignore[union-attr]
+                scope.forever.append(node)  # ``await server.serve_forever()``: as a ``while True:``
             wait = _wait_of(scope, node, value, frames) if scope.groups else None
             if wait is not None:  # a wait after a handle is made (``gaps.py``, ``paths._caught``)
                 scope.awaits.append(wait)

@@ -515,8 +515,8 @@ class Scope:
         self.loop_exits: Dict[int, List[Pos]] = {}  # ids of loops left by break/return -> the exits' ends
         # Where the function runs the event loop itself (``runs_loop``; ``runners``).
         self.loop_runs: List[Tuple[Pos, Frames]] = []
-        # ``while True:`` loops at the top of a function body (the frame stays alive).
-        self.forever: List[ast.While] = []
+        # ``while True:`` loops, and awaits that never return, atop a function body (the frame lives).
+        self.forever: List[ast.stmt] = []
         # which are drain loops (``paths._drained``, once each; by name: is a local only a drain's snapshot)
         self.drained: Dict[Union[int, str], bool] = {}
         # Module and class scopes: the functions defined in them by name, and the names

@@ -655,6 +655,28 @@ def holds_no_task(value: ast.expr, annotation: Optional[ast.expr]) -> bool:
     return isinstance(annotation, ast.Name) and annotation.id in _PLAIN_RESULTS
 
 
+def never_returns(value: ast.expr, resolve: Callable[[ast.expr], Optional[str]]) -> bool:
+    """Does awaiting ``value`` never end but by an exception (a cancellation, most
+    often): ``server.serve_forever()``, or a wait for a future or an event made in
+    the expression itself, which nothing else can complete (``asyncio.Future()``,
+    ``loop.create_future()``, ``asyncio.Event().wait()``)?"""
+    if not isinstance(value, ast.Call) or value.args or value.keywords:
+        return False
+    func = value.func
+    receiver = func.value if isinstance(func, ast.Attribute) else None
+    if isinstance(func, ast.Attribute) and func.attr == "serve_forever":  # (asyncio's server's: not self's)
+        return not (isinstance(receiver, ast.Name) and receiver.id in ("self", "cls"))
+    if isinstance(func, ast.Attribute) and func.attr == "create_future":  # (of the running loop)
+        return isinstance(receiver, ast.Call) and resolve(receiver.func) in _RUNNING_LOOP
+    made = receiver if isinstance(func, ast.Attribute) and func.attr == "wait" else None
+    if isinstance(made, ast.Call) and not made.args and not made.keywords:
+        return resolve(made.func) == "asyncio.Event"
+    return resolve(func) == "asyncio.Future"
+
+
+_RUNNING_LOOP = frozenset({"asyncio.get_running_loop", "asyncio.get_event_loop"})
+
+
 def flat_call(value: ast.expr, scope: Any = None, depth: int = 0) -> bool:
     """Is a returned ``value`` one whose only way to hold a new task is a callee the
     function's ``returns`` record (asyncio's spawn, a helper of the project): a call

@@ -631,12 +631,19 @@ def _swallowed(use: Use, fate: List[Pos]) -> Optional[int]:
     return handler.lineno
 
 
-def held_by_forever(rules: Asked, group: Group, spawns: Spawns, scope: Scope) -> bool:
-    """Made before a ``while True:`` loop that nothing leaves (the frame, and so
-    the local, lives as long as the function runs), or made in it and added to a
-    local collection made before it (which lives as long)."""
+def held_by_forever(rules: Asked, group: Group, spawns: Spawns, scope: Scope, awaits: bool = False) -> bool:
+    """Made before a ``while True:`` loop that nothing leaves (the frame, and so the
+    local, lives as long as the function runs), or made in it and added to a local
+    collection made before it (which lives as long).  With ``awaits`` (TRF002), also
+    bound, once, to a local of a function that is no generator before an ``await``
+    that never returns (``await server.serve_forever()``, ``exits.py``)."""
     for loop in scope.forever:
         start, end = pos_of(loop), end_of(loop)
+        if not isinstance(loop, ast.While):
+            once = bool(group.name) and len(scope.bindings.get(group.name, ())) == 1
+            if awaits and once and not scope.generator and all(spawn.pos < start for spawn, _ in spawns):
+                return True
+            continue
         if id(loop) in scope.loop_exits:
             # left only where no other task is pending: it holds what was made before it
             if _before(spawns, start) and _drained(scope, loop, start, end):

@@ -564,7 +564,7 @@ class ModuleRules:
             spawns = self._spawns(group, scope)
             if not spawns or loop_frame and not off_loop(spawns, scope):
                 continue
-            if not (self.safe(group, scope) or held_by_forever(self, group, spawns, scope)):
+            if not (self.safe(group, scope) or held_by_forever(self, group, spawns, scope, awaits=True)):
                 reachable, _ = self._reachable(group, scope)
                 wait = next((g.wait for g in reachable if g.wait is not None), None)
                 if wait is not None and held_through_wait(self, group, wait, scope):

@@ -230,3 +230,61 @@ async def drain_on_another_loop(coros, other_loop):
         if not pending:
             return
         await asyncio.wait(pending)
+
+
+# An await that never returns but by a cancellation keeps the frame, and its locals,
+# as a ``while True:`` loop does (a new user's report: ``await server.serve_forever()``).
+async def heartbeat():
+    while True:
+        await asyncio.sleep(1)
+
+
+async def serve(handler):
+    beat = asyncio.create_task(heartbeat())
+    server = await asyncio.start_server(handler, "127.0.0.1", 8080)
+    async with server:
+        await server.serve_forever()
+
+
+async def park():
+    beat = asyncio.create_task(heartbeat())
+    await asyncio.Event().wait()
+
+
+async def park_on_a_future():
+    beat = asyncio.create_task(heartbeat())
+    await asyncio.get_running_loop().create_future()
+
+
+async def until_stopped(stop: asyncio.Event):
+    beat = asyncio.create_task(heartbeat())  # error: TRF002:12
+    await stop.wait()  # (returns once set: the frame ends with the task running)
+
+
+async def serve_in_a_try(handler, server):
+    beat = asyncio.create_task(heartbeat())  # error: TRF002:12
+    try:
+        await server.serve_forever()  # (in a ``try``: not followed)
+    except OSError:
+        log.exception("server failed")
+
+
+async def rebound_before_parking():
+    beat = asyncio.create_task(heartbeat())  # error: TRF002:12
+    beat = asyncio.create_task(heartbeat())  # error: TRF002:12
+    await asyncio.Event().wait()
+
+
+async def stream_then_park():
+    beat = asyncio.create_task(heartbeat())  # error: TRF002:12
+    yield 1  # (a generator: its consumer may stop here)
+    await asyncio.Event().wait()
+
+
+class Service:
+    async def serve_forever(self):
+        await asyncio.sleep(1)  # (the project's own: it returns)
+
+    async def run(self):
+        beat = asyncio.create_task(heartbeat())  # error: TRF002:16
+        await self.serve_forever()
