@@ -105,7 +105,7 @@ def record_exits(recorder: Recorder) -> None:
                 call = call.args[0]  # (``await asyncio.wait_for(self.cond.wait(), t)``: the same)
             func = getattr(call, "func", None)
             held = func.value if type(func) is ast.Attribute and func.attr in _CONDITION_WAITS else None
-            key = (id(scope), _dotted(held)) if isinstance(held, ast.Attribute) else None
+            key = (id(scope), _chain_text(held)) if isinstance(held, ast.Attribute) else None
             if key is not None and key[1] and key in holding:  # ``await self.cond.wait()`` in its block
                 _condition_use(recorder, held.attr)  # type: ignore[union-attr]
                 released[key] = released.get(key, 0) + 1
@@ -142,7 +142,7 @@ def _locking(
             del scope.local_drops[drops:]  # (a drop in the block: its exit runs first, and may wait)
             return
         before = scope.wait_points
-        keys = [(id(scope), _dotted(item.context_expr)) for item in locks]
+        keys = [(id(scope), _chain_text(item.context_expr)) for item in locks]
         let_go = [released.get(key, 0) for key in keys]
         holding.extend(keys)
         handler(node)
@@ -309,7 +309,7 @@ _CONDITION_WAITS = frozenset({"wait", "wait_for"})
 _NOTIFY = frozenset({"notify", "notify_all"})
 
 
-def _dotted(node: ast.expr) -> str:
+def _chain_text(node: ast.expr) -> str:
     """``self.cond`` for a chain of names (``ast.dump`` imports modules on Python
     3.15, which the analysis must not: ``tests/test_purity.py``); "" for any other
     receiver, which then holds nothing a wait lets go."""
