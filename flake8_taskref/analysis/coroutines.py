@@ -485,14 +485,7 @@ def coroutine_function(func: ast.expr, scope: Scope) -> bool:
     if scope.imports.resolve(func) in N.STDLIB_COROUTINE_FUNCTIONS:
         return True
     if isinstance(func, ast.Name):
-        current: Optional[Scope] = scope
-        while current is not None:
-            if current.kind != Scope.CLASS and func.id in current.async_defs:
-                return True
-            if func.id in current.bindings and current.kind != Scope.CLASS:
-                return False
-            current = current.parent
-        return False
+        return _owner(func, scope)[0] is not None  # (a coroutine function of a scope around it)
     if not isinstance(func, ast.Attribute) or not isinstance(func.value, (ast.Name, ast.Attribute)):
         return False
     receiver = func.value

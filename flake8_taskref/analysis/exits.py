@@ -105,8 +105,9 @@ def record_exits(recorder: Recorder) -> None:
                 call = call.args[0]  # (``await asyncio.wait_for(self.cond.wait(), t)``: the same)
             func = getattr(call, "func", None)
             held = func.value if type(func) is ast.Attribute and func.attr in _CONDITION_WAITS else None
-            key = (id(scope), _chain_text(held)) if isinstance(held, ast.Attribute) else None
-            if key is not None and key[1] and key in holding:  # ``await self.cond.wait()`` in its block
+            key = (id(scope), N.chain_text(held)) if isinstance(held, ast.Attribute) else None
+            # ``await self.cond.wait()`` in its own block ("": a receiver of another form lets nothing go)
+            if key is not None and key[1] and key in holding:
                 _condition_use(recorder, held.attr)  # type: ignore[union-attr]
                 released[key] = released.get(key, 0) + 1
         waits(node, sink)
@@ -142,7 +143,7 @@ def _locking(
             del scope.local_drops[drops:]  # (a drop in the block: its exit runs first, and may wait)
             return
         before = scope.wait_points
-        keys = [(id(scope), _chain_text(item.context_expr)) for item in locks]
+        keys = [(id(scope), N.chain_text(item.context_expr)) for item in locks]
         let_go = [released.get(key, 0) for key in keys]
         holding.extend(keys)
         handler(node)
@@ -307,17 +308,6 @@ def _lock_store(recorder: Recorder, node: Union[ast.Assign, ast.AnnAssign]) -> N
 
 _CONDITION_WAITS = frozenset({"wait", "wait_for"})
 _NOTIFY = frozenset({"notify", "notify_all"})
-
-
-def _chain_text(node: ast.expr) -> str:
-    """``self.cond`` for a chain of names (``ast.dump`` imports modules on Python
-    3.15, which the analysis must not: ``tests/test_purity.py``); "" for any other
-    receiver, which then holds nothing a wait lets go."""
-    parts: List[str] = []
-    while type(node) is ast.Attribute:
-        parts.append(node.attr)
-        node = node.value
-    return ".".join([node.id, *reversed(parts)]) if isinstance(node, ast.Name) else ""
 
 
 def _condition_use(recorder: Recorder, attr: str) -> None:

@@ -527,6 +527,17 @@ def yields_once(node: ast.expr, qualname: Optional[str]) -> bool:
     return isinstance(delay, ast.Constant) and type(delay.value) in (int, float) and delay.value == 0
 
 
+def chain_text(node: ast.expr) -> str:
+    """``self.cond`` for a name or a chain of attributes of one; "" for anything
+    else (``ast.dump`` would do, but imports modules on Python 3.15, which the
+    analysis must not: ``tests/test_purity.py``)."""
+    parts: List[str] = []
+    while type(node) is ast.Attribute:
+        parts.append(node.attr)
+        node = node.value
+    return ".".join([node.id, *reversed(parts)]) if isinstance(node, ast.Name) else ""
+
+
 def dotted_text(node: ast.expr) -> str:
     """A short source-like text for a receiver, for messages (``self._loop``)."""
     if isinstance(node, ast.Name):
@@ -692,7 +703,8 @@ def flat_call(value: ast.expr, scope: Any = None, depth: int = 0) -> bool:
         if type(func) is ast.Name and func.id in _PLAIN_BUILTINS and not _bound(scope, func.id):
             return True
         args = [*value.args, *(k.value for k in value.keywords)]  # type: ignore[attr-defined]
-        return not depth and _dotted(func) and all(type(a) is ast.Constant or _dotted(a) for a in args)
+        return not depth and bool(chain_text(func)) and all(
+            type(arg) is ast.Constant or chain_text(arg) for arg in args)
     if kind is ast.Constant or kind is ast.Attribute:
         return True
     if kind is ast.Subscript:  # (an item of ``self.tasks``: the object holds it)
@@ -721,12 +733,6 @@ _PARTS: Dict[type, Callable[[Any], List[Optional[ast.expr]]]] = {
     ast.FormattedValue: lambda n: [n.value], ast.Dict: lambda n: [*n.keys, *n.values],
     ast.List: lambda n: n.elts, ast.Tuple: lambda n: n.elts, ast.Set: lambda n: n.elts,
 }
-
-
-def _dotted(node: ast.expr) -> bool:
-    while isinstance(node, ast.Attribute):
-        node = node.value
-    return isinstance(node, ast.Name)
 
 
 def holds_nothing_to_lose(value: ast.expr) -> bool:

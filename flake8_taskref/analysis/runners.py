@@ -54,8 +54,8 @@ def held_by_snapshot(spawn: Spawn, scope: Scope) -> bool:
     receiver = spawn.receiver
     if not scope.loop_runs or receiver is None or isinstance(scope.node, ast.AsyncFunctionDef):
         return False
-    text = N.dotted_text(receiver)
-    if not text.replace(".", "").replace("_", "").isalnum():
+    text = N.chain_text(receiver)
+    if not text:
         return False  # (a call, ``new_event_loop().create_task``, may give another loop)
     for name, bindings in scope.bindings.items():
         first = bindings[0].pos if bindings else None

@@ -242,9 +242,10 @@ class ProjectView:
             if self._cwd is None:
                 self._cwd = os.getcwd()
             absolute = os.path.normpath(os.path.join(self._cwd, summary.file))
-            below = [path for path in (_relative(absolute, self._cwd), _relative(absolute, self.project_root))
+            here = _relative(absolute, self._cwd)
+            below = [path for path in (here, _relative(absolute, self.project_root))
                      if path is not None and not path.startswith(os.pardir)]
-            shown = below[0] if below else _relative(absolute, self._cwd) or absolute
+            shown = below[0] if below else here or absolute
             known = self._shown_summaries[id(summary)] = (summary, summary._replace(path=shown))
         return known[1]
 
