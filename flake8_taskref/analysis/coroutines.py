@@ -37,7 +37,7 @@ from flake8_taskref.analysis.scopes import end_of, pos_of
 from flake8_taskref.analysis.summaries import may_return_none, returns_task_or_none, shadowed, stub as _stub
 
 if TYPE_CHECKING:
-    from flake8_taskref.analysis.modules import Resolver
+    from flake8_taskref.analysis.modules import Function, Resolver
     from flake8_taskref.analysis.summaries import Summaries
 
 __all__ = [
@@ -100,6 +100,7 @@ def never_suspends(
     awaited = _seen is not None  # asked of a call the coroutine awaits
     if awaited and not _followed(func, scope, facts):
         return False
+    coroutine: Optional[Scope] = None
     if isinstance(func, ast.Attribute):
         own = isinstance(func.value, ast.Name) and func.value.id in ("self", "cls")
         if own and scope.cls is not None and assigned(facts, scope.cls, func.attr, set()):
@@ -111,15 +112,17 @@ def never_suspends(
                 awaited and found.info.decorated
             ):
                 return False
-            whole = resolver.whole_function(found)
-            return whole is not None and not whole.info.may_wait and not whole.info.stub
+            coroutine = _entered_method(found, facts)  # of a class of this file: followed as one's own
+            if coroutine is None:
+                whole = resolver.whole_function(found)
+                return whole is not None and not whole.info.may_wait and not whole.info.stub
     if isinstance(func, ast.Name) and not awaited and resolver is not None:
         qualname = None if shadowed(scope, func.id) else scope.imports.resolve(func)
         if qualname is not None:  # a coroutine function of another module (no hook a subclass overrides)
             found = resolver.function(qualname, scope.imports.module_of(func))
             whole = resolver.whole_function(found) if found is not None and found.info.is_async else None
             return whole is not None and not whole.info.may_wait
-    coroutine = own_coroutine(func, scope)
+    coroutine = coroutine or own_coroutine(func, scope)
     if coroutine is None:
         return False
     # a decorator is taken to keep what the body does (a tracer, a logger), in
@@ -143,6 +146,22 @@ def never_suspends(
     seen.add(id(coroutine))
     return all(never_suspends(call, coroutine, facts, summaries, resolver, seen)
                for call in coroutine.waits_on)
+
+
+def _entered_method(found: "Function", facts: ModuleFacts) -> Optional[Scope]:
+    """The entered scope of a method of a class of this file that a typed
+    receiver's call reaches (``for run in self.runs: await run.kill()``), defined
+    once and never replaced by a store of the attribute; else None."""
+    if found.module.name != (facts.name or N.NO_MODULE):
+        return None
+    class_name, _, method = found.qualname.partition(".")
+    cls = facts.classes.get(class_name)
+    if cls is None or method not in cls.async_defs or method in cls.rebound:
+        return None
+    if assigned(facts, cls, method, set()):
+        return None
+    entered = cls.entered_async.get(method, ())
+    return entered[0] if len(entered) == 1 else None
 
 
 def _returns_new_task(coroutine: Scope, summaries: "Summaries") -> bool:

@@ -183,11 +183,11 @@ def declared_inside(scope: "Scope", name: str) -> bool:
 
 def local_type(scope: "Scope", name: str) -> Optional[str]:
     """The class written down for a local or a parameter of a function
-    (``scope.types``); for a value of a mapping attribute (``station =
-    self.stations[host]``, noted as ``"stations[]"``), looked up in the class
-    at the time of asking (the annotation may be in a method entered later)."""
+    (``scope.types``); for a value of a mapping attribute (``station = self.stations[host]``,
+    ``"stations[]"``) or an element of a collection one (``for run in self.runs``, ``"runs*"``),
+    looked up in the class when asked (the annotation may be in a method entered later)."""
     dotted = scope.types.get(name)
-    if dotted is None or not dotted.endswith("[]"):
+    if dotted is None or not dotted.endswith(("[]", "*")):
         return dotted
     return values_class(scope, dotted)
 
@@ -205,7 +205,7 @@ def mapping_attr(scope: "Scope", receiver: Optional[ast.expr]) -> Optional[str]:
     """The mapping attribute ``x`` of whose values ``receiver`` is one:
     ``self.x[key]``, ``self.x.get(key)``, or a local bound to one."""
     key = scope.types.get(receiver.id) if isinstance(receiver, ast.Name) else values_key(receiver)
-    return key[:-2] if key is not None and key.endswith("[]") else None
+    return key.rstrip("[]*") if key is not None and key.endswith(("[]", "*")) else None
 
 
 def is_current_task(value: ast.expr, scope: Scope) -> bool:

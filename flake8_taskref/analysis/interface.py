@@ -26,6 +26,31 @@ _MAPPINGS = frozenset({
     "collections.OrderedDict", "collections.defaultdict", "collections.abc.Mapping",
     "collections.abc.MutableMapping",
 })
+# Annotations of a collection ``C[T]`` whose iteration gives ``T`` (``for run in self.runs``).
+_SEQUENCES = frozenset({
+    "typing.List", "typing.Set", "typing.FrozenSet", "typing.Deque", "typing.Sequence",
+    "typing.MutableSequence", "typing.AbstractSet", "typing.MutableSet", "typing.Collection",
+    "typing.Iterable", "collections.deque", "collections.abc.Sequence",
+    "collections.abc.MutableSequence", "collections.abc.Set", "collections.abc.MutableSet",
+    "collections.abc.Collection", "collections.abc.Iterable",
+})
+_BUILTIN_SEQUENCES = frozenset({"list", "set", "frozenset"})
+
+
+def _elements_key(source: ast.expr) -> Optional[str]:
+    """What a ``for`` loop over ``source`` binds, as ``ClassFacts.types`` keys it:
+    ``self.x`` (or ``list(self.x)``, ``self.x.copy()``), ``"x*"``; ``self.x.values()``,
+    ``"x[]"``; None for anything else."""
+    key = "*"
+    if isinstance(source, ast.Call) and not source.keywords:
+        func = source.func
+        if isinstance(func, ast.Name) and func.id in N.COPYING_CALLS and len(source.args) == 1:
+            source = source.args[0]
+        elif isinstance(func, ast.Attribute) and func.attr in ("copy", "values") and not source.args:
+            source, key = func.value, "*" if func.attr == "copy" else "[]"
+    if isinstance(source, ast.Attribute) and isinstance(source.value, ast.Name) and source.value.id == "self":
+        return source.attr + key
+    return None
 
 
 def _is_none(node: ast.expr) -> bool:
@@ -417,6 +442,7 @@ class InterfaceRecorder(Recorder):
             attr = target.id if isinstance(target, ast.Name) else getattr(target, "attr", "")
             klass.note_type(attr, self.type_name(annotation))
             klass.note_type(attr + "[]", self._values_type(annotation))
+            klass.note_type(attr + "*", self._elements_type(annotation))
 
     def _values_type(self, node: ast.expr) -> Optional[str]:
         """The type of a mapping's values, ``V`` of ``dict[K, V]`` (``Dict``,
@@ -430,6 +456,32 @@ class InterfaceRecorder(Recorder):
         if not builtin and self.type_name(container) not in _MAPPINGS:
             return None
         return self.type_name(node.slice.elts[1])
+
+    def _elements_type(self, node: ast.expr) -> Optional[str]:
+        """The type of a collection's elements, ``T`` of ``list[T]`` (``set``,
+        ``Sequence``, ``deque``...; not in a string annotation): what ``for x in
+        self.x`` binds."""
+        if not isinstance(node, ast.Subscript) or isinstance(node.slice, ast.Tuple):
+            return None
+        container = node.value
+        builtin = (isinstance(container, ast.Name) and container.id in _BUILTIN_SEQUENCES
+                   and not self.scope.imports.resolve(container))
+        if not builtin and self.type_name(container) not in _SEQUENCES:
+            return None
+        return self.type_name(node.slice)
+
+    def _for(self, node: ast.stmt) -> None:
+        """``for run in self.runs`` (or ``list(self.runs)``, ``self.stations.values()``):
+        the loop variable's class, that of the elements written down for the
+        attribute (asked at the end, as ``station = self.stations[host]``)."""
+        target, source = node.target, node.iter  # type: ignore[attr-defined]
+        scope = self.scope
+        if isinstance(target, ast.Name) and scope.kind == Scope.FUNCTION and scope.cls is not None:
+            key = _elements_key(source)
+            if key is not None and target.id not in scope.types:
+                scope.types[target.id] = key
+                self._local_types.add((id(scope), target.id))
+        super()._for(node)
 
     def _note_parameter(self, name: str, annotation: ast.expr) -> None:
         scope = self.scope
@@ -525,7 +577,7 @@ class InterfaceRecorder(Recorder):
             return
         klass.assigned.add(target.attr)
         if isinstance(value, ast.Name) and value.id in self.scope.types:
-            if not self.scope.types[value.id].endswith("[]"):  # (a mapping's values: known only at the end)
+            if not self.scope.types[value.id].endswith(("[]", "*")):  # (elements: known only at the end)
                 klass.note_type(target.attr, local_type(self.scope, value.id))
         elif isinstance(value, ast.Call) and isinstance(value.func, (ast.Name, ast.Attribute)):
             dotted = self.type_name(value.func)
