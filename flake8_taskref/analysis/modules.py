@@ -254,11 +254,29 @@ def _function_to_json(info: FunctionInfo) -> List[Any]:
             list(info.drops), info.decorator, info.wraps, info.or_none, info.runs]
 
 
+# The names of the last few long tables ``_lookup`` was asked of, by the table's
+# id (the table kept beside, so that an id is never taken for another table's):
+# a lookup in a module of thousands of functions was a scan of them all, which
+# made the check of one long file grow with its square.
+_INDEXES: Dict[int, Tuple[Tuple[Tuple[str, Any], ...], Dict[str, Any]]] = {}
+_SCANNED = 32  # (a table shorter than this is scanned)
+
+
 def _lookup(pairs: Tuple[Tuple[str, Any], ...], name: str) -> Any:
-    for key, value in pairs:
-        if key == name:
-            return value
-    return None
+    if len(pairs) < _SCANNED:
+        for key, value in pairs:
+            if key == name:
+                return value
+        return None
+    entry = _INDEXES.get(id(pairs))
+    if entry is None or entry[0] is not pairs:
+        index: Dict[str, Any] = {}
+        for key, value in pairs:
+            index.setdefault(key, value)  # (the first, as the scan finds)
+        if len(_INDEXES) >= 16:
+            _INDEXES.clear()
+        entry = _INDEXES[id(pairs)] = (pairs, index)
+    return entry[1].get(name)
 
 
 # A module's summary by its dotted name; None for a module outside the project
