@@ -112,10 +112,12 @@ def never_suspends(
                 awaited and found.info.decorated
             ):
                 return False
-            coroutine = _entered_method(found, facts)  # of a class of this file: followed as one's own
-            if coroutine is None:
+            if found.module.name != (facts.name or N.NO_MODULE):
                 whole = resolver.whole_function(found)
                 return whole is not None and not whole.info.may_wait and not whole.info.stub
+            coroutine = _entered_method(found, facts)  # of a class of this file: followed as one's own
+            if coroutine is None:
+                return False
     if isinstance(func, ast.Name) and not awaited and resolver is not None:
         qualname = None if shadowed(scope, func.id) else scope.imports.resolve(func)
         if qualname is not None:  # a coroutine function of another module (no hook a subclass overrides)
@@ -151,14 +153,13 @@ def never_suspends(
 def _entered_method(found: "Function", facts: ModuleFacts) -> Optional[Scope]:
     """The entered scope of a method of a class of this file that a typed
     receiver's call reaches (``for run in self.runs: await run.kill()``), defined
-    once and never replaced by a store of the attribute; else None."""
-    if found.module.name != (facts.name or N.NO_MODULE):
-        return None
+    once, never replaced by a store of the attribute, and which no class of the
+    file deriving from it may take from elsewhere; else None."""
     class_name, _, method = found.qualname.partition(".")
     cls = facts.classes.get(class_name)
     if cls is None or method not in cls.async_defs or method in cls.rebound:
         return None
-    if assigned(facts, cls, method, set()):
+    if assigned(facts, cls, method, set()) or _taken_below(facts, cls, method, mixins=True):
         return None
     entered = cls.entered_async.get(method, ())
     return entered[0] if len(entered) == 1 else None

@@ -476,7 +476,11 @@ class InterfaceRecorder(Recorder):
         attribute (asked at the end, as ``station = self.stations[host]``)."""
         target, source = node.target, node.iter  # type: ignore[attr-defined]
         scope = self.scope
-        if isinstance(target, ast.Name) and scope.kind == Scope.FUNCTION and scope.cls is not None:
+        if isinstance(target, ast.Name) and scope.kind == Scope.FUNCTION and scope.cls is not None and (
+            scope.parent is scope.cls and len(scope.bindings.get("self", ())) <= 1  # (its own self)
+            and not any(isinstance(d, ast.Name) and d.id == "staticmethod"
+                        for d in getattr(scope.node, "decorator_list", ()))
+        ):
             key = _elements_key(source)
             if key is not None and target.id not in scope.types:
                 scope.types[target.id] = key

@@ -8,7 +8,6 @@ import ast
 from typing import Dict, List, Set, Tuple
 
 from flake8_taskref.analysis.facts import Scope, Spawn
-from flake8_taskref.analysis.interface import SELF_NAMES
 
 
 class Spawned:
@@ -52,9 +51,10 @@ class Spawned:
             if isinstance(func, ast.Attribute):
                 value = func.value
                 # (a method of a class of the file, entered by its name; through
-                # ``self.attr``, the stores of ``attr`` too)
+                # ``self.attr``, the stores of ``attr`` too; through a name, ``self``
+                # or a typed local, the stores of an attribute that may hide it)
                 typed = value.attr if isinstance(value, ast.Attribute) else ""
-                found.add((func.attr, typed, isinstance(value, ast.Name) and value.id in SELF_NAMES))
+                found.add((func.attr, typed, isinstance(value, ast.Name)))
             elif isinstance(func, ast.Name):
                 found.add((func.id, "", False))
 

@@ -3,7 +3,8 @@ down (``list[Run]``, ``Set[Slow]``; ``dict[str, Run]``'s ``.values()``) is typed
 by it: a spawn of a coroutine that awaits only methods of it that never wait is
 silent (poethepoet's done callback: ``for child in self._children: await
 child.kill()``), one that awaits a method that waits is reported.  A dict's keys,
-a rebound loop variable, or a method an attribute store may replace: not typed."""
+a rebound loop variable, a method an attribute store may replace or a class of
+the file deriving from it may redefine, or another ``self``: not followed."""
 from __future__ import annotations
 
 import asyncio
@@ -83,6 +84,7 @@ class Hub:
 class Hooked:
     def __init__(self) -> None:
         self.items: list[Hooked] = []
+        self.ticker = asyncio.create_task(asyncio.sleep(1))  # (a spawn: the class is entered)
 
     async def stop(self) -> None:
         print("stopped")
@@ -96,3 +98,35 @@ class Hooked:
 
     def start(self) -> None:
         asyncio.create_task(self.stop_all())  # error: TRF001:9
+
+
+class Base:
+    def __init__(self) -> None:
+        self.task = asyncio.create_task(asyncio.sleep(1))
+        self._children: list[Base] = []
+
+    async def kill(self) -> None:
+        self.task.cancel()
+        for child in self._children:
+            await child.kill()
+
+
+class SlowBase(Base):
+    async def kill(self) -> None:  # a child may be one of these
+        await asyncio.sleep(1)
+
+
+class Owner:
+    def __init__(self) -> None:
+        self.runs: list[Base] = []
+
+    def stop(self) -> None:
+        for run in self.runs:
+            asyncio.create_task(run.kill())  # error: TRF001:13
+
+    def nested(self, others: list[Hub]) -> None:
+        def inner(self: Hub) -> None:  # another ``self``
+            for handler in self.handlers:
+                asyncio.create_task(handler.handle("x"))  # error: TRF001:17
+        for other in others:
+            inner(other)
