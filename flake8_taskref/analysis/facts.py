@@ -1,8 +1,7 @@
 """What the scope analysis records: bindings, uses, groups of task handles, sites.
 
-The visitor (``scopes.py``) fills these in one pass; the rules (``rules.py``)
-read them and decide.  Nothing here walks a tree.
-"""
+The visitor (``scopes.py``) fills these in one pass; the rules (``rules.py``) read them
+and decide.  Nothing here walks a tree."""
 from __future__ import annotations
 
 import ast
@@ -238,9 +237,8 @@ class CallArg:
 
 
 class CallbackArg(CallArg):
-    """A callable argument that makes a task when it is called (``run_hook(lambda:
-    asyncio.create_task(c))``): in ``call_drops``, lost if the callee calls it as a
-    statement."""
+    """A callable argument that makes a task when it is called (``run_hook(lambda: asyncio.
+    create_task(c))``): in ``call_drops``, lost if the callee calls it as a statement."""
 
     __slots__ = ()
 
@@ -372,10 +370,9 @@ class Use:
 
 
 class TimeoutSite:
-    """A place where a timeout may raise: an awaited wait_for, a timeout block.
-    For a block, where the frame may be suspended inside it (the timeout can hit
-    there), and the spans of the handlers and ``finally`` blocks of the ``try``
-    statements inside it (they run when it does)."""
+    """A place where a timeout may raise: an awaited wait_for, a timeout block.  For a block,
+    where the frame may be suspended inside it (the timeout can hit there), and the spans of
+    the handlers and ``finally`` blocks of the ``try`` statements inside it (run when it does)."""
 
     __slots__ = ("node", "label", "end", "frames", "suspends", "guarded", "module", "waits_only")
 
@@ -384,11 +381,10 @@ class TimeoutSite:
         module: Optional[str] = None, waits_only: bool = False,
     ) -> None:
         self.node = node
-        # ``fut.result(timeout)``: the wait does not finish what it waits on
-        self.waits_only = waits_only
+        self.waits_only = waits_only  # ``fut.result(timeout)``: the wait finishes nothing
         self.label = label
-        # a name of the project that may stand for asyncio's (``from ._compat
-        # import timeout``): the module its import requires, looked up at the end
+        # a name of the project that may stand for asyncio's (``from ._compat import
+        # timeout``): the module its import requires, looked up at the end
         self.module = module
         self.end = end
         self.frames = frames
@@ -752,9 +748,8 @@ def may_add_task(add: CollectionAdd) -> bool:
 
 
 class Exit:
-    """An explicit way out of a statement list: ``return``, ``raise``, ``break``
-    or ``continue`` (recorded by ``exits.py``, followed by ``paths.py``), with the
-    statement context around it."""
+    """An explicit way out of a statement list: ``return``, ``raise``, ``break`` or ``continue``
+    (recorded by ``exits.py``, followed by ``paths.py``), with the statement context around it."""
 
     __slots__ = ("node", "frames")
 
@@ -764,9 +759,14 @@ class Exit:
 
 
 class YieldExit(Exit):
-    """A ``yield`` statement of an async generator: a consumer that stops early
-    closes the generator there (``GeneratorExit``, as a ``raise``), and the
-    frame ends (``exits.py``, ``paths.lost_on_exits``)."""
+    """A ``yield`` statement of an async generator: a consumer that stops early closes the
+    generator there (``GeneratorExit``, as a ``raise``), and the frame ends (``paths.py``)."""
+
+    __slots__ = ()
+
+
+class EndExit(Exit):
+    """The end of a function, after a handler of a cancellation or a timeout (``exits.py``)."""
 
     __slots__ = ()
 

@@ -20,7 +20,7 @@ from typing import Any, Callable, Dict, List, Optional, Protocol, Sequence, Set,
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
     BRANCH, LOOP, SUPPRESS, TRY, TRY_BODY, TRY_HANDLERS, U_FINISH, U_FLOW, U_GUARD, U_KEEP, U_RESULT,
-    Exit, Frames, Group, Pos, Scope, Spawn, Use, WaitSite, YieldExit, exclusive, is_current_task,
+    EndExit, Exit, Frames, Group, Pos, Scope, Spawn, Use, WaitSite, YieldExit, exclusive, is_current_task,
     polled_tasks,
 )
 from flake8_taskref.analysis.finished import done_test
@@ -566,6 +566,8 @@ def lost_on_exits(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]], 
             kind = f"the {type(exit.node).__name__.lower()} on line {exit.node.lineno}{note}"
             if type(exit) is YieldExit:
                 kind = f"the yield on line {exit.node.lineno}{note}, where a consumer that stops closes it"
+            elif type(exit) is EndExit:
+                kind = f"the end of the function, reached from line {exit.node.lineno}{note}"
             if isinstance(exit.node, ast.Break):
                 kind += " (nothing after its loop awaits, cancels or keeps it), and the frame ends"
             elif isinstance(exit.node, ast.Continue):
