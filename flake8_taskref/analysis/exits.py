@@ -17,7 +17,7 @@ from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Type, Union
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
-    LOOP, SUPPRESS, TRY, TRY_BODY, TRY_FINALLY, TRY_HANDLERS, EndExit, Exit, Frames, Scope, TimeoutSite, Wait,
+    LOOP, SUPPRESS, TRY, TRY_BODY, TRY_FINALLY, TRY_HANDLERS, Exit, Frames, Scope, TimeoutSite, Wait,
     YieldExit, lock_entry, self_attribute,
 )
 from flake8_taskref.analysis.cancelled import AFTER_CANCEL, cancels_before
@@ -29,8 +29,6 @@ _DROPS = frozenset({ast.Return, ast.Raise})
 _STORES = frozenset({ast.Assign, ast.AnnAssign, ast.Delete})
 _BROAD = frozenset({"Exception", "BaseException"})
 _BROAD_OR_CANCEL = _BROAD | {"CancelledError"}
-# what a wait raises when it is cancelled or times out
-_ENDS_WAIT = frozenset({"CancelledError", "TimeoutError"})
 # the waits whose tasks run on when the wait is cancelled
 _LETS_GO = frozenset({N.WAIT, N.SHIELD})
 # the statements whose value ``_statements`` looks at (a timed wait, a clear, a suspension, a drop)
@@ -429,33 +427,15 @@ def _passes_handlers(frames: Frames) -> bool:
 def _catching(recorder: Recorder, attempt: Callable[[ast.stmt], None]) -> Callable[[ast.stmt], None]:
     def catching(node: ast.stmt) -> None:
         scope = recorder.scope
-        frames = recorder.frames
         if scope.kind == Scope.FUNCTION:
             handlers = node.handlers  # type: ignore[attr-defined]
             if any(_swallows(handler) for handler in handlers):
                 scope.catches_all = True
             finalbody = node.finalbody  # type: ignore[attr-defined]
             if finalbody or any(broad_handler(handler) for handler in handlers):
-                scope.cleanups.append((node, frames))  # type: ignore[arg-type]
+                scope.cleanups.append((node, recorder.frames))  # type: ignore[arg-type]
         attempt(node)
-        if scope.kind == Scope.FUNCTION and not frames and getattr(scope.node, "body", [None])[-1] is node:
-            _ends(scope, node)
     return catching
-
-
-def _ends(scope: Scope, node: ast.stmt) -> None:
-    """The last statement of a function's body, a ``try`` with no ``finally``: a handler of
-    a cancellation or a timeout whose last statement is a simple one that does not leave
-    (``except asyncio.CancelledError: pass``) ends the function there, an exit as a
-    ``return`` there would be (``EndExit``, at that statement)."""
-    if node.finalbody:  # type: ignore[attr-defined]
-        return
-    for handler in node.handlers:  # type: ignore[attr-defined]
-        caught = N.exception_names(handler.type)
-        last = handler.body[-1]
-        if caught and caught & _ENDS_WAIT and not isinstance(last, _EXITS) and not hasattr(last, "body"):
-            end = ast.copy_location(ast.Return(value=None), last)
-            scope.exits.append(EndExit(end, ((TRY, node, TRY_HANDLERS),)))
 
 
 def broad_handler(handler: ast.excepthandler) -> bool:

@@ -24,12 +24,15 @@ from flake8_taskref.analysis.facts import (
     polled_tasks,
 )
 from flake8_taskref.analysis.finished import done_test
-from flake8_taskref.analysis.scopes import end_of, pos_of
+from flake8_taskref.analysis.scopes import TRY_TYPES, end_of, pos_of
 
 Spawns = List[Tuple[Spawn, str]]
 Suspends = Callable[[ast.Call], bool]
 _LOOP_EXITS = (ast.Break, ast.Continue)
 _EXITS = (ast.Return, ast.Raise, ast.Break, ast.Continue)
+# what a wait raises when it is cancelled or times out; the statements that end a handler in it
+_ENDS_WAIT = frozenset({"CancelledError", "TimeoutError"})
+_SIMPLE = (ast.Expr, ast.Pass, ast.Assign, ast.AugAssign, ast.AnnAssign)
 # what finishes a task on a path: awaited, cancelled, kept, or its result taken
 _FINISHED = (U_FINISH, U_KEEP, U_RESULT)
 
@@ -367,6 +370,7 @@ def _lost_at(
     between = [p for p in fate if begin <= p <= end and not _apart(p, exit.frames)
                and not _polled_around(p, exit.frames) and p not in elements]
     note = ""
+    caught: Optional[Tuple[Tuple[Spawn, str], str]] = None
     if between:
         iters = _completion_loops(exit.frames, scope)
         timed_out = _timed_out(exit)
@@ -382,6 +386,11 @@ def _lost_at(
                 return None
             first, note = caught
             break
+    if type(exit) is EndExit and caught is None:  # (a handler the task's path may never reach)
+        caught = _caught(exit, made, fate, scope, suspends) if scope.awaits else None
+        if caught is None:
+            return None
+        first, note = caught
     looked = names - {use.name for use in elements.values()} if elements else names  # (the element's tests)
     return (*first, "", note) if _leaves(exit, fate) and not _looks_at(exit, looked, scope) else None
 
@@ -525,7 +534,8 @@ def lost_on_exits(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]], 
     the end after a swallowed timeout (``_lost_at_end``)."""
     if not scope.generator:
         _lost_at_end(rules, scope, live)
-    for candidates in ([*scope.exits, *scope.yields], scope.exits):  # (the yields only within the budget)
+    ends = _ends(scope)
+    for candidates in ([*scope.exits, *ends, *scope.yields], [*scope.exits, *ends]):  # (yields: in budget)
         exits = sorted(candidates, key=lambda e: pos_of(e.node))
         starts = [pos_of(exit.node) for exit in exits]  # in source order
         # an exit before every spawn meets a task only from an earlier pass of a loop
@@ -580,6 +590,24 @@ def lost_on_exits(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]], 
                 exit=kind,
             )
             break
+
+
+def _ends(scope: Scope) -> List[Exit]:
+    """The end of a function reached from a handler of its body's last statement, a ``try``
+    with no ``finally``, of a cancellation or a timeout, that ends with a simple statement
+    (``except asyncio.CancelledError: pass``): an exit as a ``return`` there would be
+    (``EndExit``; only with a wait in the ``try`` where the exception lands, ``_lost_at``)."""
+    body = getattr(scope.node, "body", None)
+    last = body[-1] if isinstance(body, list) and body else None
+    if not isinstance(last, TRY_TYPES) or last.finalbody:  # type: ignore[attr-defined]
+        return []
+    ends: List[Exit] = []
+    for handler in last.handlers:  # type: ignore[attr-defined]
+        caught = N.exception_names(handler.type)
+        end = handler.body[-1]
+        if caught and caught & _ENDS_WAIT and isinstance(end, _SIMPLE):
+            ends.append(EndExit(ast.copy_location(ast.Return(value=None), end), ((TRY, last, TRY_HANDLERS),)))
+    return ends
 
 
 def _lost_at_end(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]]) -> None:

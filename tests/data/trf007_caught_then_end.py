@@ -75,3 +75,53 @@ async def other_error(q: asyncio.Queue, ready: asyncio.Event) -> None:
         await getter
     except ValueError:
         pass
+
+
+async def nothing_waits_after(q: asyncio.Queue, ready: asyncio.Event) -> None:
+    try:
+        await ready.wait()
+        getter = asyncio.create_task(q.get())
+        print("made", getter)  # no wait after the spawn: the handler is not on its path
+    except asyncio.CancelledError:
+        print("cancelled")
+    else:
+        await getter
+
+
+async def never_times_out(q: asyncio.Queue, ready: asyncio.Event) -> None:
+    getter = asyncio.create_task(q.get())
+    try:
+        await ready.wait()  # (no timeout here)
+        await getter
+    except asyncio.TimeoutError:
+        pass
+
+
+
+class Satellite:
+    """The end after such a handler is no ``return`` for the other rules: the waits after
+    the loop are still the cleanup of a cancelled task (TRF009)."""
+
+    def __init__(self, client) -> None:  # type: ignore[no-untyped-def]
+        self.client = client
+        self.running = True
+
+    def start(self) -> None:
+        self._mic = asyncio.create_task(self._mic_proc())
+
+    async def stop(self) -> None:
+        if self._mic is not None:
+            self._mic.cancel()
+            self._mic = None  # error: TRF009:13
+
+    async def _mic_proc(self) -> None:
+        while self.running:
+            try:
+                await self.client.read_event()
+            except asyncio.CancelledError:
+                break
+        await self.client.disconnect()
+        try:
+            await self.client.wait_closed()
+        except asyncio.CancelledError:
+            pass
