@@ -500,7 +500,9 @@ def coroutine_function(func: ast.expr, scope: Scope) -> bool:
     method of ``self``'s class, or a coroutine method of an asyncio primitive a
     local is (``queue.join()`` of ``queue: asyncio.Queue[bytes]`` or ``queue =
     asyncio.Queue()``, bound once: jupyter-nbmodel-client's ``shield(queue.join())``,
-    a miss of the twenty-ninth trial) or an attribute of ``self`` is written down as
+    a miss of the twenty-ninth trial; ``proc.wait()`` of ``proc = await
+    asyncio.create_subprocess_exec(...)`` or ``proc: asyncio.subprocess.Process``: aio-fluid's,
+    a miss of the thirty-second) or an attribute of ``self`` is written down as
     (``self._queue: asyncio.Queue``)?"""
     if scope.imports.resolve(func) in N.STDLIB_COROUTINE_FUNCTIONS:
         return True
@@ -515,6 +517,11 @@ def coroutine_function(func: ast.expr, scope: Scope) -> bool:
     if isinstance(receiver, ast.Name) and len(scope.bindings.get(receiver.id, ())) == 1:
         made = bound_call(receiver.id, scope)
         kind = scope.types.get(receiver.id) or (scope.imports.resolve(made) if made is not None else None)
+        stmt = scope.bindings[receiver.id][0].stmt  # (``proc = await asyncio.create_subprocess_exec(...)``)
+        value = stmt.value if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else None
+        if kind is None and isinstance(value, ast.Await) and isinstance(value.value, ast.Call) and (
+                receiver.id not in scope.declared and not declared_inside(scope, receiver.id)):
+            kind = N.AWAITED_MAKERS.get(scope.imports.resolve(value.value.func) or "")
     elif isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name) and (
             receiver.value.id == "self") and scope.cls is not None and scope.cls.klass is not None:
         kind = scope.cls.klass.types.get(receiver.attr)

@@ -36,7 +36,11 @@ PRIMITIVE_COROUTINES: Dict[str, FrozenSet[str]] = {
     **dict.fromkeys(("asyncio.Lock", "asyncio.Semaphore", "asyncio.BoundedSemaphore"),
                     frozenset({"acquire"})),
     "asyncio.Condition": frozenset({"acquire", "wait", "wait_for"}),
+    "asyncio.subprocess.Process": frozenset({"wait", "communicate"}),
 }
+# What the awaited call of these makes (``proc = await asyncio.create_subprocess_exec(...)``).
+AWAITED_MAKERS: Dict[str, str] = dict.fromkeys(
+    ("asyncio.create_subprocess_exec", "asyncio.create_subprocess_shell"), "asyncio.subprocess.Process")
 # Calls that return a future, not a coroutine: ``ensure_future()`` of one returns
 # it unchanged (no new task); by method name (any receiver), or by dotted name.
 FUTURE_METHODS: FrozenSet[str] = frozenset({"run_in_executor", "create_future"})

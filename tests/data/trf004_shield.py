@@ -144,3 +144,34 @@ class Flusher:
         await asyncio.shield(self._done.wait())  # error: TRF004:15
         await asyncio.shield(pending.get())  # error: TRF004:15
         await asyncio.shield(other.join())  # (a receiver of no known class)
+
+
+# The coroutine methods of an asyncio subprocess (aio-fluid's terminate(), a miss of the
+# thirty-second trial): a parameter written down as one, or a local made by an awaited
+# asyncio.create_subprocess_exec/shell() and bound once.
+async def terminate(process: asyncio.subprocess.Process, grace: float) -> None:
+    process.terminate()
+    try:
+        await asyncio.wait_for(asyncio.shield(process.wait()), grace)  # error: TRF004:32
+    except asyncio.TimeoutError:
+        process.kill()
+
+
+async def run_shell(cmd: str) -> bytes:
+    proc = await asyncio.create_subprocess_shell(cmd)
+    out, _ = await asyncio.shield(proc.communicate())  # error: TRF004:20
+    return out
+
+
+async def rebound_process(cmd: str, other) -> None:
+    proc = await asyncio.create_subprocess_shell(cmd)
+    if cmd:
+        proc = other
+    await asyncio.shield(proc.wait())  # (bound twice: no known class)
+
+
+async def kept_process(cmd: str) -> None:
+    proc = await asyncio.create_subprocess_shell(cmd)
+    waiter = asyncio.ensure_future(proc.wait())
+    background.add(waiter)
+    await asyncio.shield(waiter)
