@@ -489,7 +489,7 @@ def bound_call(name: str, scope: Scope) -> Optional[ast.expr]:
         return None
     stmt = bindings[0].stmt
     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and (
-            isinstance(stmt.value, ast.Call)):
+            stmt.targets[0].id == name and isinstance(stmt.value, ast.Call)):  # (not a walrus in it)
         return stmt.value.func
     return None
 
@@ -518,7 +518,8 @@ def coroutine_function(func: ast.expr, scope: Scope) -> bool:
         made = bound_call(receiver.id, scope)
         kind = scope.types.get(receiver.id) or (scope.imports.resolve(made) if made is not None else None)
         stmt = scope.bindings[receiver.id][0].stmt  # (``proc = await asyncio.create_subprocess_exec(...)``)
-        value = stmt.value if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else None
+        value = stmt.value if isinstance(stmt, ast.Assign) and [receiver.id] == [
+            getattr(target, "id", None) for target in stmt.targets] else None
         if kind is None and isinstance(value, ast.Await) and isinstance(value.value, ast.Call) and (
                 receiver.id not in scope.declared and not declared_inside(scope, receiver.id)):
             kind = N.AWAITED_MAKERS.get(scope.imports.resolve(value.value.func) or "")

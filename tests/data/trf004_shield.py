@@ -1,6 +1,6 @@
 """TRF004 shield-unkept-task: asyncio.shield() of a task nobody else keeps."""
 import asyncio
-from typing import Callable, Set
+from typing import Any, Callable, Set
 
 background: Set["asyncio.Task[None]"] = set()
 
@@ -175,3 +175,17 @@ async def kept_process(cmd: str) -> None:
     waiter = asyncio.ensure_future(proc.wait())
     background.add(waiter)
     await asyncio.shield(waiter)
+
+
+async def walrus_in_the_call(cmd: str, make: Callable[[], Any]) -> None:
+    child = await asyncio.create_subprocess_exec(cmd, stdin=(pipe := make()))  # (``pipe``: anything)
+    await asyncio.shield(pipe.wait())
+    queue = asyncio.Queue((size := make()))
+    await asyncio.shield(size.join())
+    await child.wait()
+    await queue.join()
+
+
+async def submodule_spelling(cmd: str) -> None:
+    proc = await asyncio.subprocess.create_subprocess_exec(cmd)
+    await asyncio.shield(proc.wait())  # error: TRF004:11
