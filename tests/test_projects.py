@@ -40,6 +40,7 @@ CASES: Dict[str, Tuple[str, ...]] = {
     "names_app": ("--isolated",),
     "method_words": ("--isolated",),
     "mapping_values": ("--isolated",),
+    "ensure_helpers": ("--isolated",),
 }
 Rows = Dict[str, List[Tuple[int, int, str, str]]]
 

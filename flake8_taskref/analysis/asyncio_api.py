@@ -20,8 +20,8 @@ from flake8_taskref.analysis.facts import (
     bound_value, called_with, is_current_task, lock_entry, polled_tasks,
     BRANCH, DROP, FINISH, HARMLESS, KEEP, LOOP, SHIELDED, SUPPRESS, TRY, TRY_HANDLERS, TRUTH,
     U_ADD, U_FINISH, U_FLOW, U_HARMLESS, U_KEEP, U_RESULT,
-    CallbackSink, CollectionAdd, GatherSite, Group, Pos, Scope, ShieldSite, Sink, Spawn, TimeoutSite, Use,
-    WaitSite,
+    CallbackSink, CollectionAdd, FutureSpawn, GatherSite, Group, Pos, Scope, ShieldSite, Sink, Spawn,
+    TimeoutSite, Use, WaitSite,
 )
 from flake8_taskref.analysis.messages import HOW_TIMED
 from flake8_taskref.analysis.modules import View
@@ -347,6 +347,9 @@ class ScopeVisitor(FunctionsRecorder):
                     isinstance(first, _PLAIN_HANDLE_EXPRS) or self._returns_future(first)
                 ) and not (bound_to_coroutine(first, self.scope, self.frames)
                            or N.tested_awaitable(self.frames, first)):
+                    if isinstance(first, ast.Name) and first.id in N.parameter_names(self.scope.node) and len(
+                            self.scope.bindings.get(first.id, ())) == 1:  # (a new task if given a coroutine)
+                        return FutureSpawn(node, qualname, None, self.frames)
                     return None  # an existing future: returned unchanged, no new task
                 if qualname == N.THREADSAFE and len(node.args) < 2 and not node.keywords and not any(
                         isinstance(arg, ast.Starred) for arg in node.args):

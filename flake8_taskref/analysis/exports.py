@@ -18,7 +18,7 @@ from typing import Dict, List, Optional, Set, Tuple
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
     U_ADD, U_CALL, U_FINISH, U_FLOW, U_HARMLESS, U_KEEP, U_RESULT, CallArg, CallSite, CollectionAdd,
-    FunctionNode, Group, ModuleFacts, Scope, Spawn, Use, local_type,
+    FunctionNode, FutureSpawn, Group, ModuleFacts, Scope, Spawn, Use, local_type,
 )
 from flake8_taskref.analysis.modules import (
     CLASSMETHOD,
@@ -172,13 +172,16 @@ def _function(
     returns, future, via, or_none = exported.returned(scope)
     guard = exported.guard(scope) if returns and not or_none else ("", False, -1)
     runs = -1  # the parameter whose coroutine the task it returns runs (``FunctionInfo.runs``)
+    ensures = False  # (``FunctionInfo.ensures``)
     if returns and not or_none:
         runs_parameter = exported.summaries.runs_parameter
         runs = next((at for at, param in enumerate(params) if runs_parameter(scope, param)), -1)
+        returned = returned_spawns(scope, exported.summaries.judge)
+        ensures = any(type(spawn) is FutureSpawn for spawn in returned)
     drops = tuple(at for at, param in enumerate(params + kwonly) if calls_and_drops(scope, param))
     return info._replace(returns=returns, future=future, fates=tuple(fates), param_refs=tuple(param_refs),
                          returns_via=via, guard=guard, drops=drops, wraps=exported.wraps(scope),
-                         or_none=or_none, runs=runs)
+                         or_none=or_none, runs=runs, ensures=ensures)
 
 
 class Exported:
@@ -403,8 +406,9 @@ class Exported:
         collection of new tasks that a function of this file returns (``return
         spawn_all(coros)``; another module's says so itself, ``Resolver.returns_list``)."""
         call = spawn.helper
-        if call is None:
-            return ((), False) if self.summaries.judge.label(spawn, scope) is not None else None
+        if call is None:  # (``ensure_future(param)``: a new task to a call that gives a coroutine)
+            judged = type(spawn) is FutureSpawn or self.summaries.judge.label(spawn, scope) is not None
+            return ((), False) if judged else None
         if call.remote is None and call.owner is not None and call.name in call.owner.defs:
             found = self.summaries.callee(call)
             if found is None:

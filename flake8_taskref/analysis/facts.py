@@ -19,9 +19,8 @@ Pos = Tuple[int, int]
 #   SUPPRESS: node is the With whose item ``detail`` is ``contextlib.suppress(...)``.
 Frame = Tuple[int, ast.AST, int]
 Frames = Tuple[Frame, ...]
-# A statement that suspends: where it starts, its context, where its wait ends, whether
-# it lets its tasks run on when cancelled (``asyncio.wait``, ``asyncio.shield``), the call
-# it awaits (if one), and whether it is the entry of an ``async with``
+# A statement that suspends: where it starts, its context, where its wait ends, whether it lets its
+# tasks run on when cancelled (``wait``, ``shield``), its awaited call, and if it enters an ``async with``
 Wait = Tuple[Pos, Frames, Pos, bool, Optional[ast.Call], bool]
 LOOP, BRANCH, TRY, SUPPRESS = 0, 1, 2, 3
 TRY_BODY, TRY_HANDLERS, TRY_ELSE, TRY_FINALLY = 0, 1, 2, 3
@@ -52,10 +51,9 @@ class CallbackSink:
 
 
 class CallSite:
-    """A call of a function this file may define, ``helper(...)`` or
-    ``self.helper(...)``, or of a function of another module of the project
-    (``remote``): whether it is one, and what it does to its arguments and
-    returns, is decided once the whole file has been seen."""
+    """A call of a function this file may define, ``helper(...)`` or ``self.helper(...)``,
+    or of a function of another module of the project (``remote``): whether it is one,
+    and what it does to its arguments and returns, is decided once the file is seen."""
 
     __slots__ = (
         "node", "name", "owner", "bound", "scope", "names", "spawned", "remote", "dropped", "awaited",
@@ -67,17 +65,16 @@ class CallSite:
     ) -> None:
         self.node = node
         self.name = name
-        # the module or class scope that defines ``name`` (for ``self.name(...)``,
-        # the class of the calling method, which may inherit it); None for a
-        # call of another module's function
+        # the module or class scope that defines ``name`` (for ``self.name(...)``, the class
+        # of the calling method, which may inherit it); None for another module's function
         self.owner = owner
         self.bound = bound  # called through self/cls, or an instance
         self.scope = scope  # the calling function
         self.names: List[str] = []  # names passed as arguments
         self.spawned = False  # a new task is passed straight in
         self.remote = remote
-        # its result is dropped by a statement of its own (``helper()``), or
-        # ``await helper()`` is (``awaited``: what the coroutine returns is dropped)
+        # its result is dropped by a statement of its own (``helper()``), or ``await
+        # helper()`` is (``awaited``: what the coroutine returns is dropped)
         self.dropped = False
         self.awaited = False
 
@@ -88,11 +85,10 @@ class CallSite:
 
 
 class Remote:
-    """How a call reaches a function of another module: a dotted name the file
-    imports (``spawn_logged``, ``util.spawn``: ``dotted``), or a method of an
-    object whose class is written down (``self._worker.cancel_group``,
-    ``conn.close``: ``receiver`` is ``self.<attr>`` or a parameter's name,
-    ``method`` the method), resolved at the end against the summaries."""
+    """How a call reaches a function of another module: a dotted name the file imports
+    (``spawn_logged``, ``util.spawn``: ``dotted``), or a method of an object whose class
+    is written down (``self._worker.cancel_group``, ``conn.close``: ``receiver`` is
+    ``self.<attr>`` or a parameter's name, ``method`` the method), resolved at the end."""
 
     __slots__ = ("dotted", "module", "receiver", "method")
 
@@ -107,12 +103,11 @@ class Remote:
 
 
 class ClassFacts:
-    """What a class statement shows other modules: its bases (dotted names, ""
-    for one that is no name), the types written down for its attributes (None
-    where two disagree; ``"x[]"``: those of the values of a mapping ``x``,
-    ``values_key``), the attributes its methods make event loops, and
-    whether its methods are unknowable (a metaclass, a decorator,
-    ``__getattr__``)."""
+    """What a class statement shows other modules: its bases (dotted names, "" for one
+    that is no name), the types written down for its attributes (None where two disagree;
+    ``"x[]"``: those of the values of a mapping ``x``, ``values_key``), the attributes its
+    methods make event loops, and whether its methods are unknowable (a metaclass, a
+    decorator, ``__getattr__``)."""
 
     __slots__ = ("bases", "types", "loop_attrs", "dynamic", "assigned")
 
@@ -161,10 +156,9 @@ def values_key(receiver: Optional[ast.expr]) -> Optional[str]:
 
 
 def bound_value(scope: "Scope", node: ast.expr, frames: Frames) -> ast.expr:
-    """A local of a function bound once so far, by a plain assignment to it
-    alone (``callback = partial(asyncio.create_task, coro)``) in a block that
-    holds the place of ``frames`` (so that every path there passes it, in each
-    pass of a loop around both): its value; anything else: itself."""
+    """A local of a function bound once so far, by a plain assignment to it alone
+    (``callback = partial(asyncio.create_task, coro)``) in a block that holds the place of
+    ``frames`` (every path there passes it, in each pass of a loop around both): its value."""
     if not isinstance(node, ast.Name) or scope.kind != Scope.FUNCTION or node.id in scope.declared:
         return node
     bindings = scope.bindings.get(node.id, ())
@@ -244,8 +238,8 @@ class CallbackArg(CallArg):
 
 
 class Spawn:
-    """A call that may create a task; whether it does is decided at the end
-    (for ``helper``, a call of a function of this file: if it returns a new task)."""
+    """A call that may create a task; whether it does is decided at the end (for
+    ``helper``, a call of a function of this file: if it returns a new task)."""
 
     __slots__ = ("node", "callee", "receiver", "frames", "how", "helper", "coroutine")
 
@@ -263,8 +257,8 @@ class Spawn:
         self.frames = frames
         self.how = how
         self.helper: Optional[CallSite] = None
-        # a spawner handed on as a callable: the coroutine it will be called
-        # with, where the call shows it (``call_soon(asyncio.ensure_future, c())``)
+        # a spawner handed on as a callable: the coroutine it will be called with,
+        # where the call shows it (``call_soon(asyncio.ensure_future, c())``)
         self.coroutine: Optional[ast.expr] = None
 
     @property
@@ -294,6 +288,14 @@ class Spawn:
         argument is the one coroutine it runs), not ``gather(a(), b())`` or a
         spawner the options name."""
         return self.receiver is not None or self.callee in N.TASK_SPAWNERS
+
+
+class FutureSpawn(Spawn):
+    """``asyncio.ensure_future(param)`` of a parameter: no spawn where it is (the
+    argument may be a future), but a function that returns it returns a new task
+    to a call that gives it a coroutine (``Summaries.spawner``, ``FunctionInfo.ensures``)."""
+
+    __slots__ = ()
 
 
 class Group:
@@ -415,11 +417,10 @@ class ShieldSite:
 
 
 class GatherSite:
-    """An awaited ``asyncio.gather()`` that raises at the first failure of what it
-    gathers (no ``return_exceptions``), while the rest runs on: its anonymous
-    ``group`` (the handles gathered flow into it), where it ends, the statement
-    context, and whether it gathers more than one awaitable (two arguments or a
-    starred one)."""
+    """An awaited ``asyncio.gather()`` that raises at the first failure of what it gathers
+    (no ``return_exceptions``), while the rest runs on: its anonymous ``group`` (the handles
+    gathered flow into it), where it ends, the statement context, and whether it gathers
+    more than one awaitable (two arguments or a starred one)."""
 
     __slots__ = ("node", "group", "end", "frames", "many")
 
@@ -654,8 +655,8 @@ def polled_tasks(test: ast.expr, negated_only: bool = False, items: bool = False
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):
         return [t for v in test.values if isinstance(v, ast.UnaryOp) for t in polled_tasks(v, True, items)]
     negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        test = test.operand
+    if negated:
+        test = test.operand  # type: ignore[attr-defined]
         if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
             return [t for v in test.values for t in polled_tasks(ast.UnaryOp(ast.Not(), v), True, items)]
     elif negated_only:
@@ -839,12 +840,11 @@ class ModuleFacts:
         self.declared_globals: Tuple[int, Set[str]] = (0, set())
 
     def weak(self, add: CollectionAdd) -> bool:
-        """Does the file show that ``add``'s collection is weak (adding a task to
-        it keeps nothing)?  An attribute every store of which, in the file, is a
-        new weak collection (at least one through ``self`` in the class; a
-        store through another receiver may be to this object too), or a
-        module name bound once, at module level, to one, and never bound by a
-        function (``global``) or as a local of a function around the add."""
+        """Does the file show that ``add``'s collection is weak (adding a task to it keeps
+        nothing)?  An attribute every store of which, in the file, is a new weak collection
+        (at least one through ``self`` in the class; a store through another receiver may be
+        to this object too), or a module name bound once, at module level, to one, and never
+        bound by a function (``global``) or as a local of a function around the add."""
         owner, name = add.key
         if owner:
             stores, weak = self.attr_stores, self.weak_stores

@@ -119,6 +119,9 @@ class FunctionInfo(NamedTuple):
     # the parameter (its position in ``params``) whose coroutine the task it
     # returns runs (``return asyncio.create_task(coro)``), or -1
     runs: int = -1
+    # what it returns is ``asyncio.ensure_future(param)`` (``facts.FutureSpawn``): a new
+    # task only to a call that gives ``runs`` a coroutine (``Summaries.spawner``)
+    ensures: bool = False
 
     def position(self, index: int, keyword: Optional[str], bound: bool) -> Optional[int]:
         """The parameter (its position in ``params`` + ``kwonly``) an argument
@@ -232,13 +235,13 @@ class ModuleSummary(NamedTuple):
 
 def _function_from_json(data: List[Any]) -> FunctionInfo:
     (line, is_async, returns, future, binding, params, kwonly, fates, stub, decorated, param_refs, via,
-     wait, entered, guard, drops, decorator, wraps, or_none, runs) = data
+     wait, entered, guard, drops, decorator, wraps, or_none, runs, ensures) = data
     return FunctionInfo(int(line), bool(is_async), int(returns), bool(future), int(binding),
                         tuple(params), tuple(kwonly), tuple(fates), bool(stub), bool(decorated),
                         tuple((int(at), tuple(_ref(ref) for ref in refs)) for at, refs in param_refs),
                         tuple(_ref(ref) for ref in via), bool(wait), bool(entered),
                         (str(guard[0]), bool(guard[1]), int(guard[2])), tuple(int(at) for at in drops),
-                        str(decorator), bool(wraps), bool(or_none), int(runs))
+                        str(decorator), bool(wraps), bool(or_none), int(runs), bool(ensures))
 
 
 def _ref(data: Any) -> Ref:
@@ -251,7 +254,7 @@ def _function_to_json(info: FunctionInfo) -> List[Any]:
             list(info.kwonly), list(info.fates), info.stub, info.decorated,
             [[at, [list(ref) for ref in refs]] for at, refs in info.param_refs],
             [list(ref) for ref in info.returns_via], info.may_wait, info.entered, list(info.guard),
-            list(info.drops), info.decorator, info.wraps, info.or_none, info.runs]
+            list(info.drops), info.decorator, info.wraps, info.or_none, info.runs, info.ensures]
 
 
 # The names of the last few long tables ``_lookup`` was asked of, by the table's

@@ -40,7 +40,9 @@ PRIMITIVE_COROUTINES: Dict[str, FrozenSet[str]] = {
 }
 # What the awaited call of these makes (``proc = await asyncio.create_subprocess_exec(...)``).
 AWAITED_MAKERS: Dict[str, str] = dict.fromkeys(
-    ("asyncio.create_subprocess_exec", "asyncio.create_subprocess_shell"), "asyncio.subprocess.Process")
+    ("asyncio.create_subprocess_exec", "asyncio.create_subprocess_shell",
+     "asyncio.subprocess.create_subprocess_exec", "asyncio.subprocess.create_subprocess_shell"),
+    "asyncio.subprocess.Process")
 # Calls that return a future, not a coroutine: ``ensure_future()`` of one returns
 # it unchanged (no new task); by method name (any receiver), or by dotted name.
 FUTURE_METHODS: FrozenSet[str] = frozenset({"run_in_executor", "create_future"})
@@ -851,3 +853,11 @@ def fresh_lock(call: ast.Call) -> bool:
     args = [*call.args, *(k.value for k in call.keywords)]
     return not args or len(args) == 1 and isinstance(args[0], ast.Constant) and type(
         args[0].value) is int and args[0].value > 0
+
+
+def parameter_names(node: object) -> List[str]:
+    """The named parameters of a function node (not ``*args``, ``**kwargs``); [] for anything else."""
+    args = getattr(node, "args", None)
+    if not isinstance(args, ast.arguments):
+        return []
+    return [a.arg for a in args.posonlyargs + args.args + args.kwonlyargs]

@@ -13,8 +13,8 @@ from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
     LOOP, SUPPRESS, TRY, TRY_BODY, TRY_FINALLY, TRY_HANDLERS, U_ADD, U_FINISH, U_FLOW, U_CALL, U_GUARD,
-    U_HARMLESS, U_KEEP, U_RESULT, Binding, CallArg, CollectionAdd, Frames, Group, ModuleFacts, Pos,
-    Scope, Spawn, TimeoutSite, Use, exclusive, loop_span, polled_tasks,
+    U_HARMLESS, U_KEEP, U_RESULT, Binding, CallArg, CollectionAdd, Frames, FutureSpawn, Group, ModuleFacts,
+    Pos, Scope, Spawn, TimeoutSite, Use, exclusive, loop_span, polled_tasks,
 )
 from flake8_taskref.analysis.messages import (
     HOW_CLEARED,
@@ -221,7 +221,9 @@ class ModuleRules:
             return self._labels[key]
         result: Optional[str] = None
         receiver = spawn.receiver
-        if spawn.helper is not None:
+        if type(spawn) is FutureSpawn:
+            pass  # ``ensure_future(param)``: no spawn where it is (its callers may pass a future)
+        elif spawn.helper is not None:
             self._labels[key] = None  # while deciding (a helper that returns its own call)
             if self.summaries.spawner(spawn.helper, spawn) and not self._never_suspends(spawn, scope):
                 result = spawn.callee
