@@ -284,9 +284,13 @@ def test_lost():
 
 
 def test_spawn_the_analysis_does_not_see(pytester: pytest.Pytester) -> None:
-    """A spawn through an unconfigured helper: caught at runtime, no finding;
-    the report names the caller that lost the task (the helper hands it out)."""
-    pytester.makepyfile(test_lost=HELPER)
+    """A spawn through an unconfigured helper the analysis cannot read (its spawner
+    a parameter's default): caught at runtime, no finding; the report names the
+    caller that lost the task (the helper hands it out)."""
+    hidden = HELPER.replace("def spawn(coro):\n    return asyncio.ensure_future(coro)",
+                            "def spawn(coro, make=asyncio.ensure_future):\n    return make(coro)")
+    assert hidden != HELPER
+    pytester.makepyfile(test_lost=hidden)
     result = _run(pytester, "--taskref-gc")
     result.assert_outcomes(passed=1, errors=1)
     result.stdout.fnmatch_lines(
@@ -294,6 +298,22 @@ def test_spawn_the_analysis_does_not_see(pytester: pytest.Pytester) -> None:
             "  created at test_lost.py:13 in main, through spawn() at test_lost.py:5",
             "  no TRF finding for this spawn: name the helper spawn() in taskref-spawners "
             "to have its callers checked",
+        ],
+        consecutive=True,
+    )
+
+
+def test_an_ensure_future_helper_is_confirmed(pytester: pytest.Pytester) -> None:
+    """The helper returns ``asyncio.ensure_future(coro)`` of its parameter, and its
+    call gives it a coroutine: the analysis reports the call (docs/rules/TRF001.md),
+    and the loss at runtime confirms the finding, with no configuration."""
+    pytester.makepyfile(test_lost=HELPER)
+    result = _run(pytester, "--taskref-gc")
+    result.assert_outcomes(passed=1, errors=1)
+    result.stdout.fnmatch_lines(
+        [
+            "  created at test_lost.py:13 in main, through spawn() at test_lost.py:5",
+            "  confirms TRF001 at test_lost.py:13: *",
         ],
         consecutive=True,
     )
