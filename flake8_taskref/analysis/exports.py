@@ -172,12 +172,12 @@ def _function(
     returns, future, via, or_none = exported.returned(scope)
     guard = exported.guard(scope) if returns and not or_none else ("", False, -1)
     runs = -1  # the parameter whose coroutine the task it returns runs (``FunctionInfo.runs``)
-    ensures = False  # (``FunctionInfo.ensures``)
+    # (``FunctionInfo.ensures``; on some paths only too: then no ``runs``, and no call is judged)
+    judge = exported.summaries.judge
+    ensures = bool(returns) and any(type(s) is FutureSpawn for s in returned_spawns(scope, judge))
     if returns and not or_none:
         runs_parameter = exported.summaries.runs_parameter
         runs = next((at for at, param in enumerate(params) if runs_parameter(scope, param)), -1)
-        returned = returned_spawns(scope, exported.summaries.judge)
-        ensures = any(type(spawn) is FutureSpawn for spawn in returned)
     drops = tuple(at for at, param in enumerate(params + kwonly) if calls_and_drops(scope, param))
     return info._replace(returns=returns, future=future, fates=tuple(fates), param_refs=tuple(param_refs),
                          returns_via=via, guard=guard, drops=drops, wraps=exported.wraps(scope),
@@ -407,7 +407,7 @@ class Exported:
         spawn_all(coros)``; another module's says so itself, ``Resolver.returns_list``)."""
         call = spawn.helper
         if call is None:  # (``ensure_future(param)``: a new task to a call that gives a coroutine)
-            judged = type(spawn) is FutureSpawn or self.summaries.judge.label(spawn, scope) is not None
+            judged = self.summaries.new_task(spawn, scope)
             return ((), False) if judged else None
         if call.remote is None and call.owner is not None and call.name in call.owner.defs:
             found = self.summaries.callee(call)

@@ -448,20 +448,18 @@ class Summaries:
         return self.maybe_spawner(call, spawn is not None and self.held_alone(spawn))
 
     def _given_coroutine(self, call: CallSite) -> bool:
-        """A helper that returns ``asyncio.ensure_future(param)`` (``FutureSpawn``) makes a new
-        task only where the call gives that parameter a coroutine that may wait: a call, not a
-        future's (``loop.run_in_executor(...)``), a spawn's, or one ``ensure_future`` would not
-        make a task of (``Judge.label``).  True for any other helper."""
+        """A helper returning ``ensure_future(param)`` (``FutureSpawn``) makes a new task only where
+        the call gives that parameter a coroutine that may wait (a call, not a future's, a spawn's,
+        or one ``ensure_future`` would make no task of: ``Judge.label``); any other helper: True."""
         found = self.callee(call)
         if found is not None:
             spawns = returned_spawns(found[0], self.judge)
-            futures = [s.node for s in spawns if type(s) is FutureSpawn]
-            names = {getattr(node.args[0], "id", "") for node in futures if isinstance(node, ast.Call)}
+            names = {s.node.args[0].id for s in spawns if type(s) is FutureSpawn}  # type: ignore
             if not names:
                 return True
             name = names.pop() if len(names) == 1 and all(type(s) is FutureSpawn for s in spawns) else ""
-            once = len(found[0].bindings.get(name, ())) == 1  # (the parameter, never bound again)
-            index = found[1].index(name) if once and name in found[1] else -1
+            once = len(found[0].bindings.get(name, ())) == 1 and name in found[1]  # (never bound again)
+            index = found[1].index(name) if once else -1
         else:
             remote = self.remote(call)
             whole = self._resolver.whole_function(remote) if remote and self._resolver else None
@@ -472,8 +470,7 @@ class Summaries:
         given = args[index] if 0 <= index < len(args) else None
         if not isinstance(given, ast.Call) or any(isinstance(arg, ast.Starred) for arg in args[:index + 1]):
             return False
-        func = given.func
-        qualname = call.scope.imports.resolve(func)
+        func, qualname = given.func, call.scope.imports.resolve(given.func)
         if (isinstance(func, ast.Attribute) and func.attr in N.FUTURE_METHODS | N.LOOP_SPAWN_METHODS) or (
                 qualname in N.FUTURE_FUNCTIONS or qualname in N.TASK_SPAWNERS):
             return False
@@ -755,7 +752,7 @@ class Summaries:
             if item is None:
                 continue  # ``return None`` (``or_none``)
             if isinstance(item, Spawn):
-                if not self._new_task(item, scope):
+                if not self.new_task(item, scope):
                     return None
                 continue
             if isinstance(item, Group):
@@ -775,7 +772,7 @@ class Summaries:
             for group in candidates:
                 if self.judge.opaque(group) or not group.spawns:
                     return None
-                if not all(self._new_task(spawn, scope) for spawn in group.spawns):
+                if not all(self.new_task(spawn, scope) for spawn in group.spawns):
                     return None
                 elsewhere = [pos for pos in held_at(self.judge, group, scope) if pos not in at]
                 if elsewhere:
@@ -790,10 +787,13 @@ class Summaries:
             self._guards[id(scope)] = guards.pop()
         return groups
 
-    def _new_task(self, spawn: Spawn, scope: Scope) -> bool:
-        """A spawn that makes a new task, for what a function returns (``ensure_future(param)``:
-        one to a call that gives it a coroutine, ``_given_coroutine``)."""
-        return type(spawn) is FutureSpawn or self.judge.label(spawn, scope) is not None
+    def new_task(self, spawn: Spawn, scope: Scope) -> bool:
+        """A spawn that makes a new task, for what a function returns (``ensure_future(param)`` of a
+        plain function: one to a call that gives it a coroutine, ``_given_coroutine``; of a coroutine
+        function, none: ``await spawn(task)`` is not judged)."""
+        if type(spawn) is FutureSpawn:
+            return not isinstance(scope.node, ast.AsyncFunctionDef)
+        return self.judge.label(spawn, scope) is not None
 
     def returned(self, scope: Scope) -> Tuple[int, bool]:
         """What a function of this file returns, for the messages of its calls

@@ -51,6 +51,16 @@ def either(awaitable: Any, fresh: bool) -> "asyncio.Future[Any]":
     return asyncio.ensure_future(awaitable)
 
 
+async def spawn_later(awaitable: Any) -> "asyncio.Future[Any]":
+    return asyncio.ensure_future(awaitable)  # (a coroutine function's: not followed)
+
+
+def spawn_or_none(awaitable: Any) -> "asyncio.Future[Any] | None":
+    if awaitable is None:
+        return None
+    return asyncio.ensure_future(awaitable)
+
+
 async def tick() -> None:
     await asyncio.sleep(1)
 
@@ -83,6 +93,8 @@ class App:
         fire(tick())
         rebinding(tick())  # (its parameter bound again: not followed)
         either(tick(), True)
+        await spawn_later(task)
+        spawn_or_none(task)
 
     async def check_loop(self) -> None:
         while True:

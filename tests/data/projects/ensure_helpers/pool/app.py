@@ -1,6 +1,6 @@
 import asyncio
 
-from pool.utils import TaskPool, ensure
+from pool.utils import TaskPool, ensure, ensure_later, ensure_or_none
 
 
 async def quick() -> None:
@@ -18,6 +18,8 @@ class App:
         ensure(quick())
         loop = asyncio.get_running_loop()
         ensure(loop.run_in_executor(None, print))
+        ensure_or_none(task)  # (a task, or None: returned unchanged)
+        await ensure_later(task)
 
     async def check_loop(self) -> None:
         while True:

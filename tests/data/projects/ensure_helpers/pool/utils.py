@@ -15,3 +15,13 @@ class TaskPool:
 
 def ensure(awaitable: Any) -> "asyncio.Future[Any]":
     return asyncio.ensure_future(awaitable)
+
+
+def ensure_or_none(awaitable: Any) -> "asyncio.Future[Any] | None":
+    if awaitable is None:
+        return None
+    return asyncio.ensure_future(awaitable)
+
+
+async def ensure_later(awaitable: Any) -> "asyncio.Future[Any]":
+    return asyncio.ensure_future(awaitable)
