@@ -283,14 +283,17 @@ def test_lost():
 """
 
 
+# The same helper with a spawner the analysis cannot follow (a parameter's default).
+HIDDEN = HELPER.replace("def spawn(coro):\n    return asyncio.ensure_future(coro)",
+                        "def spawn(coro, make=asyncio.ensure_future):\n    return make(coro)")
+
+
 def test_spawn_the_analysis_does_not_see(pytester: pytest.Pytester) -> None:
-    """A spawn through an unconfigured helper the analysis cannot read (its spawner
-    a parameter's default): caught at runtime, no finding; the report names the
-    caller that lost the task (the helper hands it out)."""
-    hidden = HELPER.replace("def spawn(coro):\n    return asyncio.ensure_future(coro)",
-                            "def spawn(coro, make=asyncio.ensure_future):\n    return make(coro)")
-    assert hidden != HELPER
-    pytester.makepyfile(test_lost=hidden)
+    """A spawn through an unconfigured helper the analysis cannot read: caught at
+    runtime, no finding; the report names the caller that lost the task (the helper
+    hands it out)."""
+    assert HIDDEN != HELPER
+    pytester.makepyfile(test_lost=HIDDEN)
     result = _run(pytester, "--taskref-gc")
     result.assert_outcomes(passed=1, errors=1)
     result.stdout.fnmatch_lines(
@@ -303,27 +306,18 @@ def test_spawn_the_analysis_does_not_see(pytester: pytest.Pytester) -> None:
     )
 
 
-def test_an_ensure_future_helper_is_confirmed(pytester: pytest.Pytester) -> None:
-    """The helper returns ``asyncio.ensure_future(coro)`` of its parameter, and its
-    call gives it a coroutine: the analysis reports the call (docs/rules/TRF001.md),
-    and the loss at runtime confirms the finding, with no configuration."""
-    pytester.makepyfile(test_lost=HELPER)
-    result = _run(pytester, "--taskref-gc")
-    result.assert_outcomes(passed=1, errors=1)
-    result.stdout.fnmatch_lines(
-        [
-            "  created at test_lost.py:13 in main, through spawn() at test_lost.py:5",
-            "  confirms TRF001 at test_lost.py:13: *",
-        ],
-        consecutive=True,
-    )
-
-
-def test_configured_spawner_is_confirmed(pytester: pytest.Pytester) -> None:
-    """With the helper named in the project's flake8 configuration, the same loss
-    confirms the finding at the helper's call."""
-    pytester.makepyfile(test_lost=HELPER)
-    pytester.makefile(".cfg", setup="[flake8]\ntaskref-spawners = test_lost.spawn\n")
+@pytest.mark.parametrize("text, config", [
+    (HELPER, ""),  # it returns ``asyncio.ensure_future(coro)``: followed (docs/rules/TRF001.md)
+    (HIDDEN, "[flake8]\ntaskref-spawners = test_lost.spawn\n"),  # not followed, but named
+], ids=["followed", "configured"])
+def test_the_loss_confirms_the_finding_at_the_helper_call(
+    pytester: pytest.Pytester, text: str, config: str,
+) -> None:
+    """A helper the analysis follows, or one named in the project's flake8
+    configuration: the same loss confirms the finding at the helper's call."""
+    pytester.makepyfile(test_lost=text)
+    if config:
+        pytester.makefile(".cfg", setup=config)
     result = _run(pytester, "--taskref-gc")
     result.assert_outcomes(passed=1, errors=1)
     result.stdout.fnmatch_lines(
