@@ -344,7 +344,7 @@ class ScopeVisitor(FunctionsRecorder):
             if qualname in self.spawners and not self._rebound(func, False):  # (a parameter of its name)
                 first = node.args[0] if node.args else None
                 if qualname == "asyncio.ensure_future" and first is not None and (
-                    isinstance(first, _PLAIN_HANDLE_EXPRS) or self._returns_future(first)
+                    isinstance(first, _PLAIN_HANDLE_EXPRS) or N.returns_future(first, self.scope.imports)
                 ) and not (bound_to_coroutine(first, self.scope, self.frames)
                            or N.tested_awaitable(self.frames, first)):
                     if isinstance(first, ast.Name) and first.id in N.parameter_names(self.scope.node) and len(
@@ -360,17 +360,6 @@ class ScopeVisitor(FunctionsRecorder):
             return self._loop_spawn(node, func.attr, func.value)
         method = self._bound_spawner(func) if self._bound_spawners and isinstance(func, ast.Name) else None
         return None if method is None else self._loop_spawn(node, method.attr, method.value)
-
-    def _returns_future(self, node: ast.expr) -> bool:
-        """A call that returns a future, not a coroutine (``loop.run_in_executor``,
-        ``loop.create_future``, ``asyncio.wrap_future``, ``asyncio.Future``): the
-        executor's thread or the caller keeps it, and no task runs it."""
-        if not isinstance(node, ast.Call):
-            return False
-        func = node.func
-        if isinstance(func, ast.Attribute) and func.attr in N.FUTURE_METHODS:
-            return True
-        return self.scope.imports.resolve(func) in N.FUTURE_FUNCTIONS
 
     def _loop_spawn(self, node: ast.expr, method: str, receiver: ast.expr) -> Spawn:
         """``receiver.create_task(...)``: a spawn if the receiver is a loop, decided

@@ -164,8 +164,8 @@ def bound_value(scope: "Scope", node: ast.expr, frames: Frames) -> ast.expr:
     bindings = scope.bindings.get(node.id, ())
     binding = bindings[0] if len(bindings) == 1 else None
     stmt = None if binding is None or frames[:len(binding.frames)] != binding.frames else binding.stmt
-    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
-        return stmt.value
+    if isinstance(stmt, ast.Assign) and [getattr(t, "id", None) for t in stmt.targets] == [node.id]:
+        return stmt.value  # (its own assignment: not a walrus inside another's)
     return node
 
 
@@ -186,17 +186,17 @@ def local_type(scope: "Scope", name: str) -> Optional[str]:
 
 
 def values_class(scope: "Scope", key: str) -> Optional[str]:
-    """The class of the values of a mapping attribute of the class of the
-    method ``scope`` (``key``: ``"x[]"``, ``values_key``); None if it is not
-    known or is the standard library's."""
+    """The class of the values of a mapping attribute (``key``: ``"x[]"``, ``values_key``) or
+    of the elements of a collection one (``"x*"``) of the class of the method ``scope``;
+    None if it is not known or is the standard library's."""
     klass = scope.cls.klass if scope.cls is not None else None
     found = klass.types.get(key) if klass is not None else None
     return found if found and found.partition(".")[0] not in N.STDLIB else None
 
 
 def mapping_attr(scope: "Scope", receiver: Optional[ast.expr]) -> Optional[str]:
-    """The mapping attribute ``x`` of whose values ``receiver`` is one:
-    ``self.x[key]``, ``self.x.get(key)``, or a local bound to one."""
+    """The attribute ``x`` of whose values (or elements) ``receiver`` is one: ``self.x[key]``,
+    ``self.x.get(key)``, or a local bound to one (``for run in self.x``, ``"x*"``)."""
     key = scope.types.get(receiver.id) if isinstance(receiver, ast.Name) else values_key(receiver)
     return key.rstrip("[]*") if key is not None and key.endswith(("[]", "*")) else None
 
@@ -749,8 +749,8 @@ def may_add_task(add: CollectionAdd) -> bool:
 
 
 class Exit:
-    """An explicit way out of a statement list: ``return``, ``raise``, ``break`` or ``continue``
-    (recorded by ``exits.py``, followed by ``paths.py``), with the statement context around it."""
+    """A way out of a statement list: ``return``, ``raise``, ``break`` or ``continue`` (recorded
+    by ``exits.py``; ``EndExit``: ``paths._ends``), followed by ``paths.py``, with its context."""
 
     __slots__ = ("node", "frames")
 
@@ -767,7 +767,7 @@ class YieldExit(Exit):
 
 
 class EndExit(Exit):
-    """The end of a function, after a handler of a cancellation or a timeout (``exits.py``)."""
+    """The end of a function after a handler of a cancellation or a timeout (``paths._ends``)."""
 
     __slots__ = ()
 

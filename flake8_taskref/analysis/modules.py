@@ -120,7 +120,7 @@ class FunctionInfo(NamedTuple):
     # returns runs (``return asyncio.create_task(coro)``), or -1
     runs: int = -1
     # what it returns is ``asyncio.ensure_future(param)`` (``facts.FutureSpawn``): a new
-    # task only to a call that gives ``runs`` a coroutine (``Summaries.spawner``)
+    # task only to a call that gives ``runs`` a coroutine (``Summaries._given_coroutine``)
     ensures: bool = False
 
     def position(self, index: int, keyword: Optional[str], bound: bool) -> Optional[int]:

@@ -861,3 +861,15 @@ def parameter_names(node: object) -> List[str]:
     if not isinstance(args, ast.arguments):
         return []
     return [a.arg for a in args.posonlyargs + args.args + args.kwonlyargs]
+
+
+def returns_future(node: ast.expr, imports: "Imports") -> bool:
+    """A call that returns a future, not a coroutine (``loop.run_in_executor``,
+    ``loop.create_future``, ``asyncio.wrap_future``, ``asyncio.Future``): the
+    executor's thread or the caller keeps it, and no task runs it."""
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    if isinstance(func, ast.Attribute) and func.attr in FUTURE_METHODS:
+        return True
+    return imports.resolve(func) in FUTURE_FUNCTIONS

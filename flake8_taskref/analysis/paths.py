@@ -530,8 +530,9 @@ BUDGET = 1_500
 
 def lost_on_exits(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]], suspends: Suspends) -> None:
     """TRF007: a task safe on the usual path, still pending at an explicit exit
-    (``suspends``: may an awaited call suspend the frame, ``_caught``), or at
-    the end after a swallowed timeout (``_lost_at_end``)."""
+    (``suspends``: may an awaited call suspend the frame, ``_caught``), at the end
+    reached from a handler of a cancellation (``_ends``), or at the end after a
+    swallowed timeout (``_lost_at_end``)."""
     if not scope.generator:
         _lost_at_end(rules, scope, live)
     ends = _ends(scope)

@@ -41,7 +41,7 @@ class Spawned:
         self.put_off: List[Tuple[str, Spawn, Scope]] = []
         # what each coroutine function entered so far awaits (``Scope.waits_on``),
         # by its name: (the name of the function awaited, the attribute of
-        # ``self`` whose method it is, or "", and whether through ``self``)
+        # ``self`` whose method it is, or "", and whether through a name)
         self.waiting: Dict[str, Set[Tuple[str, str, bool]]] = {}
 
     def awaits(self, name: str, calls: List[ast.Call]) -> None:

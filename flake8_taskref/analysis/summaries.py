@@ -200,6 +200,8 @@ class Summaries:
         self._filled: Set[int] = set()  # the functions that return a list they fill with new tasks
         self._listing: Set[int] = set()  # the functions ``helper_returns_list`` is asking about
         self._facts: Optional[ModuleFacts] = facts
+        # ``_given_coroutine``, by call (with the probe it asked the judge of, kept for its id)
+        self._given: Dict[int, Tuple[bool, Optional[Spawn]]] = {}
 
     def release(self) -> None:
         """Break the cycle with the judge (the rules), for reference counting."""
@@ -441,42 +443,40 @@ class Summaries:
         task or ``None`` will do: ``maybe_spawner``.)"""
         if call.awaited:  # recorded only as a statement of its own
             return self._awaited_spawner(call, or_none=True)
-        if not self._given_coroutine(call):
-            return False
-        if self._strict_spawner(call):
-            return True
-        return self.maybe_spawner(call, spawn is not None and self.held_alone(spawn))
+        held = spawn is not None and self.held_alone(spawn)
+        return (self._strict_spawner(call) or self.maybe_spawner(call, held)) and self._given_coroutine(call)
 
     def _given_coroutine(self, call: CallSite) -> bool:
-        """A helper returning ``ensure_future(param)`` (``FutureSpawn``) makes a new task only where
-        the call gives that parameter a coroutine that may wait (a call, not a future's, a spawn's,
-        or one ``ensure_future`` would make no task of: ``Judge.label``); any other helper: True."""
+        """A helper returning ``ensure_future(param)`` (``FutureSpawn``) makes a new task only where the
+        call gives that parameter a coroutine that may wait (``Judge.label``); any other helper: True."""
+        if id(call) not in self._given:
+            self._given[id(call)] = self._gives_coroutine(call)
+        return self._given[id(call)][0]
+
+    def _gives_coroutine(self, call: CallSite) -> Tuple[bool, Optional[Spawn]]:
         found = self.callee(call)
         if found is not None:
-            spawns = returned_spawns(found[0], self.judge)
-            names = {s.node.args[0].id for s in spawns if type(s) is FutureSpawn}  # type: ignore
-            if not names:
-                return True
-            name = names.pop() if len(names) == 1 and all(type(s) is FutureSpawn for s in spawns) else ""
-            once = len(found[0].bindings.get(name, ())) == 1 and name in found[1]  # (never bound again)
-            index = found[1].index(name) if once else -1
+            if not any(type(s) is FutureSpawn for s in returned_spawns(found[0], self.judge)):
+                return True, None
+            name = next((p for p in found[1] if self.runs_parameter(found[0], p)), "")  # (as ``runs``)
+            index = found[1].index(name) if name else -1
         else:
             remote = self.remote(call)
             whole = self._resolver.whole_function(remote) if remote and self._resolver else None
             if whole is None or not whole.info.ensures:
-                return True
+                return True, None
             index = whole.info.runs - whole.info.skipped(call.bound) if whole.info.runs >= 0 else -1
         args = call.node.args
         given = args[index] if 0 <= index < len(args) else None
         if not isinstance(given, ast.Call) or any(isinstance(arg, ast.Starred) for arg in args[:index + 1]):
-            return False
-        func, qualname = given.func, call.scope.imports.resolve(given.func)
-        if (isinstance(func, ast.Attribute) and func.attr in N.FUTURE_METHODS | N.LOOP_SPAWN_METHODS) or (
-                qualname in N.FUTURE_FUNCTIONS or qualname in N.TASK_SPAWNERS):
-            return False
+            return False, None
+        imports = call.scope.imports
+        if imports.resolve(given.func) in N.TASK_SPAWNERS or getattr(given.func, "attr", "") in (
+                N.LOOP_SPAWN_METHODS) or N.returns_future(given, imports):
+            return False, None
         node = ast.copy_location(ast.Call(ast.Name("ensure_future", ast.Load()), [given], []), given)
-        probe = Spawn(node, "asyncio.ensure_future", None, ())
-        return self.judge.label(probe, call.scope) is not None
+        probe = Spawn(node, "asyncio.ensure_future", None, ())  # (kept: the judge's labels are by id)
+        return self.judge.label(probe, call.scope) is not None, probe
 
     def some_paths_held(self, spawn: Spawn) -> bool:
         """A helper's call that returns a new task on some paths only, held

@@ -6,6 +6,7 @@ is reported; one that gives it a task, a future or a coroutine that never waits 
 ``ensure_future`` of them is.  The helper itself is never reported (its callers may give it a
 future), nor one that keeps the task, binds the parameter again, or also returns another spawn."""
 import asyncio
+import functools
 import weakref
 from typing import Any, Set
 
@@ -95,7 +96,16 @@ class App:
         either(tick(), True)
         await spawn_later(task)
         spawn_or_none(task)
+        spawn_or_none(tick())  # (a helper that returns None on a path: not followed, as in another module)
+        spawn(quick())
+        spawn(tick())  # error: TRF001:9
 
     async def check_loop(self) -> None:
         while True:
             await asyncio.sleep(1)
+
+
+def walrus_inside(loop: asyncio.AbstractEventLoop, make: Any) -> None:
+    holder = functools.partial(asyncio.ensure_future, tick(), (callback := make()))  # (``callback``: anything)
+    print(holder)
+    loop.call_soon(callback)
