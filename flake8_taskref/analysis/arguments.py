@@ -47,8 +47,7 @@ def guard_of_keeping(scope: Scope, group: Group, positions: List[Pos]) -> Option
     if len(found) != 1:
         return None
     name, truth = next(iter(found))
-    args = node.args
-    if name not in {arg.arg for arg in args.posonlyargs + args.args + args.kwonlyargs}:
+    if name not in N.parameter_names(node):
         return None
     if len(scope.bindings.get(name, ())) != 1 or name in scope.declared:
         return None

@@ -409,9 +409,7 @@ def _kept_by_module(facts: ModuleFacts, scope: Scope, add: CollectionAdd) -> boo
     name = add.key[1]
     binder = enclosing_binder(scope, name)
     if binder is not None:
-        args = getattr(binder.node, "args", None)
-        params = [] if args is None else [*args.posonlyargs, *args.args, *args.kwonlyargs]
-        return any(arg.arg == name for arg in params)  # a closure's own set dies with its function
+        return name in N.parameter_names(binder.node)  # a closure's own set dies with its function
     bound = name in facts.module.bindings or facts.bound_by_global(name)
     return bound and not facts.weak(add)
 

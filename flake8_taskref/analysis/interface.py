@@ -433,9 +433,8 @@ class InterfaceRecorder(Recorder):
         scope = self.scope
         if isinstance(target, ast.Name) and scope.kind == Scope.FUNCTION:
             dotted = self.type_name(annotation)
-            if dotted is not None and target.id not in scope.types:
-                scope.types[target.id] = dotted
-                self._local_types.add((id(scope), target.id))
+            if dotted is not None:
+                self._note_local(scope, target.id, dotted)
             return
         klass = self._class_of(target)
         if klass is not None:
@@ -482,9 +481,8 @@ class InterfaceRecorder(Recorder):
                         for d in getattr(scope.node, "decorator_list", ()))
         ):
             key = _elements_key(source)
-            if key is not None and target.id not in scope.types:
-                scope.types[target.id] = key
-                self._local_types.add((id(scope), target.id))
+            if key is not None:
+                self._note_local(scope, target.id, key)
         super()._for(node)
 
     def _note_parameter(self, name: str, annotation: ast.expr) -> None:
@@ -541,9 +539,8 @@ class InterfaceRecorder(Recorder):
             return
         key = values_key(value)
         if key is not None:  # ``station = self.stations.get(host)``: its class asked later (``local_type``)
-            if scope.cls is not None and target.id not in scope.types:
-                scope.types[target.id] = key
-                self._local_types.add((id(scope), target.id))
+            if scope.cls is not None:
+                self._note_local(scope, target.id, key)
             return
         if not isinstance(value, ast.Call):
             return
@@ -567,8 +564,13 @@ class InterfaceRecorder(Recorder):
             if self.facts.classes.get(func.id) is not cls_scope:
                 return  # a nested class, or one defined twice
         dotted = self.type_name(func)
-        name = target.id
-        if dotted is not None and dotted.partition(".")[0] not in N.STDLIB and name not in scope.types:
+        if dotted is not None and dotted.partition(".")[0] not in N.STDLIB:
+            self._note_local(scope, target.id, dotted)
+
+    def _note_local(self, scope: Scope, name: str, dotted: str) -> None:
+        """A local's class, or the key of the attribute whose values or elements it is
+        (``"stations[]"``, ``"runs*"``), unless a first binding said one already."""
+        if name not in scope.types:
             scope.types[name] = dotted
             self._local_types.add((id(scope), name))
 
