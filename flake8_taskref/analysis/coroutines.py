@@ -482,13 +482,20 @@ def bound_call(name: str, scope: Scope) -> Optional[ast.expr]:
     once, by ``name = f(...)`` (nothing in it declares it ``nonlocal``):
     ``save_task = self.save(doc)`` before ``await asyncio.shield(save_task)``
     (jupyter-server-documents' autosave, a miss of the twenty-ninth trial)."""
+    value = _assigned(name, scope)
+    return value.func if isinstance(value, ast.Call) else None
+
+
+def _assigned(name: str, scope: Scope) -> Optional[ast.expr]:
+    """The value of ``name = value``, when that is the one binding of the local
+    (its own assignment, not a walrus in another's) and nothing declares it
+    ``nonlocal``."""
     bindings = scope.bindings.get(name, ())
     if len(bindings) != 1 or name in scope.declared or declared_inside(scope, name):
         return None
     stmt = bindings[0].stmt
-    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and (
-            stmt.targets[0].id == name and isinstance(stmt.value, ast.Call)):  # (not a walrus in it)
-        return stmt.value.func
+    if isinstance(stmt, ast.Assign) and [getattr(target, "id", None) for target in stmt.targets] == [name]:
+        return stmt.value
     return None
 
 
@@ -513,13 +520,11 @@ def coroutine_function(func: ast.expr, scope: Scope) -> bool:
         return scope.cls is not None and func.attr in scope.cls.async_defs
     kind: Optional[str] = None
     if isinstance(receiver, ast.Name) and len(scope.bindings.get(receiver.id, ())) == 1:
-        made = bound_call(receiver.id, scope)
+        value = _assigned(receiver.id, scope)
+        made = value.func if isinstance(value, ast.Call) else None
         kind = scope.types.get(receiver.id) or (scope.imports.resolve(made) if made is not None else None)
-        stmt = scope.bindings[receiver.id][0].stmt  # (``proc = await asyncio.create_subprocess_exec(...)``)
-        value = stmt.value if isinstance(stmt, ast.Assign) and [receiver.id] == [
-            getattr(target, "id", None) for target in stmt.targets] else None
-        if kind is None and isinstance(value, ast.Await) and isinstance(value.value, ast.Call) and (
-                receiver.id not in scope.declared and not declared_inside(scope, receiver.id)):
+        if kind is None and isinstance(value, ast.Await) and isinstance(value.value, ast.Call):
+            # (``proc = await asyncio.create_subprocess_exec(...)``)
             kind = N.AWAITED_MAKERS.get(scope.imports.resolve(value.value.func) or "")
     elif isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name) and (
             receiver.value.id == "self") and scope.cls is not None and scope.cls.klass is not None:

@@ -108,7 +108,7 @@ def record_exits(recorder: Recorder) -> None:
             key = (id(scope), N.chain_text(held)) if isinstance(held, ast.Attribute) else None
             # ``await self.cond.wait()`` in its own block ("": a receiver of another form lets nothing go)
             if key is not None and key[1] and key in holding:
-                _condition_use(recorder, held.attr)  # type: ignore[union-attr]
+                _lock_use(recorder, held.attr)  # type: ignore[union-attr]
                 released[key] = released.get(key, 0) + 1
         waits(node, sink)
 
@@ -152,7 +152,7 @@ def _locking(
         facts = recorder.facts
         for item, key, count in zip(locks, keys, let_go):
             expr = item.context_expr
-            facts.lock_items[expr.attr] = facts.lock_items.get(expr.attr, 0) + 1
+            _lock_use(recorder, expr.attr)
             waited = scope.wait_points - before - (released.get(key, 0) - count)
             if waited or item.optional_vars is not None or len(items) > 1:
                 facts.waiting_locks.add(expr.attr)
@@ -195,7 +195,7 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
             if type(func) is ast.Attribute and func.attr in N.WAITING_FUTURE_METHODS:
                 _timed_wait(recorder, scope, value)  # type: ignore[arg-type]
             elif type(func) is ast.Attribute and func.attr in _NOTIFY and type(func.value) is ast.Attribute:
-                _condition_use(recorder, func.value.attr)  # ``self.cond.notify_all()``
+                _lock_use(recorder, func.value.attr)  # ``self.cond.notify_all()``
         elif kind is ast.Await or value is None and (node_type is ast.AsyncWith or node_type is ast.AsyncFor):
             frames = recorder.frames
             if node_type is ast.Expr and not frames and not scope.generator and N.never_returns(
@@ -310,11 +310,11 @@ _CONDITION_WAITS = frozenset({"wait", "wait_for"})
 _NOTIFY = frozenset({"notify", "notify_all"})
 
 
-def _condition_use(recorder: Recorder, attr: str) -> None:
-    """A load of ``self.attr`` as a condition's own (``wait``, ``notify``): for
-    ``coroutines.quiet_lock``, a use of the lock like an ``async with`` of it
-    (an ``asyncio.Event``'s ``wait()`` counts so too, and changes nothing: an event
-    is no lock)."""
+def _lock_use(recorder: Recorder, attr: str) -> None:
+    """A use of the lock in ``self.attr``, for ``coroutines.quiet_lock``: an ``async
+    with`` of it, or a load as a condition's own (``wait``, ``notify``; an
+    ``asyncio.Event``'s ``wait()`` counts so too, and changes nothing: an event is
+    no lock)."""
     recorder.facts.lock_items[attr] = recorder.facts.lock_items.get(attr, 0) + 1
 
 
