@@ -12,8 +12,9 @@ from typing import List, Optional, Set, Tuple
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
-    BRANCH, U_HARMLESS, U_RESULT, CallSite, FunctionNode, Group, Pos, Scope,
+    BRANCH, U_HARMLESS, U_RESULT, CallSite, Group, Pos, Scope,
 )
+from flake8_taskref.analysis.lookups import is_method
 
 
 def guard_of_keeping(scope: Scope, group: Group, positions: List[Pos]) -> Optional[Tuple[str, bool]]:
@@ -62,7 +63,7 @@ def unkept_by_call(call: CallSite, scope: Scope, guard: Tuple[str, bool]) -> boo
         return False
     args = node.args
     positional = [arg.arg for arg in args.posonlyargs + args.args]
-    if _is_method(node, scope):
+    if is_method(node, scope):
         positional = positional[1:]
     full = (guard[0], guard[1], default_truth(node, guard[0]))
     return unkept_by(call.node, full, positional, [arg.arg for arg in args.kwonlyargs])
@@ -130,14 +131,6 @@ def unkept_by(node: ast.Call, guard: Tuple[str, bool, int], positional: List[str
     if value is None:
         return default != -1 and bool(default) != keeps
     return isinstance(value, ast.Constant) and bool(value.value) != keeps
-
-
-def _is_method(node: FunctionNode, scope: Scope) -> bool:
-    """Is ``node`` a method whose first parameter is bound (not a static method)?"""
-    parent = scope.parent
-    return parent is not None and parent.kind == Scope.CLASS and not any(
-        isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list
-    )
 
 
 def only_looks(fate: int, label: str) -> bool:

@@ -17,11 +17,12 @@ from typing import List, Optional, Sequence, Tuple, Union
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
+    BRANCH, DROP, FINISH, HARMLESS, KEEP, LOOP, SHIELDED, SUPPRESS, TRY, TRY_HANDLERS, TRUTH, U_ADD,
+    U_FINISH, U_FLOW, U_HARMLESS, U_KEEP, U_RESULT, CallbackSink, CollectionAdd, FutureSpawn, GatherSite,
+    Group, Pos, Scope, ShieldSite, Sink, Spawn, TimeoutSite, Use, WaitSite,
+)
+from flake8_taskref.analysis.lookups import (
     bound_value, called_with, is_current_task, lock_entry, polled_tasks,
-    BRANCH, DROP, FINISH, HARMLESS, KEEP, LOOP, SHIELDED, SUPPRESS, TRY, TRY_HANDLERS, TRUTH,
-    U_ADD, U_FINISH, U_FLOW, U_HARMLESS, U_KEEP, U_RESULT,
-    CallbackSink, CollectionAdd, FutureSpawn, GatherSite, Group, Pos, Scope, ShieldSite, Sink, Spawn,
-    TimeoutSite, Use, WaitSite,
 )
 from flake8_taskref.analysis.messages import HOW_TIMED
 from flake8_taskref.analysis.modules import View

@@ -22,7 +22,8 @@ from typing import Any, FrozenSet, List, Optional, Set, Tuple
 import builtins
 
 from flake8_taskref.analysis import names as N
-from flake8_taskref.analysis.facts import TRY, Frames, Group, Scope, Spawn, exclusive
+from flake8_taskref.analysis.facts import TRY, Frames, Group, Scope, Spawn
+from flake8_taskref.analysis.lookups import exclusive
 from flake8_taskref.analysis.gathers import Asked, first_lost
 from flake8_taskref.analysis.paths import held_by_forever, waits_for_event
 

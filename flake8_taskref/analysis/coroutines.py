@@ -29,9 +29,9 @@ from typing import TYPE_CHECKING, List, Optional, Set, Tuple
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
     LOOP, TRY, TRY_BODY, TRY_FINALLY, TRY_HANDLERS, CollectionAdd, Exit, Frames, Group, ModuleFacts, Pos,
-    Scope, Spawn, Use,
-    declared_inside, enclosing_binder, exclusive, innermost_loop, is_current_task,
+    Scope, Spawn, Use, enclosing_binder,
 )
+from flake8_taskref.analysis.lookups import declared_inside, exclusive, innermost_loop, is_current_task
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.scopes import end_of, pos_of
 from flake8_taskref.analysis.summaries import may_return_none, returns_task_or_none, shadowed, stub as _stub

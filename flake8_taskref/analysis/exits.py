@@ -18,8 +18,9 @@ from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Type, Union
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
     LOOP, SUPPRESS, TRY, TRY_BODY, TRY_FINALLY, TRY_HANDLERS, Exit, Frames, Scope, TimeoutSite, Wait,
-    YieldExit, lock_entry, self_attribute,
+    YieldExit,
 )
+from flake8_taskref.analysis.lookups import lock_entry, self_attribute
 from flake8_taskref.analysis.cancelled import AFTER_CANCEL, cancels_before
 from flake8_taskref.analysis.scopes import TRY_TYPES, Recorder, end_of, pos_of
 

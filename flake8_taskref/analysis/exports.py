@@ -18,8 +18,9 @@ from typing import Dict, List, Optional, Set, Tuple
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
     U_ADD, U_CALL, U_FINISH, U_FLOW, U_HARMLESS, U_KEEP, U_RESULT, CallArg, CallSite, CollectionAdd,
-    FunctionNode, FutureSpawn, Group, ModuleFacts, Scope, Spawn, Use, local_type,
+    FunctionNode, Group, ModuleFacts, Scope, Spawn, Use,
 )
+from flake8_taskref.analysis.lookups import local_type
 from flake8_taskref.analysis.modules import (
     CLASSMETHOD,
     FINISHES,
@@ -39,8 +40,8 @@ from flake8_taskref.analysis.arguments import calls_and_drops
 from flake8_taskref.analysis.arguments import default_truth, guard_of_keeping
 from flake8_taskref.analysis.modules import RETURNS_TASK, RETURNS_TASKS, Ref
 from flake8_taskref.analysis.summaries import (
-    FUTURE_LABELS, Summaries, filled_groups, held_at, returned_spawns, returns_only_tasks,
-    returns_task_or_none, stub,
+    FUTURE_LABELS, Summaries, filled_groups, held_at, returned_spawns, returns_future_spawn,
+    returns_only_tasks, returns_task_or_none, stub,
 )
 
 _FATE_NAMES = {U_KEEP: KEEPS, U_FINISH: FINISHES, U_HARMLESS: LOOKS, U_RESULT: RESULT}
@@ -174,7 +175,7 @@ def _function(
     runs = -1  # the parameter whose coroutine the task it returns runs (``FunctionInfo.runs``)
     # (``FunctionInfo.ensures``; on some paths only too: then no ``runs``, and no call is judged)
     judge = exported.summaries.judge
-    ensures = bool(returns) and any(type(s) is FutureSpawn for s in returned_spawns(scope, judge))
+    ensures = bool(returns) and returns_future_spawn(scope, judge)
     if returns and not or_none:
         runs_parameter = exported.summaries.runs_parameter
         runs = next((at for at, param in enumerate(params) if runs_parameter(scope, param)), -1)

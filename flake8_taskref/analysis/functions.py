@@ -27,8 +27,8 @@ from typing import AbstractSet, Dict, FrozenSet, Iterator, List, Optional, Seque
 from flake8_taskref.analysis.facts import (
     DROP, FINISH, HARMLESS, KEEP, SHIELDED, TRUTH, TRY, TRY_BODY, TRY_HANDLERS, U_CALL, U_FLOW, U_KEEP,
     CallArg, CallbackArg, CallbackSink, CallSite, FunctionNode, Remote, Group, Scope, Sink, Spawn, Use,
-    mapping_attr, may_add_task, values_key,
 )
+from flake8_taskref.analysis.lookups import mapping_attr, may_add_task, values_key
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.cancelled import cancelled_coroutines, with_awaited
 from flake8_taskref.analysis.messages import SpanError

@@ -13,10 +13,11 @@ import re
 from typing import Dict, FrozenSet, List, Optional, Sequence, Set, Tuple, Union
 
 from flake8_taskref.analysis import names as N
-from flake8_taskref.analysis.facts import ClassFacts, Scope, Spawn, local_type, values_key
+from flake8_taskref.analysis.facts import ClassFacts, Scope, Spawn
+from flake8_taskref.analysis.lookups import is_method, local_type, values_key
 from flake8_taskref.analysis.modules import External, ModuleSummary, Resolver, View
 from flake8_taskref.analysis.options import Options
-from flake8_taskref.analysis.scopes import Recorder
+from flake8_taskref.analysis.scopes import FUNCTIONS, Recorder
 from flake8_taskref.analysis.shortcut import HotLines
 
 SELF_NAMES = frozenset({"self", "cls"})
@@ -475,11 +476,9 @@ class InterfaceRecorder(Recorder):
         attribute (asked at the end, as ``station = self.stations[host]``)."""
         target, source = node.target, node.iter  # type: ignore[attr-defined]
         scope = self.scope
-        if isinstance(target, ast.Name) and scope.kind == Scope.FUNCTION and scope.cls is not None and (
-            scope.parent is scope.cls and len(scope.bindings.get("self", ())) <= 1  # (its own self)
-            and not any(isinstance(d, ast.Name) and d.id == "staticmethod"
-                        for d in getattr(scope.node, "decorator_list", ()))
-        ):
+        if isinstance(target, ast.Name) and scope.kind == Scope.FUNCTION and isinstance(
+            scope.node, FUNCTIONS
+        ) and is_method(scope.node, scope) and len(scope.bindings.get("self", ())) <= 1:  # (its own self)
             key = _elements_key(source)
             if key is not None:
                 self._note_local(scope, target.id, key)

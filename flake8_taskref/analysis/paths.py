@@ -20,9 +20,9 @@ from typing import Any, Callable, Dict, List, Optional, Protocol, Sequence, Set,
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
     BRANCH, LOOP, SUPPRESS, TRY, TRY_BODY, TRY_HANDLERS, U_FINISH, U_FLOW, U_GUARD, U_KEEP, U_RESULT,
-    EndExit, Exit, Frames, Group, Pos, Scope, Spawn, Use, WaitSite, YieldExit, exclusive, is_current_task,
-    polled_tasks,
+    EndExit, Exit, Frames, Group, Pos, Scope, Spawn, Use, WaitSite, YieldExit,
 )
+from flake8_taskref.analysis.lookups import exclusive, is_current_task, polled_tasks
 from flake8_taskref.analysis.finished import done_test
 from flake8_taskref.analysis.scopes import TRY_TYPES, end_of, pos_of
 

@@ -13,9 +13,10 @@ from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
     LOOP, SUPPRESS, TRY, TRY_BODY, TRY_FINALLY, TRY_HANDLERS, U_ADD, U_FINISH, U_FLOW, U_CALL, U_GUARD,
-    U_HARMLESS, U_KEEP, U_RESULT, Binding, CallArg, CollectionAdd, Frames, FutureSpawn, Group, ModuleFacts,
-    Pos, Scope, Spawn, TimeoutSite, Use, exclusive, loop_span, polled_tasks,
+    U_HARMLESS, U_KEEP, U_RESULT, Binding, CallArg, CollectionAdd, Frames, FutureSpawn, Group,
+    ModuleFacts, Pos, Scope, Spawn, TimeoutSite, Use,
 )
+from flake8_taskref.analysis.lookups import exclusive, loop_span, polled_tasks
 from flake8_taskref.analysis.messages import (
     HOW_CLEARED,
     HOW_WEAK,

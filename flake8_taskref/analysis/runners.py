@@ -17,7 +17,8 @@ import ast
 from typing import Optional
 
 from flake8_taskref.analysis import names as N
-from flake8_taskref.analysis.facts import LOOP, Frames, Pos, Scope, Spawn, exclusive
+from flake8_taskref.analysis.facts import LOOP, Frames, Pos, Scope, Spawn
+from flake8_taskref.analysis.lookups import exclusive
 from flake8_taskref.analysis.paths import Spawns, runs_while
 
 
@@ -32,7 +33,7 @@ def off_loop(spawns: Spawns, scope: Scope) -> bool:
 
 def _apart(spawn: Spawn, at: Pos, frames: Frames) -> bool:
     """Is the run of the loop at ``at`` (in ``frames``) on another branch than the
-    spawn (``facts.exclusive``: ``if loop.is_running(): ... else:
+    spawn (``lookups.exclusive``: ``if loop.is_running(): ... else:
     loop.run_until_complete(...)``), or before it (``if not loop.is_running():
     loop.run_until_complete(...); return``, or a ``try`` whose handler spawns), with
     no loop around both (a later pass may run it while the local holds the future)?"""

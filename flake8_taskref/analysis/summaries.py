@@ -26,32 +26,12 @@ import ast
 from typing import Dict, FrozenSet, List, Optional, Protocol, Set, Tuple, Union
 
 from flake8_taskref.analysis.facts import (
-    U_ADD,
-    U_CALL,
-    U_FINISH,
-    U_FLOW,
-    U_HARMLESS,
-    U_KEEP,
-    U_RESULT,
-    Binding,
-    CallArg,
-    CallbackArg,
-    CallSite,
-    CollectionAdd,
-    FunctionNode,
-    FutureSpawn,
-    Group,
-    ModuleFacts,
-    Pos,
-    Scope,
-    Remote,
-    Spawn,
+    U_ADD, U_CALL, U_FINISH, U_FLOW, U_HARMLESS, U_KEEP, U_RESULT, Binding, CallArg, CallbackArg,
+    CallSite, CollectionAdd, FunctionNode, FutureSpawn, Group, ModuleFacts, Pos, Scope, Remote, Spawn,
     Use,
-    declared_inside,
-    innermost_loop,
-    local_type,
-    values_class,
-    values_key,
+)
+from flake8_taskref.analysis.lookups import (
+    declared_inside, innermost_loop, local_type, values_class, values_key,
 )
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.arguments import (
@@ -125,6 +105,12 @@ def returned_spawns(scope: Scope, judge: "Judge") -> List[Spawn]:
                 if binding.group is not None:
                     spawns.extend(binding.group.spawns)
     return spawns
+
+
+def returns_future_spawn(scope: Scope, judge: "Judge") -> bool:
+    """Does a function return the future of ``ensure_future`` of a value it is given
+    (``FutureSpawn``), a new task only where it is given a coroutine?"""
+    return any(type(s) is FutureSpawn for s in returned_spawns(scope, judge))
 
 
 def returns_task_or_none(scope: Scope) -> bool:
@@ -456,7 +442,7 @@ class Summaries:
     def _gives_coroutine(self, call: CallSite) -> Tuple[bool, Optional[Spawn]]:
         found = self.callee(call)
         if found is not None:
-            if not any(type(s) is FutureSpawn for s in returned_spawns(found[0], self.judge)):
+            if not returns_future_spawn(found[0], self.judge):
                 return True, None
             name = next((p for p in found[1] if self.runs_parameter(found[0], p)), "")  # (as ``runs``)
             index = found[1].index(name) if name else -1

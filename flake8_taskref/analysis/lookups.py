@@ -1,0 +1,213 @@
+"""Questions asked of what the scope analysis recorded (``facts.py``): a local's
+class or its one value, the tasks a loop test polls, the loop a statement is in,
+whether two places are on exclusive paths.  Nothing here walks a tree or records."""
+from __future__ import annotations
+
+import ast
+from typing import List, Optional, Tuple
+
+from flake8_taskref.analysis import names as N
+from flake8_taskref.analysis.facts import (
+    BRANCH, LOOP, TRY, TRY_ELSE, TRY_HANDLERS, CollectionAdd, Frames, FunctionNode, Pos, Scope,
+)
+
+
+# What gives one of a mapping's values: ``m[key]``, ``m.get(key)``, ``m.pop(key)``
+# (with one argument: a default may be of another class), ``m.setdefault(key, value)``.
+_VALUE_METHODS = {"get": 1, "pop": 1, "setdefault": 2}
+
+
+def values_key(receiver: Optional[ast.expr]) -> Optional[str]:
+    """``self.x[key]``, ``self.x.get(key)`` (or ``pop(key)``, ``setdefault``): the
+    key under which ``ClassFacts.types`` holds the type of ``x``'s values,
+    ``"x[]"`` (written down as ``dict[str, Station]``); None for anything else."""
+    if isinstance(receiver, ast.Subscript):
+        mapping = receiver.value
+    elif (
+        isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Attribute)
+        and receiver.args and len(receiver.args) <= _VALUE_METHODS.get(receiver.func.attr, 0)
+        and not receiver.keywords and not any(isinstance(arg, ast.Starred) for arg in receiver.args)
+    ):
+        mapping = receiver.func.value
+    else:
+        return None
+    if isinstance(mapping, ast.Attribute) and isinstance(mapping.value, ast.Name) and (
+        mapping.value.id == "self"
+    ):
+        return mapping.attr + "[]"
+    return None
+
+
+def bound_value(scope: "Scope", node: ast.expr, frames: Frames) -> ast.expr:
+    """A local of a function bound once so far, by a plain assignment to it alone
+    (``callback = partial(asyncio.create_task, coro)``) in a block that holds the place of
+    ``frames`` (every path there passes it, in each pass of a loop around both): its value."""
+    if not isinstance(node, ast.Name) or scope.kind != Scope.FUNCTION or node.id in scope.declared:
+        return node
+    bindings = scope.bindings.get(node.id, ())
+    binding = bindings[0] if len(bindings) == 1 else None
+    stmt = None if binding is None or frames[:len(binding.frames)] != binding.frames else binding.stmt
+    if isinstance(stmt, ast.Assign) and [getattr(t, "id", None) for t in stmt.targets] == [node.id]:
+        return stmt.value  # (its own assignment: not a walrus inside another's)
+    return node
+
+
+def declared_inside(scope: "Scope", name: str) -> bool:
+    """Does a function (or class) in ``scope``, at any depth, declare ``name`` (``nonlocal``)?"""
+    return any(name in child.declared or declared_inside(child, name) for child in scope.children)
+
+
+def local_type(scope: "Scope", name: str) -> Optional[str]:
+    """The class written down for a local or a parameter of a function
+    (``scope.types``); for a value of a mapping attribute (``station = self.stations[host]``,
+    ``"stations[]"``) or an element of a collection one (``for run in self.runs``, ``"runs*"``),
+    looked up in the class when asked (the annotation may be in a method entered later)."""
+    dotted = scope.types.get(name)
+    if dotted is None or not dotted.endswith(("[]", "*")):
+        return dotted
+    return values_class(scope, dotted)
+
+
+def values_class(scope: "Scope", key: str) -> Optional[str]:
+    """The class of the values of a mapping attribute (``key``: ``"x[]"``, ``values_key``) or
+    of the elements of a collection one (``"x*"``) of the class of the method ``scope``;
+    None if it is not known or is the standard library's."""
+    klass = scope.cls.klass if scope.cls is not None else None
+    found = klass.types.get(key) if klass is not None else None
+    return found if found and found.partition(".")[0] not in N.STDLIB else None
+
+
+def mapping_attr(scope: "Scope", receiver: Optional[ast.expr]) -> Optional[str]:
+    """The attribute ``x`` of whose values (or elements) ``receiver`` is one: ``self.x[key]``,
+    ``self.x.get(key)``, or a local bound to one (``for run in self.x``, ``"x*"``)."""
+    key = scope.types.get(receiver.id) if isinstance(receiver, ast.Name) else values_key(receiver)
+    return key.rstrip("[]*") if key is not None and key.endswith(("[]", "*")) else None
+
+
+def is_current_task(value: ast.expr, scope: Scope) -> bool:
+    """``asyncio.current_task()`` (also through ``typing.cast``), or a local of ``scope``
+    bound once, so far, to it (``me = asyncio.current_task()``, ``me: Task = ...``)."""
+    if isinstance(value, ast.Name):
+        bindings = scope.bindings.get(value.id, ())
+        if len(bindings) != 1:
+            return False
+        stmt = bindings[0].stmt
+        if bindings[0].value is not None:
+            value = bindings[0].value
+        elif isinstance(stmt, ast.Assign) or (isinstance(stmt, ast.AnnAssign) and stmt.value is not None):
+            value = stmt.value  # type: ignore[assignment]
+        else:
+            return False
+    value = N.uncast(value, scope.imports.resolve)
+    return isinstance(value, ast.Call) and scope.imports.resolve(value.func) == N.CURRENT_TASK
+
+
+def self_attribute(node: object) -> Optional[str]:
+    """``attr`` of ``self.attr``."""
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+        return node.attr
+    return None
+
+
+def lock_entry(item: ast.withitem) -> Optional[str]:
+    """``lock`` of an ``async with self.lock:`` item (no ``as``): see ``exits._locking``."""
+    return self_attribute(item.context_expr) if item.optional_vars is None else None
+
+
+def polled_tasks(test: ast.expr, negated_only: bool = False, items: bool = False) -> List[ast.Name]:
+    """The tasks ``t`` a loop test polls: ``not t.done()`` (or another poll method;
+    also in ``not (t.done() and x)`` or ``not t.done() or x``, which end the loop only
+    once ``t`` is done), and ``t.done()`` itself unless ``negated_only``; with
+    ``items``, the local collection whose item ``not tasks[0].done()`` polls too."""
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):
+        return [t for v in test.values if isinstance(v, ast.UnaryOp) for t in polled_tasks(v, True, items)]
+    negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
+    if negated:
+        test = test.operand  # type: ignore[attr-defined]
+        if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+            return [t for v in test.values for t in polled_tasks(ast.UnaryOp(ast.Not(), v), True, items)]
+    elif negated_only:
+        return []
+    func = test.func if isinstance(test, ast.Call) else None
+    item = func.value if isinstance(func, ast.Attribute) and func.attr in N.POLL_METHODS else None
+    if items and negated and isinstance(item, ast.Subscript) and isinstance(item.value, ast.Name):
+        return [item.value]
+    return [item] if isinstance(item, ast.Name) else []
+
+
+_ONE_OR_OTHER = frozenset({TRY_HANDLERS, TRY_ELSE})
+
+
+def innermost_loop(frames: Frames) -> Optional[ast.AST]:
+    """The innermost loop of a statement context (the one its ``break`` leaves)."""
+    for kind, node, _ in reversed(frames):
+        if kind == LOOP:
+            return node
+    return None
+
+
+def loop_span(frames: Frames, name: str, pos: Pos) -> Optional[Tuple[Pos, Pos]]:
+    """Span of the innermost ``for`` binding ``name`` around ``pos`` in its body (seeing none outside)."""
+    for kind, node, _ in reversed(frames):
+        if kind == LOOP and isinstance(node, (ast.For, ast.AsyncFor)) and pos >= _at(node.body[0]):
+            target = node.target
+            if name in [t.id for t in getattr(target, "elts", [target]) if isinstance(t, ast.Name)]:
+                return _at(node), (node.end_lineno or 0, node.end_col_offset or 0)
+    return None
+
+
+def _at(node: ast.AST) -> Pos:
+    return node.lineno, node.col_offset  # type: ignore[attr-defined]
+
+
+def called_with(
+        call: ast.Call, index: int, partial: Optional[ast.Call], api: str, takes: int) -> Optional[ast.expr]:
+    """The one coroutine a spawner handed on as a callable is called with: bound by a ``partial``
+    (``partial(asyncio.create_task, c())``) or after it in a loop API that passes its extra arguments on
+    (``call_soon(asyncio.ensure_future, c())``; ``takes`` 2: ``run_coroutine_threadsafe(c(), loop)``)."""
+    if partial is not None:
+        args = partial.args
+        return args[1] if len(args) == 1 + takes and not partial.keywords and _plain(args[1]) else None
+    if api == "add_done_callback" or len(call.args) != index + 1 + takes or any(
+            keyword.arg is None for keyword in call.keywords) or not all(map(_plain, call.args[index + 1:])):
+        return None  # (the future is its argument; or more, or unpacked ones)
+    return call.args[index + 1] if _plain(call.args[index + 1]) else None
+
+
+def _plain(node: ast.expr) -> bool:
+    return not isinstance(node, ast.Starred)
+
+
+def exclusive(a: Frames, b: Frames) -> bool:
+    """Do the two places (their statement contexts) sit in different branches
+    of one ``if``/``match``, or one in a handler of a ``try`` and the other in
+    its ``else`` (which runs only when the body raised nothing)?  In a loop, a
+    later pass may take the other part: not followed (a task made in one pass
+    is often finished in it, or its handler leaves the loop), so silent."""
+    branches = {id(f[1]): f[2] for f in a if f[0] == BRANCH or f[0] == TRY}
+    for kind, node, part in b:
+        other = branches.get(id(node), part)
+        if kind == BRANCH and other != part:
+            return True
+        if kind == TRY and other != part and {other, part} == _ONE_OR_OTHER:
+            return True
+    return False
+
+
+def may_add_task(add: CollectionAdd) -> bool:
+    """Can this add put a task into its collection (as TRF006 decides it: a spawn
+    as the argument, or a local bound to a group holding spawns)?"""
+    if add.spawn is not None:
+        return True
+    if add.use is None:
+        return False
+    bindings = add.scope.bindings.get(add.use.name, ())
+    return any(binding.group is not None and binding.group.spawns for binding in bindings)
+
+
+def is_method(node: FunctionNode, scope: Scope) -> bool:
+    """Is ``node`` (of ``scope``) a method whose first parameter is bound (not a static method)?"""
+    parent = scope.parent
+    return parent is not None and parent.kind == Scope.CLASS and not any(
+        isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list
+    )
