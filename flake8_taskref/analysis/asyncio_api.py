@@ -458,6 +458,8 @@ class ScopeVisitor(FunctionsRecorder):
         receiver = func.value
         if isinstance(receiver, ast.Name) and receiver.id in SELF_NAMES and self._same_file_call(node, sink):
             return
+        if attr == N.SET_TASK_FACTORY and len(node.args) == 1:
+            self.facts.task_factories.append((node.args[0], self.scope))
         if self._typed_call(node, func, sink):
             return
         if isinstance(sink, Group):

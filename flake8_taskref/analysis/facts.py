@@ -611,6 +611,8 @@ class ModuleFacts:
         # Attribute names pruned through any receiver (``self.proxy.tasks.pop()``).
         self.pruned_attrs: Set[str] = set()
         self.adds: List[CollectionAdd] = []
+        # ``x.set_task_factory(f)``: its argument, and the scope of the call (``factories``)
+        self.task_factories: List[Tuple[ast.expr, Scope]] = []
         self.module_prunes: Set[str] = set()
         # Attribute names that receive a loop spawn method (``self.io`` in ``self.io.create_task(...)``),
         # but for the configured loop names: only loop attributes of these names matter.

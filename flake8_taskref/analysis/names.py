@@ -18,6 +18,8 @@ TASK_SPAWNERS: FrozenSet[str] = frozenset(
 # ``exception()`` wait until the task is done (on an asyncio task they raise).
 THREADSAFE: str = "asyncio.run_coroutine_threadsafe"
 CURRENT_TASK: str = "asyncio.current_task"
+# ``loop.set_task_factory(f)``: a factory of the file that keeps each task it makes (``factories``)
+SET_TASK_FACTORY: str = "set_task_factory"
 WAITING_FUTURE_METHODS: FrozenSet[str] = frozenset({"result", "exception"})
 # Coroutine functions of the standard library: ``asyncio.shield()`` of their call
 # wraps it in a new task (as it does a coroutine function of the file's own).

@@ -35,6 +35,7 @@ from flake8_taskref.analysis.messages import (
 from flake8_taskref.analysis.modules import RETURNS_TASK, RETURNS_TASKS, Function, Resolver
 from flake8_taskref.analysis.arguments import only_looks
 from flake8_taskref.analysis.finished import done_where
+from flake8_taskref.analysis.factories import keeps_every_task
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.summaries import Summaries
 from flake8_taskref.analysis.task_sets import never_pruned
@@ -142,6 +143,8 @@ class ModuleRules:
         self._resolve_helpers()
 
     def run(self) -> List[SpanError]:
+        if keeps_every_task(self.facts):
+            return []  # every task of its loop is kept until done (``factories``)
         self.prepare()
         for scope in self.facts.scopes:
             for spawn in scope.drops:
