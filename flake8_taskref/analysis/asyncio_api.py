@@ -34,6 +34,7 @@ from flake8_taskref.analysis.copies import assigned, copied, is_copy, kept_by_ow
 from flake8_taskref.analysis.scopes import FUNCTIONS, end_of, pos_of
 from flake8_taskref.analysis.shortcut import HotLines
 
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)  # (their headers)
 _PLAIN_HANDLE_EXPRS = (ast.Name, ast.Attribute, ast.Subscript)
 _PRUNING_AUGOPS = (ast.Sub, ast.BitAnd, ast.BitXor)
 _ITEM_LOOKS = N.HARMLESS_TASK_METHODS - N.WAITING_FUTURE_METHODS  # (``result()`` may wait)
@@ -258,6 +259,11 @@ class ScopeVisitor(FunctionsRecorder):
             self._is_weak_collection(value)
         ):
             self.facts.weak_names.add(target.id)
+        elif isinstance(target, ast.Name) and self.scope.kind != Scope.FUNCTION and (
+            isinstance(value, (ast.Set, ast.List, ast.Dict)) or isinstance(value, ast.Call)
+            and N.strong_container(value.func, self.scope.imports.resolve(value.func), self.scope)
+        ):
+            self.facts.strong_names.add((id(self.scope), target.id))  # (``factories``)
         return False
 
     def _before_any_wait(self) -> bool:
@@ -458,8 +464,8 @@ class ScopeVisitor(FunctionsRecorder):
         receiver = func.value
         if isinstance(receiver, ast.Name) and receiver.id in SELF_NAMES and self._same_file_call(node, sink):
             return
-        if attr == N.SET_TASK_FACTORY and len(node.args) == 1:
-            self.facts.task_factories.append((node.args[0], self.scope))
+        if attr == N.SET_TASK_FACTORY and len(node.args) == 1 and not isinstance(self.stmt, _DEFINITIONS):
+            self.facts.task_factories.append((receiver, node.args[0], self.scope))  # (a header's: not seen)
         if self._typed_call(node, func, sink):
             return
         if isinstance(sink, Group):

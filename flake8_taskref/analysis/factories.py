@@ -1,56 +1,86 @@
 """A task factory of the module that keeps every task it makes.
 
 ``loop.set_task_factory(factory)`` makes every task of that loop through
-``factory``; a factory that puts the task it returns into a collection
+``factory``; a factory that puts the task it returns into a strong collection
 (``self._running_tasks.add(task)``, discarded when done: Toga's ``App`` does this,
 python/cpython#91887) keeps every task of the loop until it is done, wherever it
 was spawned.  The analysis cannot tell which loop a spawn runs on, so a module
-that installs such a factory has no finding (``rules.ModuleRules.run``).  A
-factory of the module that the analysis did not enter is taken to keep its tasks
-(silent: it cannot tell); one given by a caller or imported from elsewhere, the
-standard library's ``eager_task_factory`` or ``None`` changes nothing."""
+that installs such a factory on a loop has no finding but TRF006's
+(``rules.ModuleRules.run``).  Only what the module shows counts: the factory is a
+plain function of the module that it entered, named where the call reads it and
+bound to nothing else; its body adds the name it returns, at its top level, to a
+module name or a class attribute bound once to a new strong collection (a set,
+a list, a dict) and never stored otherwise.  Anything else changes nothing:
+``eager_task_factory``, ``None`` (a reset anywhere in the module), a lambda, a
+factory given by a caller or imported, a method, one that keeps nothing, keeps
+only on some paths or in a weak or unknown collection."""
 from __future__ import annotations
 
 import ast
-from typing import Optional, Set
+from typing import Callable, Optional
 
-from flake8_taskref.analysis.facts import FunctionNode, ModuleFacts, Scope, Use
-from flake8_taskref.analysis.lookups import self_attribute
+from flake8_taskref.analysis.facts import CollectionAdd, ModuleFacts, Scope, Use
+from flake8_taskref.analysis.lookups import declared_inside
+
+# the rules' test of a receiver: is it an event loop (``ModuleRules.loop_receiver``)?
+IsLoop = Callable[[ast.expr, Scope], bool]
 
 
-def keeps_every_task(facts: ModuleFacts) -> bool:
-    """Does the module install a task factory of its own that keeps (or may keep) each task?"""
-    return any(_keeping(arg, scope, facts) for arg, scope in facts.task_factories)
+def keeps_every_task(facts: ModuleFacts, is_loop: IsLoop) -> bool:
+    """Does the module install, on an event loop, a task factory of its own that keeps each task?"""
+    installed = facts.task_factories
+    if not installed or any(isinstance(arg, ast.Constant) and arg.value is None for _, arg, _ in installed):
+        return False
+    return any(is_loop(receiver, scope) and _keeping(arg, scope, facts) for receiver, arg, scope in installed)
 
 
 def _keeping(arg: ast.expr, scope: Scope, facts: ModuleFacts) -> bool:
-    attr = self_attribute(arg)
-    if isinstance(arg, ast.Name):
-        node = _function_named(scope, arg.id)
-    elif attr is not None and scope.cls is not None and attr not in scope.cls.rebound:
-        node = scope.cls.defs.get(attr)
-    else:
-        return False
-    if node is None:
-        return False  # not a function of this module
-    entered = next((s for s in facts.scopes if s.node is node), None)
+    node = _function_named(scope, arg.id, facts) if isinstance(arg, ast.Name) else None
+    entered = next((s for s in facts.scopes if s.node is node), None) if node is not None else None
     if entered is None:
-        return True  # not entered: what it does is not known
-    returned: Set[str] = {item.name for item in entered.returns if isinstance(item, Use)}
+        return False
+    returned = {item.name for item in entered.returns if isinstance(item, Use)}
+    if len(returned) != 1 or len(entered.returns) != 1:
+        return False  # (one ``return task``)
     adds = [add for add in facts.adds if add.scope is entered] + [add for _, add in entered.module_adds]
-    return any(add.use is not None and add.use.name in returned and not facts.weak(add) for add in adds)
+    return any(add.use is not None and add.use.name in returned and not add.use.frames and _strong(add, facts)
+               for add in adds)
 
 
-def _function_named(scope: Optional[Scope], name: str) -> Optional[FunctionNode]:
-    """The function ``name`` stands for where ``scope`` reads it: defined once in a
-    function around it, or at module level (class bodies are not in the way)."""
-    while scope is not None:
-        if scope.kind == Scope.FUNCTION and name in scope.bindings and name not in scope.declared:
-            if len(scope.bindings[name]) != 1:
+def _function_named(scope: Scope, name: str, facts: ModuleFacts) -> Optional[ast.FunctionDef]:
+    """The plain function ``name`` stands for where ``scope`` reads it: defined once,
+    and bound to nothing else, in a function around it or at module level."""
+    current: Optional[Scope] = scope
+    while current is not None:
+        if name in current.declared or (current.kind != Scope.CLASS or current is scope) and (
+                name in current.imports.aliases):
+            return None  # (``global``/``nonlocal``: bound elsewhere too; an import binds it)
+        if current.kind == Scope.CLASS and current is scope and name in current.bindings:
+            return None  # (read in a class body: its own binding)
+        if current.kind == Scope.FUNCTION and name in current.bindings:
+            if len(current.bindings[name]) != 1 or declared_inside(current, name):
                 return None
-            return next((child.node for child in scope.children if getattr(child.node, "name", None) == name
-                         and isinstance(child.node, (ast.FunctionDef, ast.AsyncFunctionDef))), None)
-        if scope.kind == Scope.MODULE:
-            return None if name in scope.rebound else scope.defs.get(name)
-        scope = scope.parent
+            return next((child.node for child in current.children if isinstance(child.node, ast.FunctionDef)
+                         and child.node.name == name), None)
+        if current.kind == Scope.MODULE:
+            node = current.defs.get(name)
+            if name not in current.bindings or name in current.rebound or facts.bound_by_global(name):
+                return None
+            return node if isinstance(node, ast.FunctionDef) else None
+        current = current.parent
     return None
+
+
+def _strong(add: CollectionAdd, facts: ModuleFacts) -> bool:
+    """Is ``add``'s collection a module name or a class attribute bound once, and
+    only, to a new strong collection?"""
+    owner, name = add.key
+    if owner:
+        holder = next((s for s in facts.scopes if id(s) == owner), None)
+        if holder is None or facts.attr_stores.get(add.key, 0) or facts.attr_stores.get((0, name), 0):
+            return False
+    else:
+        holder = facts.module
+        if facts.bound_by_global(name):
+            return False
+    return name in holder.bindings and name not in holder.rebound and (id(holder), name) in facts.strong_names

@@ -611,8 +611,10 @@ class ModuleFacts:
         # Attribute names pruned through any receiver (``self.proxy.tasks.pop()``).
         self.pruned_attrs: Set[str] = set()
         self.adds: List[CollectionAdd] = []
-        # ``x.set_task_factory(f)``: its argument, and the scope of the call (``factories``)
-        self.task_factories: List[Tuple[ast.expr, Scope]] = []
+        # ``x.set_task_factory(f)`` in a statement (not a header): x, f, the scope (``factories``)
+        self.task_factories: List[Tuple[ast.expr, ast.expr, Scope]] = []
+        # (id of a module or class scope, name): bound there to a new strong collection
+        self.strong_names: Set[Tuple[int, str]] = set()
         self.module_prunes: Set[str] = set()
         # Attribute names that receive a loop spawn method (``self.io`` in ``self.io.create_task(...)``),
         # but for the configured loop names: only loop attributes of these names matter.

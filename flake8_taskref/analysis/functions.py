@@ -408,8 +408,7 @@ class FunctionsRecorder(InterfaceRecorder):
                 rest.append((node, scope, last))
         if rest and N.SET_TASK_FACTORY in hot.text:  # a task factory installed, and the factory
             rest = self._enter_factories(hot, rest)
-        factories = {getattr(arg, "id", None) or getattr(arg, "attr", "")
-                     for arg, _ in self.facts.task_factories}
+        factories = {getattr(arg, "id", "") for _, arg, _ in self.facts.task_factories}
         cold: List[_Cold] = []
         receivers = hot.lines_holding(self.facts.receiver_attrs) if rest and self.facts.receiver_attrs else []
         for node, scope, last in rest:

@@ -143,8 +143,6 @@ class ModuleRules:
         self._resolve_helpers()
 
     def run(self) -> List[SpanError]:
-        if keeps_every_task(self.facts):
-            return []  # every task of its loop is kept until done (``factories``)
         self.prepare()
         for scope in self.facts.scopes:
             for spawn in scope.drops:
@@ -163,8 +161,10 @@ class ModuleRules:
         for scope in self.facts.scopes:
             if scope.kind == Scope.FUNCTION:
                 self._function(scope)
+        if keeps_every_task(self.facts, self.loop_receiver):  # every task of its loop is kept until done
+            self.errors = []
         if self.options.collections:
-            never_pruned(self)
+            never_pruned(self)  # (a set that grows for ever grows, kept or not)
         self.errors.sort(key=lambda e: (e.lineno, e.col_offset, e.code))
         return self.errors
 
@@ -239,22 +239,24 @@ class ModuleRules:
             result = None  # its coroutine stores its own task where it outlives the frame
         elif receiver is None:
             result = spawn.callee
-        elif isinstance(receiver, ast.Name):
-            if receiver.id in self.options.loop_names or self._is_loop_var(receiver.id, scope):
-                result = receiver.id + "." + spawn.callee
-        elif isinstance(receiver, ast.Attribute):
-            if (
+        elif self.loop_receiver(receiver, scope):
+            result = N.dotted_text(receiver) + "." + spawn.callee
+        self._labels[key] = result
+        return result
+
+    def loop_receiver(self, receiver: ast.expr, scope: Scope) -> bool:
+        """Is ``receiver`` an event loop: a loop name or attribute, or a call that gives one?"""
+        if isinstance(receiver, ast.Name):
+            return receiver.id in self.options.loop_names or self._is_loop_var(receiver.id, scope)
+        if isinstance(receiver, ast.Attribute):
+            return (
                 receiver.attr in self.options.loop_names
                 or receiver.attr in self._loop_attrs()
                 or self._inherited_loop(receiver, scope)
-            ):
-                result = N.dotted_text(receiver) + "." + spawn.callee
-        elif isinstance(receiver, ast.Call):  # ``asyncio.get_running_loop()``, ``fut.get_loop()``
-            factory = scope.imports.resolve(receiver.func)
-            if factory in N.LOOP_FACTORIES or N.gets_loop(receiver):
-                result = N.dotted_text(receiver) + "." + spawn.callee
-        self._labels[key] = result
-        return result
+            )
+        if isinstance(receiver, ast.Call):  # ``asyncio.get_running_loop()``, ``fut.get_loop()``
+            return scope.imports.resolve(receiver.func) in N.LOOP_FACTORIES or N.gets_loop(receiver)
+        return False
 
     def _resolve_helpers(self) -> None:
         """A group that receives the result of a call of a function of this file
