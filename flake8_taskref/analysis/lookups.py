@@ -4,11 +4,12 @@ whether two places are on exclusive paths.  Nothing here walks a tree or records
 from __future__ import annotations
 
 import ast
-from typing import List, Optional, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
 from flake8_taskref.analysis import names as N
+from flake8_taskref.analysis.scopes import end_of, pos_of
 from flake8_taskref.analysis.facts import (
-    BRANCH, LOOP, TRY, TRY_ELSE, TRY_HANDLERS, CollectionAdd, Frames, FunctionNode, Pos, Scope,
+    BRANCH, LOOP, TRY, TRY_ELSE, TRY_HANDLERS, CollectionAdd, Frames, FunctionNode, Pos, Scope, Use,
 )
 
 
@@ -149,15 +150,11 @@ def innermost_loop(frames: Frames) -> Optional[ast.AST]:
 def loop_span(frames: Frames, name: str, pos: Pos) -> Optional[Tuple[Pos, Pos]]:
     """Span of the innermost ``for`` binding ``name`` around ``pos`` in its body (seeing none outside)."""
     for kind, node, _ in reversed(frames):
-        if kind == LOOP and isinstance(node, (ast.For, ast.AsyncFor)) and pos >= _at(node.body[0]):
+        if kind == LOOP and isinstance(node, (ast.For, ast.AsyncFor)) and pos >= pos_of(node.body[0]):
             target = node.target
             if name in [t.id for t in getattr(target, "elts", [target]) if isinstance(t, ast.Name)]:
-                return _at(node), (node.end_lineno or 0, node.end_col_offset or 0)
+                return pos_of(node), (node.end_lineno or 0, node.end_col_offset or 0)
     return None
-
-
-def _at(node: ast.AST) -> Pos:
-    return node.lineno, node.col_offset  # type: ignore[attr-defined]
 
 
 def called_with(
@@ -211,3 +208,31 @@ def is_method(node: FunctionNode, scope: Scope) -> bool:
     return parent is not None and parent.kind == Scope.CLASS and not any(
         isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list
     )
+
+
+def completion_loops(frames: Frames, scope: Scope) -> List[ast.expr]:
+    """The iterables of the ``for x in asyncio.as_completed(...)`` loops around
+    an exit: leaving one early leaves its other tasks pending."""
+    found: List[ast.expr] = []
+    for kind, node, _ in frames:
+        if kind == LOOP and isinstance(node, (ast.For, ast.AsyncFor)) and isinstance(node.iter, ast.Call):
+            if scope.imports.resolve(node.iter.func) == N.AS_COMPLETED:
+                found.append(node.iter)
+    return found
+
+
+def element_uses(frames: Frames, names: Set[str], scope: Scope) -> Dict[Pos, Use]:
+    """The uses of the target of each ``for t in tasks:`` loop around an exit, over a local
+    that holds the task (bound to more than one), in the loop: a pass handles (or looks
+    at) its own element only, and the exit leaves the others as they are.  None of a loop
+    whose body binds its target again (``for t in tasks: t.cancel()`` inside it)."""
+    found: Dict[Pos, Use] = {}
+    for node in (f[1] for f in frames if f[0] == LOOP and isinstance(f[1], (ast.For, ast.AsyncFor))):
+        over, target = node.iter, node.target
+        if isinstance(over, ast.Name) and over.id in names and isinstance(target, ast.Name) and not any(
+                isinstance(v, (ast.List, ast.Tuple, ast.Set)) and len(v.elts) == 1
+                for v in (getattr(b.stmt, "value", None) for b in scope.bindings.get(over.id, ()))):
+            start, stop = pos_of(node), end_of(node)
+            if all(b.pos == pos_of(target) or not start <= b.pos <= stop for b in scope.bindings[target.id]):
+                found.update((u.pos, u) for u in scope.uses.get(target.id, ()) if start <= u.pos <= stop)
+    return found

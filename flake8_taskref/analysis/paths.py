@@ -22,7 +22,9 @@ from flake8_taskref.analysis.facts import (
     BRANCH, LOOP, SUPPRESS, TRY, TRY_BODY, TRY_HANDLERS, U_FINISH, U_FLOW, U_GUARD, U_KEEP, U_RESULT,
     EndExit, Exit, Frames, Group, Pos, Scope, Spawn, Use, WaitSite, YieldExit,
 )
-from flake8_taskref.analysis.lookups import exclusive, is_current_task, polled_tasks
+from flake8_taskref.analysis.lookups import (
+    completion_loops, element_uses, exclusive, is_current_task, polled_tasks,
+)
 from flake8_taskref.analysis.finished import done_test
 from flake8_taskref.analysis.scopes import TRY_TYPES, end_of, pos_of
 
@@ -120,17 +122,6 @@ def _made_in_returning(spawns: Spawns, branches: List[Tuple[Pos, Pos, Pos]]) -> 
     return ends
 
 
-def _completion_loops(frames: Frames, scope: Scope) -> List[ast.expr]:
-    """The iterables of the ``for x in asyncio.as_completed(...)`` loops around
-    an exit: leaving one early leaves its other tasks pending."""
-    found: List[ast.expr] = []
-    for kind, node, _ in frames:
-        if kind == LOOP and isinstance(node, (ast.For, ast.AsyncFor)) and isinstance(node.iter, ast.Call):
-            if scope.imports.resolve(node.iter.func) == N.AS_COMPLETED:
-                found.append(node.iter)
-    return found
-
-
 def _timed_out(exit: Exit) -> List[Pos]:
     """Where a ``try`` around the exit waits with a timeout, ``return
     fut.result(timeout)`` (or ``x = ...``, or ``exception(...)``), when the exit is
@@ -165,7 +156,7 @@ def _timed_future(statement: ast.stmt) -> Optional[ast.expr]:
 
 
 def _caught(
-    exit: Exit, made: Spawns, fate: List[Pos], scope: Scope, suspends: Suspends,
+    exit: Exit, made: Spawns, fate: List[Pos], scope: Scope, suspends: Suspends, names: Set[str],
 ) -> Optional[Tuple[Tuple[Spawn, str], str]]:
     """Is the exit (a ``return``, ``raise`` or ``break``) in a handler of a
     ``try`` that catches a cancellation (a bare ``except``, ``BaseException``,
@@ -230,7 +221,11 @@ def _caught(
             what = "timeout"
         else:
             return None
+        # (a pass of ``for t in tasks:`` or of ``as_completed(tasks)`` finishes its own one only)
+        elements, iters = element_uses(wait_frames, names, scope), completion_loops(wait_frames, scope)
         for p in fate:
+            if p in elements or any(pos_of(it) <= p <= end_of(it) for it in iters):
+                continue
             if first <= p < start or (start <= p <= end and not lets_go):
                 return None  # handled before the wait, or by it
             if pos_of(handler) <= p <= end_of(exit.node) and not _apart(p, frames):
@@ -366,13 +361,13 @@ def _lost_at(
         else:
             # handled anywhere in the loop it leaves: a pass may have finished it
             end = max(end, end_of(loop))
-    elements = _element_uses(exit.frames, names, scope) if type(exit.node) in (ast.Return, ast.Raise) else {}
+    elements = element_uses(exit.frames, names, scope) if type(exit.node) in (ast.Return, ast.Raise) else {}
     between = [p for p in fate if begin <= p <= end and not _apart(p, exit.frames)
                and not _polled_around(p, exit.frames) and p not in elements]
     note = ""
     caught: Optional[Tuple[Tuple[Spawn, str], str]] = None
     if between:
-        iters = _completion_loops(exit.frames, scope)
+        iters = completion_loops(exit.frames, scope)
         timed_out = _timed_out(exit)
         abandoned = _abandoned(exit, scope, held) if scope.waits and scope.cancels else None
         for p in between:
@@ -381,35 +376,18 @@ def _lost_at(
             if abandoned is not None and abandoned[0] <= p <= abandoned[1] and p in abandoned[2]:
                 note = f" (the wait on line {abandoned[3]} left it pending after cancel())"
                 continue
-            caught = _caught(exit, made, fate, scope, suspends) if scope.awaits else None
+            caught = _caught(exit, made, fate, scope, suspends, names) if scope.awaits else None
             if caught is None:
                 return None
             first, note = caught
             break
     if type(exit) is EndExit and caught is None:  # (a handler the task's path may never reach)
-        caught = _caught(exit, made, fate, scope, suspends) if scope.awaits else None
+        caught = _caught(exit, made, fate, scope, suspends, names) if scope.awaits else None
         if caught is None:
             return None
         first, note = caught
     looked = names - {use.name for use in elements.values()} if elements else names  # (the element's tests)
     return (*first, "", note) if _leaves(exit, fate) and not _looks_at(exit, looked, scope) else None
-
-
-def _element_uses(frames: Frames, names: Set[str], scope: Scope) -> Dict[Pos, Use]:
-    """The uses of the target of each ``for t in tasks:`` loop around an exit, over a local
-    that holds the task (bound to more than one), in the loop: a pass handles (or looks
-    at) its own element only, and the exit leaves the others as they are.  None of a loop
-    whose body binds its target again (``for t in tasks: t.cancel()`` inside it)."""
-    found: Dict[Pos, Use] = {}
-    for node in (f[1] for f in frames if f[0] == LOOP and isinstance(f[1], (ast.For, ast.AsyncFor))):
-        over, target = node.iter, node.target
-        if isinstance(over, ast.Name) and over.id in names and isinstance(target, ast.Name) and not any(
-                isinstance(v, (ast.List, ast.Tuple, ast.Set)) and len(v.elts) == 1
-                for v in (getattr(b.stmt, "value", None) for b in scope.bindings.get(over.id, ()))):
-            start, stop = pos_of(node), end_of(node)
-            if all(b.pos == pos_of(target) or not start <= b.pos <= stop for b in scope.bindings[target.id]):
-                found.update((u.pos, u) for u in scope.uses.get(target.id, ()) if start <= u.pos <= stop)
-    return found
 
 
 def _breaks_when_empty(statement: ast.stmt, name: str) -> bool:

@@ -191,3 +191,47 @@ async def task_group_entry(work):
             await task
     except asyncio.CancelledError:
         return None
+
+
+async def each_in_turn(work, files):
+    # vectorcode's update (the thirty-fourth trial): a cancellation at `await task` cancels
+    # that one task only; the others in the list are still pending at the return
+    try:
+        tasks = [asyncio.create_task(work(f)) for f in files]  # error: TRF007:18
+        for task in asyncio.as_completed(tasks):
+            await task
+    except asyncio.CancelledError:
+        return 1
+    return 0
+
+
+async def each_in_order(work, files):
+    try:
+        tasks = [asyncio.create_task(work(f)) for f in files]  # error: TRF007:18
+        for task in tasks:
+            await task
+    except asyncio.CancelledError:
+        return 1
+    return 0
+
+
+async def each_in_order_twin(work, files):
+    try:
+        tasks = [asyncio.create_task(work(f)) for f in files]
+        for task in tasks:
+            await task
+    except asyncio.CancelledError:
+        for task in tasks:  # (the handler cancels the others)
+            task.cancel()
+        return 1
+    return 0
+
+
+async def only_one_twin(work, file):
+    try:
+        tasks = [asyncio.create_task(work(file))]  # (one task: the wait on it cancels it)
+        for task in tasks:
+            await task
+    except asyncio.CancelledError:
+        return 1
+    return 0
