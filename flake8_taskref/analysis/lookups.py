@@ -236,3 +236,58 @@ def element_uses(frames: Frames, names: Set[str], scope: Scope) -> Dict[Pos, Use
             if all(b.pos == pos_of(target) or not start <= b.pos <= stop for b in scope.bindings[target.id]):
                 found.update((u.pos, u) for u in scope.uses.get(target.id, ()) if start <= u.pos <= stop)
     return found
+
+
+def runs_nothing_after(attempt: ast.Try, pos: Pos) -> bool:
+    """Does nothing of the body of ``attempt`` run after the statement there that holds
+    ``pos``, short of leaving that body?  Each block from that statement outwards ends
+    with it, or goes on only to a ``break`` out of a loop around it; no loop in the body
+    around it takes another pass, no ``else`` or ``finally`` of a ``try`` in the body runs
+    after it (the exit of a ``with`` is taken not to raise).  Then a handler of
+    ``attempt`` runs only when that statement, or one before it, raised."""
+    path: List[Tuple[List[ast.stmt], int, str]] = []
+    block, field = attempt.body, "body"
+    while True:
+        index = next((i for i, s in enumerate(block) if pos_of(s) <= pos <= end_of(s)), -1)
+        if index < 0:
+            return False
+        path.append((block, index, field))
+        inner = _block_holding(block[index], pos)
+        if inner is None:
+            break
+        block, field = inner
+    leaving = False  # a ``break`` on the way out, not yet past its loop
+    for depth in range(len(path) - 1, -1, -1):
+        block, index, _ = path[depth]
+        statement = block[index]
+        if depth < len(path) - 1:  # a compound statement the path comes out of
+            part = path[depth + 1][2]
+            if isinstance(statement, (ast.For, ast.AsyncFor, ast.While)) and part == "body":
+                if not leaving:
+                    return False  # (another pass)
+                leaving = False
+                continue  # (its ``else`` is skipped)
+            if isinstance(statement, ast.Try) and (
+                    statement.finalbody and part != "finalbody" or part == "body" and statement.orelse
+                    and not leaving):
+                return False
+        rest = block[index + 1:]
+        if leaving or not rest:
+            continue
+        if not isinstance(rest[0], ast.Break):
+            return False
+        leaving = True
+    return True
+
+
+def _block_holding(statement: ast.stmt, pos: Pos) -> Optional[Tuple[List[ast.stmt], str]]:
+    """The block of ``statement`` that holds ``pos`` (and its field), None for its header."""
+    blocks: List[Tuple[List[ast.stmt], str]] = [
+        (getattr(statement, field), field) for field in ("body", "orelse", "finalbody")
+        if isinstance(getattr(statement, field, None), list)]
+    blocks += [(handler.body, "handler") for handler in getattr(statement, "handlers", ())]
+    blocks += [(case.body, "case") for case in getattr(statement, "cases", ())]
+    for block, field in blocks:
+        if block and pos_of(block[0]) <= pos <= end_of(block[-1]):
+            return block, field
+    return None

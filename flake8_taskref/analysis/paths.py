@@ -23,7 +23,7 @@ from flake8_taskref.analysis.facts import (
     EndExit, Exit, Frames, Group, Pos, Scope, Spawn, Use, WaitSite, YieldExit,
 )
 from flake8_taskref.analysis.lookups import (
-    completion_loops, element_uses, exclusive, is_current_task, polled_tasks,
+    completion_loops, element_uses, exclusive, is_current_task, polled_tasks, runs_nothing_after,
 )
 from flake8_taskref.analysis.finished import done_test
 from flake8_taskref.analysis.scopes import TRY_TYPES, end_of, pos_of
@@ -461,17 +461,21 @@ def _abandoned(exit: Exit, scope: Scope, held: Set[int]) -> Optional[Tuple[Pos, 
 
 def _raised_first(spawn: Spawn, frames: Frames) -> bool:
     """Is the exit in a handler of the ``try`` whose body ends with the
-    statement that makes the task?  The handler runs only when that statement,
-    or one before it, raised: it bound no task (a later pass of a loop around
-    the ``try`` may meet the task of an earlier one: not followed, as in
+    statement that makes the task (or runs nothing after it but a ``break`` out
+    of a loop, ``lookups.runs_nothing_after``)?  The handler runs only when that
+    statement, or one before it, raised: it bound no task (a later pass of a loop
+    around the ``try`` may meet the task of an earlier one: not followed, as in
     ``exclusive``)."""
-    if not spawn.frames or spawn.frames[-1][0] != TRY or spawn.frames[-1][2] != TRY_BODY:
-        return False
-    node = spawn.frames[-1][1]
-    last = node.body[-1]  # type: ignore[attr-defined]
-    if not pos_of(last) <= spawn.pos <= end_of(last):
-        return False
-    return any(kind == TRY and at is node and part == TRY_HANDLERS for kind, at, part in frames)
+    if spawn.frames and spawn.frames[-1][0] == TRY and spawn.frames[-1][2] == TRY_BODY:
+        node = spawn.frames[-1][1]
+        last = node.body[-1]  # type: ignore[attr-defined]
+        if pos_of(last) <= spawn.pos <= end_of(last) and any(
+                kind == TRY and at is node and part == TRY_HANDLERS for kind, at, part in frames):
+            return True
+    # (or nothing of that body runs after it but a ``break`` out of a loop: posthog's runner)
+    handled = {id(at) for kind, at, part in frames if kind == TRY and part == TRY_HANDLERS}
+    return any(kind == TRY and part == TRY_BODY and id(at) in handled and isinstance(at, ast.Try)
+               and runs_nothing_after(at, spawn.pos) for kind, at, part in spawn.frames)
 
 
 def _fresh(made: Frames, frames: Frames, index: int) -> bool:
