@@ -56,7 +56,7 @@ class Flusher:
 
 
 class Runner:
-    # posthog's runner (a false alarm of the thirty-fourth trial's sweep): the spawn is
+    # posthog's runner (a false alarm of the thirty-third trial's sweep): the spawn is
     # followed only by a ``break`` out of the loop that ends the body, so the handler runs
     # only when something before it raised
     def __init__(self, loop, lock):
