@@ -49,6 +49,7 @@ def fixture_files() -> List[Path]:
     """Our fixtures (top level of tests/data) that parse on this Python, and the
     shared real-world cases."""
     files = sorted(p for p in DATA.glob("*.py") if runs_here(p))
+    files += sorted((DATA / "factories").glob("*.py"))  # (one module each: a task factory decides a module)
     files += sorted(SHARED_CASES.glob("*.py"))
     return files
 

@@ -5,13 +5,17 @@
 (``self._running_tasks.add(task)``, discarded when done: Toga's ``App`` does this,
 python/cpython#91887) keeps every task of the loop until it is done, wherever it
 was spawned.  The analysis cannot tell which loop a spawn runs on, so a module
-that installs such a factory on a loop has no finding but TRF006's
-(``rules.ModuleRules.run``).  Only what the module shows counts: the factory is a
+whose every ``set_task_factory`` call installs such a factory on a loop has no
+finding but TRF006's (``rules.ModuleRules.run``; every function of a module that
+names ``set_task_factory`` is entered, so that the shortcut sees what the whole
+analysis does).  Only what the module shows counts: the factory is a
 plain function of the module that it entered, named where the call reads it and
-bound to nothing else; its body adds the name it returns, at its top level, to a
+bound to nothing else, undecorated; its body adds the task it returns (bound
+before the add, not after), at its top level and before its one ``return``, to a
 module name or a class attribute bound once to a new strong collection (a set,
 a list, a dict) and never stored otherwise.  Anything else changes nothing:
-``eager_task_factory``, ``None`` (a reset anywhere in the module), a lambda, a
+``eager_task_factory``, ``None`` or any other factory installed anywhere in the
+module (a reset, a restore), a lambda, a
 factory given by a caller or imported, a method, one that keeps nothing, keeps
 only on some paths or in a weak or unknown collection."""
 from __future__ import annotations
@@ -29,22 +33,26 @@ IsLoop = Callable[[ast.expr, Scope], bool]
 def keeps_every_task(facts: ModuleFacts, is_loop: IsLoop) -> bool:
     """Does the module install, on an event loop, a task factory of its own that keeps each task?"""
     installed = facts.task_factories
-    if not installed or any(isinstance(arg, ast.Constant) and arg.value is None for _, arg, _ in installed):
-        return False
-    return any(is_loop(receiver, scope) and _keeping(arg, scope, facts) for receiver, arg, scope in installed)
+    return bool(installed) and all(  # (another factory installed, a reset or a restore: the tasks after it)
+        is_loop(receiver, scope) and _keeping(arg, scope, facts) for receiver, arg, scope in installed)
 
 
 def _keeping(arg: ast.expr, scope: Scope, facts: ModuleFacts) -> bool:
     node = _function_named(scope, arg.id, facts) if isinstance(arg, ast.Name) else None
-    entered = next((s for s in facts.scopes if s.node is node), None) if node is not None else None
-    if entered is None:
+    if node is None or node.decorator_list:
         return False
-    returned = {item.name for item in entered.returns if isinstance(item, Use)}
-    if len(returned) != 1 or len(entered.returns) != 1:
+    entered = next((s for s in facts.scopes if s.node is node), None)
+    if entered is None or entered.generator or len(entered.returns) != 1:
+        return False
+    returned = entered.returns[0]
+    if not isinstance(returned, Use):
         return False  # (one ``return task``)
+    name, end = returned.name, returned.pos
     adds = [add for add in facts.adds if add.scope is entered] + [add for _, add in entered.module_adds]
-    return any(add.use is not None and add.use.name in returned and not add.use.frames and _strong(add, facts)
-               for add in adds)
+    return any(
+        add.use is not None and add.use.name == name and not add.use.frames and add.use.pos < end
+        and all(b.pos < add.use.pos for b in entered.bindings.get(name, ()))  # (the very task returned)
+        and _strong(add, facts) for add in adds)
 
 
 def _function_named(scope: Scope, name: str, facts: ModuleFacts) -> Optional[ast.FunctionDef]:
@@ -52,9 +60,8 @@ def _function_named(scope: Scope, name: str, facts: ModuleFacts) -> Optional[ast
     and bound to nothing else, in a function around it or at module level."""
     current: Optional[Scope] = scope
     while current is not None:
-        if name in current.declared or (current.kind != Scope.CLASS or current is scope) and (
-                name in current.imports.aliases):
-            return None  # (``global``/``nonlocal``: bound elsewhere too; an import binds it)
+        if (current.kind != Scope.CLASS or current is scope) and name in current.imports.aliases:
+            return None  # (an import binds it; ``global``/``nonlocal``: below)
         if current.kind == Scope.CLASS and current is scope and name in current.bindings:
             return None  # (read in a class body: its own binding)
         if current.kind == Scope.FUNCTION and name in current.bindings:

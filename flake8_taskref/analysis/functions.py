@@ -406,30 +406,19 @@ class FunctionsRecorder(InterfaceRecorder):
                 self._enter_deferred(node, scope)
             else:
                 rest.append((node, scope, last))
-        if rest and N.SET_TASK_FACTORY in hot.text:  # a task factory installed, and the factory
-            rest = self._enter_factories(hot, rest)
-        factories = {getattr(arg, "id", "") for _, arg, _ in self.facts.task_factories}
+        if rest and N.SET_TASK_FACTORY in hot.text:  # (``factories``: what the module shows, all of it)
+            for node, scope, _ in rest:
+                self._enter_deferred(node, scope)
+            rest = []
         cold: List[_Cold] = []
         receivers = hot.lines_holding(self.facts.receiver_attrs) if rest and self.facts.receiver_attrs else []
         for node, scope, last in rest:
-            if node.name in factories or (
-                    HotLines.between(receivers, node.lineno, last) and hot.loop_between(node.lineno, last)):
+            if HotLines.between(receivers, node.lineno, last) and hot.loop_between(node.lineno, last):
                 self._enter_deferred(node, scope)
             else:
                 cold.append((node, scope, last))
         self._later_names = frozenset()
         self._cold_left = self._enter_cold(hot, cold)
-
-    def _enter_factories(self, hot: HotLines, rest: List[_Cold]) -> List[_Cold]:
-        """Enter the functions that may install a task factory; the others."""
-        lines = hot.lines_holding((N.SET_TASK_FACTORY,))
-        left = []
-        for node, scope, last in rest:
-            if HotLines.between(lines, node.lineno, last):
-                self._enter_deferred(node, scope)
-            else:
-                left.append((node, scope, last))
-        return left
 
     def _enter_cold(self, hot: HotLines, cold: List[_Cold]) -> List[_Cold]:
         """Enter the cold functions something entered so far needs; what stays cold."""

@@ -238,6 +238,9 @@ def element_uses(frames: Frames, names: Set[str], scope: Scope) -> Dict[Pos, Use
     return found
 
 
+_TRIES = (ast.Try, getattr(ast, "TryStar", ast.Try))
+
+
 def runs_nothing_after(attempt: ast.Try, pos: Pos) -> bool:
     """Does nothing of the body of ``attempt`` run after the statement there that holds
     ``pos``, short of leaving that body?  Each block from that statement outwards ends
@@ -252,8 +255,12 @@ def runs_nothing_after(attempt: ast.Try, pos: Pos) -> bool:
         if index < 0:
             return False
         path.append((block, index, field))
+        if isinstance(block[index], ast.AsyncWith):
+            return False  # (its exit awaits: a cancellation may land there)
         inner = _block_holding(block[index], pos)
         if inner is None:
+            if any(isinstance(getattr(block[index], f, None), list) for f in ("body", "cases")):
+                return False  # (in a compound statement's header: its blocks run after)
             break
         block, field = inner
     leaving = False  # a ``break`` on the way out, not yet past its loop
@@ -265,9 +272,8 @@ def runs_nothing_after(attempt: ast.Try, pos: Pos) -> bool:
             if isinstance(statement, (ast.For, ast.AsyncFor, ast.While)) and part == "body":
                 if not leaving:
                     return False  # (another pass)
-                leaving = False
-                continue  # (its ``else`` is skipped)
-            if isinstance(statement, ast.Try) and (
+                leaving = False  # (its ``else`` is skipped; what follows it runs)
+            elif isinstance(statement, _TRIES) and (
                     statement.finalbody and part != "finalbody" or part == "body" and statement.orelse
                     and not leaving):
                 return False

@@ -221,8 +221,12 @@ def _caught(
             what = "timeout"
         else:
             return None
-        # (a pass of ``for t in tasks:`` or of ``as_completed(tasks)`` finishes its own one only)
+        # (a pass of ``for t in tasks:`` or of ``as_completed(tasks)`` finishes its own one only;
+        # then any use of the tasks in the handler may handle the others: ``[t for t in tasks if ...]``)
         elements, iters = element_uses(wait_frames, names, scope), completion_loops(wait_frames, scope)
+        if (elements or iters) and any(pos_of(handler) <= u.pos <= end_of(exit.node)
+                                       for name in names for u in scope.uses.get(name, ())):
+            return None
         for p in fate:
             if p in elements or any(pos_of(it) <= p <= end_of(it) for it in iters):
                 continue

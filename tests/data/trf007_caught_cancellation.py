@@ -235,3 +235,17 @@ async def only_one_twin(work, file):
     except asyncio.CancelledError:
         return 1
     return 0
+
+
+async def each_filtered_twin(work, files):
+    # (the handler cancels those not done, through a comprehension: a review's false alarm)
+    try:
+        tasks = [asyncio.create_task(work(f)) for f in files]
+        for task in asyncio.as_completed(tasks):
+            await task
+    except asyncio.CancelledError:
+        pending = [t for t in tasks if not t.done()]
+        for t in pending:
+            t.cancel()
+        return 1
+    return 0

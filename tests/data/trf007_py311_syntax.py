@@ -39,3 +39,20 @@ async def star_finally_inside(ready: asyncio.Event) -> None:
         pass
     finally:
         task.cancel()
+
+
+def star_finally_after_spawn(loop, coro, note) -> None:
+    # (a ``finally`` of a ``try``/``except*`` in the body runs after the spawn: it may raise)
+    try:
+        while True:
+            try:
+                future = asyncio.run_coroutine_threadsafe(coro, loop)  # error: TRF007:26
+                break
+            except* ValueError:
+                pass
+            finally:
+                note()
+    except BaseException:
+        coro.close()
+        raise
+    future.result()

@@ -126,6 +126,41 @@ class Runner:
         for future in futures:
             future.result()
 
+    def run_after_loop_twin(self, coro):
+        try:
+            while True:
+                future = asyncio.run_coroutine_threadsafe(coro, self._loop)  # error: TRF007:26
+                break
+            self.note()  # (runs after the loop the break leaves, and may raise)
+        except BaseException:
+            coro.close()
+            raise
+        return future.result()
+
+    def run_header_twin(self, coro):
+        try:
+            while True:
+                if self.check(future := asyncio.run_coroutine_threadsafe(coro, self._loop)):  # error: TRF007:41
+                    self.note()  # (the header's block runs after the spawn)
+                break
+        except BaseException:
+            coro.close()
+            raise
+        return future.result()
+
+    async def run_async_with_twin(self, work, session):
+        try:
+            while True:
+                async with session:  # (its exit awaits: a cancellation may land there)
+                    task = asyncio.create_task(work())  # error: TRF007:28
+                    break
+        except asyncio.CancelledError:
+            raise
+        await task
+
+    def check(self, future):
+        return future is not None
+
     def ready(self):
         return True
 

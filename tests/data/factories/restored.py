@@ -1,0 +1,30 @@
+"""A keeping factory installed, then the one before restored: the tasks after it are not kept."""
+import asyncio
+import weakref
+from typing import Any, Callable, Coroutine, Set
+
+_TASKS: Set["asyncio.Future[Any]"] = set()
+
+
+async def job() -> None:
+    await asyncio.sleep(1)
+
+
+async def start() -> None:
+    asyncio.create_task(job())  # error: TRF001:5
+
+
+def factory(loop: asyncio.AbstractEventLoop, coro: Coroutine[Any, Any, Any]) -> "asyncio.Future[Any]":
+    task = asyncio.Task(coro, loop=loop)
+    _TASKS.add(task)
+    task.add_done_callback(_TASKS.discard)
+    return task
+
+
+def run(loop: asyncio.AbstractEventLoop) -> None:
+    old = loop.get_task_factory()
+    loop.set_task_factory(factory)  # type: ignore[arg-type]
+    try:
+        loop.run_until_complete(job())
+    finally:
+        loop.set_task_factory(old)

@@ -1,0 +1,27 @@
+"""A factory that adds its task to a weak set keeps nothing."""
+import asyncio
+import weakref
+from typing import Any, Callable, Coroutine, Set
+
+_TASKS: Set["asyncio.Future[Any]"] = set()
+
+
+async def job() -> None:
+    await asyncio.sleep(1)
+
+
+async def start() -> None:
+    asyncio.create_task(job())  # error: TRF001:5
+
+
+_WEAK: "weakref.WeakSet[asyncio.Future[Any]]" = weakref.WeakSet()
+
+
+def factory(loop: asyncio.AbstractEventLoop, coro: Coroutine[Any, Any, Any]) -> "asyncio.Future[Any]":
+    task = asyncio.Task(coro, loop=loop)
+    _WEAK.add(task)
+    return task
+
+
+def install(loop: asyncio.AbstractEventLoop) -> None:
+    loop.set_task_factory(factory)  # type: ignore[arg-type]
