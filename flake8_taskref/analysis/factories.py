@@ -6,9 +6,9 @@
 python/cpython#91887) keeps every task of the loop until it is done, wherever it
 was spawned.  The analysis cannot tell which loop a spawn runs on, so a module
 whose every ``set_task_factory`` call installs such a factory on a loop has no
-finding but TRF006's (``rules.ModuleRules.run``; every function of a module that
-names ``set_task_factory`` is entered, so that the shortcut sees what the whole
-analysis does).  Only what the module shows counts: the factory is a
+finding but TRF006's (``rules.ModuleRules.run``; when each such call names its
+factory, every function of the module is entered, so that the shortcut sees what
+the whole analysis does: ``functions._enter_factories``).  Only what the module shows counts: the factory is a
 plain function of the module that it entered, named where the call reads it and
 bound to nothing else, undecorated; its body adds the task it returns (bound
 before the add, not after), at its top level and before its one ``return``, to a

@@ -407,9 +407,7 @@ class FunctionsRecorder(InterfaceRecorder):
             else:
                 rest.append((node, scope, last))
         if rest and N.SET_TASK_FACTORY in hot.text:  # (``factories``: what the module shows, all of it)
-            for node, scope, _ in rest:
-                self._enter_deferred(node, scope)
-            rest = []
+            rest = self._enter_factories(hot, rest)
         cold: List[_Cold] = []
         receivers = hot.lines_holding(self.facts.receiver_attrs) if rest and self.facts.receiver_attrs else []
         for node, scope, last in rest:
@@ -419,6 +417,23 @@ class FunctionsRecorder(InterfaceRecorder):
                 cold.append((node, scope, last))
         self._later_names = frozenset()
         self._cold_left = self._enter_cold(hot, cold)
+
+    def _enter_factories(self, hot: HotLines, rest: List[_Cold]) -> List[_Cold]:
+        """Enter the functions that may install a task factory; if each one installs a
+        factory named (which may keep every task), all of them: what stays cold."""
+        lines = hot.lines_holding((N.SET_TASK_FACTORY,))
+        left = []
+        for node, scope, last in rest:
+            if HotLines.between(lines, node.lineno, last):
+                self._enter_deferred(node, scope)
+            else:
+                left.append((node, scope, last))
+        installed = self.facts.task_factories
+        if not installed or not all(isinstance(arg, ast.Name) for _, arg, _ in installed):
+            return left
+        for node, scope, _ in left:
+            self._enter_deferred(node, scope)
+        return []
 
     def _enter_cold(self, hot: HotLines, cold: List[_Cold]) -> List[_Cold]:
         """Enter the cold functions something entered so far needs; what stays cold."""
