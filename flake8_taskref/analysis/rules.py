@@ -54,6 +54,17 @@ _FATE = (U_FINISH, U_KEEP)
 _KEPT = object()  # a flow whose target keeps the handle (not a local collection)
 
 
+def _awaited_by_body(frames: Frames, name: str) -> bool:
+    """Is the place in a handler of a ``try`` whose whole body awaits the task ``name``
+    (``return await task``)?  The handler runs only once the task is done: the wait
+    raised, and a cancelled wait on a task returns when the task does."""
+    attempt = next((node for kind, node, part in reversed(frames) if kind == TRY and part == TRY_HANDLERS),
+                   None)
+    body = getattr(attempt, "body", [])
+    value = getattr(body[0], "value", None) if len(body) == 1 else None
+    return isinstance(value, ast.Await) and isinstance(value.value, ast.Name) and value.value.id == name
+
+
 def _pos(node: ast.AST) -> Pos:
     return (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
 
@@ -710,7 +721,7 @@ class ModuleRules:
             spawns = self._spawns(group, scope)
             if not spawns:
                 continue
-            if self._fate(group, scope, (U_KEEP,)):
+            if self._fate(group, scope, (U_KEEP,)) or _awaited_by_body(frames, use.name):
                 continue
             fate = self._fate(group, scope)
             if not self._lost_on_unwind(

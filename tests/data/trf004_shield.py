@@ -189,3 +189,27 @@ async def walrus_in_the_call(cmd: str, make: Callable[[], Any]) -> None:
 async def submodule_spelling(cmd: str) -> None:
     proc = await asyncio.subprocess.create_subprocess_exec(cmd)
     await asyncio.shield(proc.wait())  # error: TRF004:11
+
+
+async def gate_after_wait(work: Callable[[], Any]) -> Any:
+    # praisonaiagents' goal gate (a false alarm of the thirty-fifth trial's sweep): the handler
+    # runs only once the task is done (a cancelled wait on a task returns when the task does)
+    task = asyncio.ensure_future(asyncio.to_thread(work))
+    try:
+        return await task
+    except asyncio.CancelledError:
+        try:
+            await asyncio.shield(task)
+        except Exception:
+            pass
+        raise
+
+
+async def gate_after_other_wait(work: Callable[[], Any]) -> Any:
+    task = asyncio.ensure_future(asyncio.to_thread(work))
+    try:
+        await asyncio.sleep(1)  # (the cancellation may land here, the task pending)
+        return await task
+    except asyncio.CancelledError:
+        await asyncio.shield(task)  # error: TRF004:15
+        raise
