@@ -464,8 +464,9 @@ class ScopeVisitor(FunctionsRecorder):
         receiver = func.value
         if isinstance(receiver, ast.Name) and receiver.id in SELF_NAMES and self._same_file_call(node, sink):
             return
-        if attr == N.SET_TASK_FACTORY and len(node.args) == 1 and not isinstance(self.stmt, _DEFINITIONS):
-            self.facts.task_factories.append((receiver, node.args[0], self.scope))  # (a header's: not seen)
+        if attr == N.SET_TASK_FACTORY and not isinstance(self.stmt, _DEFINITIONS):  # (a header's: not seen)
+            given = node.args[0] if len(node.args) == 1 and not node.keywords else node  # (else: not known)
+            self.facts.task_factories.append((receiver, given, self.scope))
         if self._typed_call(node, func, sink):
             return
         if isinstance(sink, Group):

@@ -406,8 +406,10 @@ class FunctionsRecorder(InterfaceRecorder):
                 self._enter_deferred(node, scope)
             else:
                 rest.append((node, scope, last))
-        if rest and N.SET_TASK_FACTORY in hot.text:  # (``factories``: what the module shows, all of it)
-            rest = self._enter_factories(hot, rest)
+        text = hot.text  # (as Python reads names, ``ｓet_task_factory`` too: the text in NFKC if not ASCII)
+        if rest and (self.facts.task_factories or (
+                N.SET_TASK_FACTORY in text if text.isascii() else hot.lines_naming((N.SET_TASK_FACTORY,)))):
+            rest = self._enter_factories(hot, rest)  # (``factories``: what the module shows, all of it)
         cold: List[_Cold] = []
         receivers = hot.lines_holding(self.facts.receiver_attrs) if rest and self.facts.receiver_attrs else []
         for node, scope, last in rest:
@@ -421,7 +423,7 @@ class FunctionsRecorder(InterfaceRecorder):
     def _enter_factories(self, hot: HotLines, rest: List[_Cold]) -> List[_Cold]:
         """Enter the functions that may install a task factory; if each one installs a
         factory named (which may keep every task), all of them: what stays cold."""
-        lines = hot.lines_holding((N.SET_TASK_FACTORY,))
+        lines = hot.lines_naming((N.SET_TASK_FACTORY,))  # (as Python reads names: ``ｓet_task_factory``)
         left = []
         for node, scope, last in rest:
             if HotLines.between(lines, node.lineno, last):

@@ -213,3 +213,40 @@ async def gate_after_other_wait(work: Callable[[], Any]) -> Any:
     except asyncio.CancelledError:
         await asyncio.shield(task)  # error: TRF004:15
         raise
+
+
+async def gate_rebound_twin(work: Callable[[], Any], retry: Callable[[], Any]) -> Any:
+    task = asyncio.ensure_future(work())
+    try:
+        return await task
+    except asyncio.CancelledError:
+        task = asyncio.ensure_future(retry())  # (another task, pending)
+        await asyncio.shield(task)  # error: TRF004:15
+        raise
+
+
+async def gate_gather_twin(work: Callable[[], Any], other: Callable[[], Any]) -> Any:
+    task = asyncio.gather(work(), other())
+    try:
+        return await task
+    except asyncio.CancelledError:
+        await asyncio.shield(task)  # error: TRF004:15
+        raise
+
+
+async def gate_augmented_twin(work: Callable[[], Any], key: Callable[[], Any], totals: Any) -> Any:
+    task = asyncio.ensure_future(work())
+    try:
+        totals[await key()] += await task  # (the target's wait comes first)
+    except asyncio.CancelledError:
+        await asyncio.shield(task)  # error: TRF004:15
+        raise
+
+
+async def gate_closed_twin(work: Callable[[], Any]) -> Any:
+    task = asyncio.ensure_future(work())
+    try:
+        return await task
+    except BaseException:  # (also the GeneratorExit of a closed coroutine, the task pending)
+        await asyncio.shield(task)  # error: TRF004:15
+        raise
