@@ -297,3 +297,22 @@ def _block_holding(statement: ast.stmt, pos: Pos) -> Optional[Tuple[List[ast.stm
         if block and pos_of(block[0]) <= pos <= end_of(block[-1]):
             return block, field
     return None
+
+
+def awaited_by_body(node: ast.AST, frames: Frames, name: str, scope: Scope) -> bool:
+    """Is ``node`` in a handler of a ``try`` whose whole body awaits the task ``name``
+    (``return await task``, ``x = await task``), bound only before that ``try``?  The
+    handler runs only once the task is done: the wait raised, and a cancelled wait on a
+    task returns when the task does (but for a ``GeneratorExit`` of a closed coroutine,
+    which a handler of it, or of ``BaseException``, would meet with the task pending)."""
+    attempt = next((at for kind, at, part in reversed(frames) if kind == TRY and part == TRY_HANDLERS), None)
+    body = getattr(attempt, "body", [])
+    statement = body[0] if len(body) == 1 else None
+    value = statement.value if isinstance(statement, (ast.Expr, ast.Return, ast.Assign)) else None
+    if not (isinstance(value, ast.Await) and isinstance(value.value, ast.Name) and value.value.id == name):
+        return False
+    start, at = pos_of(attempt), pos_of(node)  # type: ignore[arg-type]
+    handler = next((h for h in getattr(attempt, "handlers", ()) if pos_of(h) <= at <= end_of(h)), None)
+    caught = N.exception_names(handler.type) if handler is not None else None
+    return caught is not None and not caught & {"BaseException", "GeneratorExit"} and all(
+        b.pos < start for b in scope.bindings.get(name, ())) and not declared_inside(scope, name)

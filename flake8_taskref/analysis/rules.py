@@ -16,7 +16,7 @@ from flake8_taskref.analysis.facts import (
     U_HARMLESS, U_KEEP, U_RESULT, Binding, CallArg, CollectionAdd, Frames, FutureSpawn, Group,
     ModuleFacts, Pos, Scope, Spawn, TimeoutSite, Use,
 )
-from flake8_taskref.analysis.lookups import declared_inside, exclusive, loop_span, polled_tasks
+from flake8_taskref.analysis.lookups import awaited_by_body, exclusive, loop_span, polled_tasks
 from flake8_taskref.analysis.messages import (
     HOW_CLEARED,
     HOW_WEAK,
@@ -52,25 +52,6 @@ from flake8_taskref.analysis.coroutines import (
 
 _FATE = (U_FINISH, U_KEEP)
 _KEPT = object()  # a flow whose target keeps the handle (not a local collection)
-
-
-def _awaited_by_body(node: ast.AST, frames: Frames, name: str, scope: Scope) -> bool:
-    """Is ``node`` in a handler of a ``try`` whose whole body awaits the task ``name``
-    (``return await task``, ``x = await task``), bound only before that ``try``?  The
-    handler runs only once the task is done: the wait raised, and a cancelled wait on a
-    task returns when the task does (but for a ``GeneratorExit`` of a closed coroutine,
-    which a handler of it, or of ``BaseException``, would meet with the task pending)."""
-    attempt = next((at for kind, at, part in reversed(frames) if kind == TRY and part == TRY_HANDLERS), None)
-    body = getattr(attempt, "body", [])
-    statement = body[0] if len(body) == 1 else None
-    value = statement.value if isinstance(statement, (ast.Expr, ast.Return, ast.Assign)) else None
-    if not (isinstance(value, ast.Await) and isinstance(value.value, ast.Name) and value.value.id == name):
-        return False
-    start, at = _pos(attempt), _pos(node)  # type: ignore[arg-type]
-    handler = next((h for h in getattr(attempt, "handlers", ()) if _pos(h) <= at <= _end(h)), None)
-    caught = N.exception_names(handler.type) if handler is not None else None
-    return caught is not None and not caught & {"BaseException", "GeneratorExit"} and all(
-        b.pos < start for b in scope.bindings.get(name, ())) and not declared_inside(scope, name)
 
 
 def _pos(node: ast.AST) -> Pos:
@@ -729,7 +710,7 @@ class ModuleRules:
             spawns = self._spawns(group, scope)
             if not spawns:
                 continue
-            if self._fate(group, scope, (U_KEEP,)) or _awaited_by_body(node, frames, use.name, scope) and all(
+            if self._fate(group, scope, (U_KEEP,)) or awaited_by_body(node, frames, use.name, scope) and all(
                     label != N.GATHER for _, label in spawns):  # (a gather is done with children running)
                 continue
             fate = self._fate(group, scope)
