@@ -406,10 +406,10 @@ class FunctionsRecorder(InterfaceRecorder):
                 self._enter_deferred(node, scope)
             else:
                 rest.append((node, scope, last))
-        text = hot.text  # (as Python reads names, ``ｓet_task_factory`` too: the text in NFKC if not ASCII)
-        if rest and (self.facts.task_factories or (
-                N.SET_TASK_FACTORY in text if text.isascii() else hot.lines_naming((N.SET_TASK_FACTORY,)))):
-            rest = self._enter_factories(hot, rest)  # (``factories``: what the module shows, all of it)
+        # (``factories``: what the module shows, all of it; the name as Python reads it, ``ｓet_task_factory``)
+        installing = hot.lines_naming((N.SET_TASK_FACTORY,)) if rest else []
+        if installing:
+            rest = self._enter_factories(installing, rest)
         cold: List[_Cold] = []
         receivers = hot.lines_holding(self.facts.receiver_attrs) if rest and self.facts.receiver_attrs else []
         for node, scope, last in rest:
@@ -420,10 +420,10 @@ class FunctionsRecorder(InterfaceRecorder):
         self._later_names = frozenset()
         self._cold_left = self._enter_cold(hot, cold)
 
-    def _enter_factories(self, hot: HotLines, rest: List[_Cold]) -> List[_Cold]:
-        """Enter the functions that may install a task factory; if each one installs a
-        factory named (which may keep every task), all of them: what stays cold."""
-        lines = hot.lines_naming((N.SET_TASK_FACTORY,))  # (as Python reads names: ``ｓet_task_factory``)
+    def _enter_factories(self, lines: List[int], rest: List[_Cold]) -> List[_Cold]:
+        """Enter the functions that may install a task factory (on ``lines``); if each
+        one installs a factory named (which may keep every task), all of them: what
+        stays cold."""
         left = []
         for node, scope, last in rest:
             if HotLines.between(lines, node.lineno, last):

@@ -238,15 +238,13 @@ def element_uses(frames: Frames, names: Set[str], scope: Scope) -> Dict[Pos, Use
     return found
 
 
-_TRIES = (ast.Try, getattr(ast, "TryStar", ast.Try))
-
-
 def runs_nothing_after(attempt: ast.Try, pos: Pos) -> bool:
     """Does nothing of the body of ``attempt`` run after the statement there that holds
     ``pos``, short of leaving that body?  Each block from that statement outwards ends
     with it, or goes on only to a ``break`` out of a loop around it; no loop in the body
     around it takes another pass, no ``else`` or ``finally`` of a ``try`` in the body runs
-    after it (the exit of a ``with`` is taken not to raise).  Then a handler of
+    after it (the exit of a ``with`` is taken not to raise; an ``async with`` around it
+    awaits at its exit, and is not followed).  Then a handler of
     ``attempt`` runs only when that statement, or one before it, raised."""
     path: List[Tuple[List[ast.stmt], int, str]] = []
     block, field = attempt.body, "body"
@@ -273,7 +271,7 @@ def runs_nothing_after(attempt: ast.Try, pos: Pos) -> bool:
                 if not leaving:
                     return False  # (another pass)
                 leaving = False  # (its ``else`` is skipped; what follows it runs)
-            elif isinstance(statement, _TRIES) and (
+            elif isinstance(statement, N.TRIES) and (
                     statement.finalbody and part != "finalbody" or part == "body" and statement.orelse
                     and not leaving):
                 return False
