@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING, List, Optional, Set, Tuple
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
-    LOOP, TRY, TRY_BODY, TRY_FINALLY, TRY_HANDLERS, CollectionAdd, Exit, Frames, Group, ModuleFacts, Pos,
-    Scope, Spawn, Use, enclosing_binder,
+    LOOP, TRY, TRY_BODY, TRY_FINALLY, TRY_HANDLERS, U_ADD, CollectionAdd, Exit, Frames, Group, ModuleFacts,
+    Pos, Scope, Spawn, Use, enclosing_binder,
 )
 from flake8_taskref.analysis.lookups import declared_inside, exclusive, innermost_loop, is_current_task
 from flake8_taskref.analysis.options import Options
@@ -173,8 +173,22 @@ def _returns_new_task(coroutine: Scope, summaries: "Summaries") -> bool:
     call that makes none (``return collect(loop)``: healthwatch's ``_collect``, a
     false alarm of the twenty-ninth trial)."""
     return any(item is not None and not (
-        isinstance(item, Spawn) and item.helper is not None and not summaries.spawner(item.helper, item))
-        for item in coroutine.returns)
+        isinstance(item, Spawn) and item.helper is not None and not summaries.spawner(item.helper, item)
+    ) and not _filed(coroutine, item) for item in coroutine.returns)
+
+
+def _filed(coroutine: Scope, item: object) -> bool:
+    """Is a returned local bound once and put, on every path before the
+    ``return``, into a collection of an object or of the module
+    (``self.records[record.name] = record``)?  That keeps whatever it holds
+    (praisonaiagents' background runner, a false alarm of the thirty-fifth
+    trial's sweep: ``tests/data/trf001_one_step_returns.py``)."""
+    if not isinstance(item, Use) or item.name in coroutine.declared:
+        return False
+    bindings = coroutine.bindings.get(item.name, ())
+    return len(bindings) == 1 and any(
+        use.kind == U_ADD and isinstance(use.target, CollectionAdd) and not use.frames and use.pos < item.pos
+        for use in coroutine.uses.get(item.name, ()))
 
 
 def quiet_lock(facts: ModuleFacts, attr: str) -> bool:

@@ -703,9 +703,12 @@ def flat_call(value: ast.expr, scope: Any = None, depth: int = 0) -> bool:
     arguments (``collect(self.loop)``), or anything built of constants, attributes,
     items of an attribute, arithmetic and displays of those and calls of
     builtins that make no task (``len(self.items) + 1``, ``{"n": str(x)}``)?
-    Not a name, a call in another's arguments (``gather(a(), b())``), a lambda's, a
-    builtin's name that ``scope`` or a scope around it binds (``def str(coro): ...``)."""
+    A name alone (its ``Use`` in ``returns`` tells), not one within, a call in
+    another's arguments (``gather(a(), b())``), a lambda's, a builtin's name that
+    ``scope`` or a scope around it binds (``def str(coro): ...``)."""
     kind = type(value)
+    if kind is ast.Name:  # a returned local: its ``Use`` in ``returns`` tells
+        return not depth
     if kind is ast.Call:
         func = value.func  # type: ignore[attr-defined]
         if type(func) is ast.Name and func.id in _PLAIN_BUILTINS and not _bound(scope, func.id):

@@ -6,6 +6,7 @@ of issue 32).  The twins return a new task (asyncio's spawn, a local bound to on
 helper of the file that returns one): the done task would be all that holds it."""
 import asyncio
 import concurrent.futures
+import threading
 
 
 def collect(loop):
@@ -108,3 +109,77 @@ class Maker:
         box = Box()
         box.items = [asyncio.create_task(asyncio.sleep(10))]
         return box.items[0]
+
+
+class Record:
+    def __init__(self, name):
+        self.name = name
+        self.future = None
+
+
+class Runner:
+    """A coroutine that never waits and returns a record it also files in a
+    collection of the runner, the record holding the task it made: the runner
+    keeps the record, and so the task (praisonaiagents' background runner, a
+    false alarm of the thirty-fifth trial's sweep).  The twins file the record on
+    one path only, bind its name twice, return it before filing it, or do not file it: the done task would be
+    all that holds what it returned."""
+
+    def __init__(self, loop):
+        self.loop = loop
+        self.lock = threading.Lock()
+        self.records = {}
+
+    async def filed(self, func):
+        record = Record(func.__name__)
+        with self.lock:
+            self.records[record.name] = record
+        record.future = asyncio.create_task(func())
+        return record
+
+    async def filed_on_one_path(self, func, keep):
+        record = Record(func.__name__)
+        if keep:
+            self.records[record.name] = record
+        record.future = asyncio.create_task(func())
+        return record
+
+    async def bound_twice(self, func):
+        record = Record(func.__name__)
+        self.records[record.name] = record
+        record = Record(func.__name__)
+        record.future = asyncio.create_task(func())
+        return record
+
+    async def returned_before_filing(self, func, early):
+        record = Record(func.__name__)
+        record.future = asyncio.create_task(func())
+        if early:
+            return record
+        self.records[record.name] = record
+        return record
+
+    async def not_filed(self, func):
+        record = Record(func.__name__)
+        record.future = asyncio.create_task(func())
+        return record
+
+    def submit(self, func):
+        future = asyncio.run_coroutine_threadsafe(self.filed(func), self.loop)
+        return future.result(timeout=5)
+
+    def submit_one_path(self, func, keep):
+        future = asyncio.run_coroutine_threadsafe(self.filed_on_one_path(func, keep), self.loop)
+        return future.result(timeout=5)  # error: TRF003:16
+
+    def submit_twice(self, func):
+        future = asyncio.run_coroutine_threadsafe(self.bound_twice(func), self.loop)
+        return future.result(timeout=5)  # error: TRF003:16
+
+    def submit_early(self, func, early):
+        future = asyncio.run_coroutine_threadsafe(self.returned_before_filing(func, early), self.loop)
+        return future.result(timeout=5)  # error: TRF003:16
+
+    def submit_not_filed(self, func):
+        future = asyncio.run_coroutine_threadsafe(self.not_filed(func), self.loop)
+        return future.result(timeout=5)  # error: TRF003:16
