@@ -310,7 +310,7 @@ async def test_an_opt_in_rule_the_project_selects_is_shown(client: Client, tmp_p
     selecting = project(tmp_path / "on", "[flake8]\nextend-select = TRF010\n")
     found = await diagnostics(client, opened(client, selecting / "pkg" / "waits.py", text), 1)
     assert [(d.range.start.line + 1, d.code) for d in found] == [
-        (30, "TRF010"), (38, "TRF010"), (44, "TRF010"), (130, "TRF010")]
+        (30, "TRF010"), (38, "TRF010"), (44, "TRF010"), (130, "TRF010"), (154, "TRF010")]
     plain = project(tmp_path / "off")
     assert await diagnostics(client, opened(client, plain / "pkg" / "waits.py", text), 1) == []
 

@@ -11,7 +11,6 @@ from typing import List, Optional, Sequence, Set, Tuple
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import Frames, Scope
 from flake8_taskref.analysis.finished import done_test
-from flake8_taskref.analysis.scopes import TRY_TYPES
 
 
 Spot = List[Tuple[Sequence[ast.stmt], int]]  # the block and index of a cancel found (``cancels_before``)
@@ -36,7 +35,7 @@ def ends_with_cancel(
         return None
     if kind is ast.If:
         blocks = [stmt.body, stmt.orelse]  # type: ignore[attr-defined]
-    elif kind in TRY_TYPES:
+    elif kind in N.TRIES:
         final = stmt.finalbody  # type: ignore[attr-defined]
         blocks = [final] if final else [
             stmt.orelse or stmt.body, *(h.body for h in stmt.handlers)]  # type: ignore[attr-defined]
@@ -79,7 +78,7 @@ _STORES = (ast.Assign, ast.AnnAssign, ast.AugAssign)
 _PAST = 6  # the statements ``cancel_before`` looks past, at most
 # the statements a path may end in ``name.cancel()`` through (``ends_with_cancel``), and
 # those with the stores a path may run by after one (``exits`` asks ``cancels_before`` after them)
-_CANCEL_ENDS = frozenset({ast.Expr, ast.If, ast.With, *TRY_TYPES,
+_CANCEL_ENDS = frozenset({ast.Expr, ast.If, ast.With, *N.TRIES,
                           *([ast.Match] if hasattr(ast, "Match") else [])})
 AFTER_CANCEL = _CANCEL_ENDS | frozenset(_STORES)
 

@@ -23,9 +23,9 @@ import builtins
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import TRY, Frames, Group, Scope, Spawn
-from flake8_taskref.analysis.lookups import exclusive
+from flake8_taskref.analysis.lookups import exclusive, waits_for_event
 from flake8_taskref.analysis.gathers import Asked, first_lost
-from flake8_taskref.analysis.paths import held_by_forever, waits_for_event
+from flake8_taskref.analysis.paths import held_by_forever
 
 Spawns = List[Tuple[Spawn, str]]
 # The classes a handler names that surely do not catch ``CancelledError`` (a

@@ -22,7 +22,7 @@ from flake8_taskref.analysis.facts import (
 )
 from flake8_taskref.analysis.lookups import lock_entry, self_attribute
 from flake8_taskref.analysis.cancelled import AFTER_CANCEL, cancels_before
-from flake8_taskref.analysis.scopes import TRY_TYPES, Recorder, end_of, pos_of
+from flake8_taskref.analysis.scopes import Recorder, end_of, pos_of
 
 _EXITS = (ast.Return, ast.Raise, ast.Break, ast.Continue)
 # the statements that may drop a local just cancelled (``_local_drop``): a way out, a store
@@ -115,7 +115,7 @@ def record_exits(recorder: Recorder) -> None:
 
     recorder._expr[ast.Await] = waiting
 
-    for try_type in TRY_TYPES:  # ``try`` and ``try``/``except*``
+    for try_type in N.TRIES:  # ``try`` and ``try``/``except*``
         table[try_type] = _catching(recorder, table[try_type])
 
     for statement in _PAUSES:
@@ -195,6 +195,11 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
             func = value.func  # type: ignore[union-attr]
             if type(func) is ast.Attribute and func.attr in N.WAITING_FUTURE_METHODS:
                 _timed_wait(recorder, scope, value)  # type: ignore[arg-type]
+            elif type(func) is ast.Attribute and func.attr == "set" and scope.groups and not (
+                    value.args or value.keywords):  # type: ignore[union-attr]
+                event = N.chain_text(func.value)  # ``stopped.set()``, ``self._stop.set()``
+                if event:
+                    scope.event_sets.append((event, pos_of(node), recorder.frames))
             elif type(func) is ast.Attribute and func.attr in _NOTIFY and type(func.value) is ast.Attribute:
                 _lock_use(recorder, func.value.attr)  # ``self.cond.notify_all()``
         elif kind is ast.Await or value is None and (node_type is ast.AsyncWith or node_type is ast.AsyncFor):

@@ -389,7 +389,7 @@ class Scope:
         "may_wait", "exits", "cancels", "keeps_itself", "waited", "catches_all", "clears", "pauses",
         "entered_async", "self_stores", "handed", "cleanups", "awaits", "keeps_in",
         "cleanup_waits", "waiting_tries", "cancel_drops", "local_drops", "passed", "awaited_attrs",
-        "lock_entries", "wait_points", "yields",
+        "lock_entries", "wait_points", "yields", "event_sets",
     )
 
     MODULE, CLASS, FUNCTION = 0, 1, 2
@@ -469,6 +469,9 @@ class Scope:
         self.wait_points = 0
         # Async generators: the ``yield`` statements, where a consumer may close it.
         self.yields: List["YieldExit"] = []
+        # Once a task is made: ``event.set()`` statements, by the event's text, where and in what
+        # context (a task of ``event.wait()`` is woken there: ``lookups.woken``).
+        self.event_sets: List[Tuple[str, Pos, Frames]] = []
         # New tasks added straight to a collection that outlives the frame: lost if it is weak.
         self.weak_drops: List[Tuple[Spawn, CollectionAdd]] = []
         # Function scopes: names it calls as a statement, dropping the result (``hook(*args)``).

@@ -23,9 +23,9 @@ from typing import Any, Callable, List, Optional, Tuple
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.exits import broad_handler
 from flake8_taskref.analysis.facts import SUPPRESS, TRY, TRY_BODY, Frames, Group, Pos, Scope, Spawn
-from flake8_taskref.analysis.lookups import exclusive
+from flake8_taskref.analysis.lookups import exclusive, waits_for_event
 from flake8_taskref.analysis.gathers import Asked, caught_anywhere
-from flake8_taskref.analysis.paths import Suspends, held_by_forever, waits_for_event
+from flake8_taskref.analysis.paths import Suspends, held_by_forever
 from flake8_taskref.analysis.scopes import end_of, pos_of
 
 Spawns = List[Tuple[Spawn, str]]

@@ -9,7 +9,8 @@ from typing import Dict, List, Optional, Set, Tuple
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.scopes import end_of, pos_of
 from flake8_taskref.analysis.facts import (
-    BRANCH, LOOP, TRY, TRY_ELSE, TRY_HANDLERS, CollectionAdd, Frames, FunctionNode, Pos, Scope, Use,
+    BRANCH, LOOP, TRY, TRY_ELSE, TRY_FINALLY, TRY_HANDLERS, CollectionAdd, Frames, FunctionNode, Pos, Scope,
+    Spawn, Use,
 )
 
 
@@ -314,3 +315,64 @@ def awaited_by_body(node: ast.AST, frames: Frames, name: str, scope: Scope) -> b
     caught = N.exception_names(handler.type) if handler is not None else None
     return caught is not None and not caught & {"BaseException", "GeneratorExit"} and all(
         b.pos < start for b in scope.bindings.get(name, ())) and not declared_inside(scope, name)
+
+
+def waits_for_event(call: Optional[ast.Call]) -> bool:
+    """Does the task wait for an event (``stopped.wait()``, ``self._stop.wait()``)?
+    Whoever cancels a function that waits on such a task most often sets the
+    event first (``stop()``: ``self._stop.set()``, then ``self._task.cancel()``):
+    the task is done in its next step, so it is not taken as left pending by a
+    caught cancellation."""
+    return (
+        call is not None and not call.args and not call.keywords and isinstance(call.func, ast.Attribute)
+        and call.func.attr == "wait" and isinstance(call.func.value, (ast.Name, ast.Attribute))
+    )
+
+
+def woken(spawn: Spawn, frames: Frames, at: Pos, scope: Scope) -> bool:
+    """Does the way out at ``at`` (in ``frames``) set the event the task waits for
+    (``stopped.wait()``, ``waits_for_event``): at the top of a ``finally`` around
+    the exit, or after the spawn and before the exit in a block the exit is in
+    (``Scope.event_sets``)?  The waiter is woken there, and the loop's queue of
+    ready callbacks holds its task until its next step ends it (asysocks'
+    ``proxy_stream``, a false alarm of the thirty-sixth trial)."""
+    if not scope.event_sets or not waits_for_event(spawn.runs):
+        return False
+    event = N.chain_text(spawn.runs.func.value)  # type: ignore[union-attr]
+    for text, where, context in scope.event_sets:
+        if text != event:
+            continue
+        last = len(context) - 1
+        if last >= 0 and context[last][0] == TRY and context[last][2] == TRY_FINALLY and (
+            len(frames) > last and frames[:last] == context[:last] and frames[last][1] is context[last][1]
+        ):
+            return True  # in the ``finally`` of a ``try`` the exit is in
+        if spawn.pos < where < at and frames[:last + 1] == context:
+            return True
+    return False
+
+
+def left_by_test_only(scope: Scope, loop: ast.While) -> bool:
+    """Does no ``break`` of ``loop``, nor ``return`` or ``raise`` in it, leave it?"""
+    start, end = pos_of(loop), end_of(loop)
+    return not any(
+        start <= pos_of(exit.node) <= end and not isinstance(exit.node, ast.Continue)
+        and not (isinstance(exit.node, ast.Break) and innermost_loop(exit.frames) is not loop)
+        for exit in scope.exits
+    )
+
+
+def breaks_when_empty(statement: ast.AST, name: str) -> bool:
+    """Is ``statement`` ``if not name: break``?"""
+    if not isinstance(statement, ast.If):
+        return False
+    test, body = statement.test, statement.body
+    return (
+        isinstance(test, ast.UnaryOp)
+        and isinstance(test.op, ast.Not)
+        and isinstance(test.operand, ast.Name)
+        and test.operand.id == name
+        and len(body) == 1
+        and isinstance(body[0], ast.Break)
+        and not statement.orelse
+    )

@@ -20,13 +20,13 @@ from typing import Any, Callable, Dict, List, Optional, Protocol, Sequence, Set,
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
     BRANCH, LOOP, SUPPRESS, TRY, TRY_BODY, TRY_HANDLERS, U_FINISH, U_FLOW, U_GUARD, U_KEEP, U_RESULT,
-    EndExit, Exit, Frames, Group, Pos, Scope, Spawn, Use, WaitSite, YieldExit,
+    EndExit, Exit, Frames, Group, Pos, Scope, Spawn, Use, YieldExit,
 )
 from flake8_taskref.analysis.lookups import (
-    completion_loops, element_uses, exclusive, is_current_task, polled_tasks, runs_nothing_after,
+    breaks_when_empty, completion_loops, element_uses, exclusive, innermost_loop, is_current_task,
+    left_by_test_only, polled_tasks, runs_nothing_after, waits_for_event, woken,
 )
-from flake8_taskref.analysis.finished import done_test
-from flake8_taskref.analysis.scopes import TRY_TYPES, end_of, pos_of
+from flake8_taskref.analysis.scopes import end_of, pos_of
 
 Spawns = List[Tuple[Spawn, str]]
 Suspends = Callable[[ast.Call], bool]
@@ -239,18 +239,6 @@ def _caught(
     return None
 
 
-def waits_for_event(call: Optional[ast.Call]) -> bool:
-    """Does the task wait for an event (``stopped.wait()``, ``self._stop.wait()``)?
-    Whoever cancels a function that waits on such a task most often sets the
-    event first (``stop()``: ``self._stop.set()``, then ``self._task.cancel()``):
-    the task is done in its next step, so it is not taken as left pending by a
-    caught cancellation."""
-    return (
-        call is not None and not call.args and not call.keywords and isinstance(call.func, ast.Attribute)
-        and call.func.attr == "wait" and isinstance(call.func.value, (ast.Name, ast.Attribute))
-    )
-
-
 def _timed_at(scope: Scope, start: Pos, end: Pos, attempt: Pos) -> bool:
     """Is the wait that spans ``start`` to ``end`` one of asyncio's timed waits,
     or in an ``asyncio.timeout()`` block inside the ``try`` at ``attempt`` (a block
@@ -328,7 +316,8 @@ def _lost_at(
     ``returning``: ``_made_in_returning``)."""
     start = pos_of(exit.node)
     made = [(s, label) for s, label in spawns if s.pos < start and not exclusive(s.frames, exit.frames)
-            and not returning.get(id(s), end_of(exit.node)) < start and not _raised_first(s, exit.frames)]
+            and not returning.get(id(s), end_of(exit.node)) < start and not _raised_first(s, exit.frames)
+            and not woken(s, exit.frames, start, scope)]
     end = end_of(exit.node)
     if not made:
         # made later in a loop around the exit, held across its passes by a local made before
@@ -394,22 +383,6 @@ def _lost_at(
     return (*first, "", note) if _leaves(exit, fate) and not _looks_at(exit, looked, scope) else None
 
 
-def _breaks_when_empty(statement: ast.stmt, name: str) -> bool:
-    """Is ``statement`` ``if not name: break``?"""
-    if not isinstance(statement, ast.If):
-        return False
-    test, body = statement.test, statement.body
-    return (
-        isinstance(test, ast.UnaryOp)
-        and isinstance(test.op, ast.Not)
-        and isinstance(test.operand, ast.Name)
-        and test.operand.id == name
-        and len(body) == 1
-        and isinstance(body[0], ast.Break)
-        and not statement.orelse
-    )
-
-
 def _abandoned(exit: Exit, scope: Scope, held: Set[int]) -> Optional[Tuple[Pos, Pos, Set[Pos], int]]:
     """Is the exit in the ``else`` of a loop that, in each pass, waits with a
     timeout (or ``return_when``) for the pending tasks it holds and leaves by a
@@ -448,7 +421,7 @@ def _abandoned(exit: Exit, scope: Scope, held: Set[int]) -> Optional[Tuple[Pos, 
         if not _inside(at, getattr(loop, "orelse", ())) or statement not in body:
             continue
         after = body.index(statement) + 1
-        if after >= len(body) or not _breaks_when_empty(body[after], binding.name):
+        if after >= len(body) or not breaks_when_empty(body[after], binding.name):
             continue
         first, last = _span(body)
         if any(
@@ -586,10 +559,10 @@ def _ends(scope: Scope) -> List[Exit]:
     (``EndExit``; only with a wait in the ``try`` where the exception lands, ``_lost_at``)."""
     body = getattr(scope.node, "body", None)
     last = body[-1] if isinstance(body, list) and body else None
-    if not isinstance(last, TRY_TYPES) or last.finalbody:  # type: ignore[attr-defined]
+    if not isinstance(last, N.TRIES) or last.finalbody:
         return []
     ends: List[Exit] = []
-    for handler in last.handlers:  # type: ignore[attr-defined]
+    for handler in last.handlers:
         caught = N.exception_names(handler.type)
         end = handler.body[-1]
         if caught and caught & _ENDS_WAIT and isinstance(end, _SIMPLE):
@@ -683,26 +656,10 @@ def runs_while(scope: Scope, name: str) -> bool:
     """Is ``name`` the test of a ``while name:`` loop that no ``break``,
     ``return`` or ``raise`` in it leaves?"""
     for use in scope.uses.get(name, ()):
-        loop = _innermost(use.frames)
+        loop = innermost_loop(use.frames)
         if isinstance(loop, ast.While) and isinstance(loop.test, ast.Name) and pos_of(loop.test) == use.pos:
-            return _left_by_test_only(scope, loop)
+            return left_by_test_only(scope, loop)
     return False
-
-
-def _left_by_test_only(scope: Scope, loop: ast.While) -> bool:
-    """Does no ``break`` of ``loop``, nor ``return`` or ``raise`` in it, leave it?"""
-    start, end = pos_of(loop), end_of(loop)
-    return not any(
-        start <= pos_of(exit.node) <= end and not isinstance(exit.node, ast.Continue)
-        and not (isinstance(exit.node, ast.Break) and _innermost(exit.frames) is not loop)
-        for exit in scope.exits
-    )
-
-
-def _innermost(frames: Frames) -> Optional[ast.AST]:
-    """The innermost loop of ``frames`` (None: none)."""
-    index = _loop_index(frames)
-    return frames[index][1] if index >= 0 else None
 
 
 def _before(spawns: Spawns, start: Pos) -> bool:
@@ -813,73 +770,3 @@ def _leaves_out_one(scope: Scope, test: ast.expr, name: str) -> bool:
     if not (isinstance(sides[0], ast.Name) and sides[0].id == name):
         sides.reverse()
     return isinstance(sides[0], ast.Name) and sides[0].id == name and is_current_task(sides[1], scope)
-
-
-def _relayed(rules: Asked, group: Group, wait: WaitSite, scope: Scope) -> bool:
-    """Does the wait take its tasks from a local ``S`` that holds the task,
-    bound once, before a ``while S:`` loop around the wait that nothing else
-    leaves (no ``break`` of it, no ``return`` or ``raise`` in it)?  The tasks the
-    wait leaves pending stay in ``S``, and the frame goes on until ``S`` is
-    empty: the pending set dropped in a pass drops nothing (a relay::
-
-        waiting = {reader, writer}
-        while waiting:
-            done, _ = await asyncio.wait(waiting, return_when=FIRST_COMPLETED)
-            for task in done:
-                waiting.discard(task)
-                ...
-
-    telnetlib3's relay server, a false alarm of the sixteenth trial)."""
-    node = wait.node
-    given = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "fs"), None)
-    if not isinstance(given, ast.Name) or len(scope.bindings.get(given.id, ())) != 1:
-        return False
-    if not any(g.name == given.id for g in rules._reachable(group, scope)[0]):
-        return False
-    at = pos_of(given)
-    frames = next((use.frames for use in scope.uses.get(given.id, ()) if use.pos == at), ())
-    loop = _innermost(frames)
-    if not isinstance(loop, ast.While) or not _empties(loop.test, given.id):
-        return False
-    return scope.bindings[given.id][0].pos < pos_of(loop) and _left_by_test_only(scope, loop)
-
-
-def _empties(test: ast.expr, name: str) -> bool:
-    """Is ``test`` false only when ``name`` is empty (``name``, ``len(name)``)?"""
-    if isinstance(test, ast.Call) and len(test.args) == 1:
-        if not (isinstance(test.func, ast.Name) and test.func.id == "len"):
-            return False
-        test = test.args[0]
-    return isinstance(test, ast.Name) and test.id == name
-
-
-def held_through_wait(rules: Asked, group: Group, wait: WaitSite, scope: Scope) -> bool:
-    """A local made before the loop around ``asyncio.wait()`` that every way out
-    of the loop leaves only once it is done: it holds the task while the loop
-    runs, and the pending set dropped in a pass drops nothing."""
-    if _relayed(rules, group, wait, scope):
-        return True
-    name = group.name
-    if not name or not group.bindings:
-        return False
-    node = wait.node
-    frames = next(
-        (use.frames for _, use in rules.flows_of(group) if pos_of(node) <= use.pos <= end_of(node)), None
-    )
-    loops = [frame[1] for frame in frames or () if frame[0] == LOOP]
-    if not loops or not isinstance(loops[-1], ast.While):
-        return False
-    loop = loops[-1]
-    start, end = pos_of(loop), end_of(loop)
-    if any(b.pos >= start for b in scope.bindings.get(name, ())):
-        return False
-    for exit in scope.exits:
-        if isinstance(exit.node, ast.Continue) or not start <= pos_of(exit.node) <= end:
-            continue
-        if not any(
-            kind == BRANCH and isinstance(at, ast.If) and done_test(at.test, name, detail)
-            for kind, at, detail in exit.frames
-        ):
-            return False
-    test = loop.test
-    return (isinstance(test, ast.Constant) and bool(test.value)) or done_test(test, name, 1)

@@ -39,7 +39,8 @@ from flake8_taskref.analysis.factories import keeps_every_task
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.summaries import Summaries
 from flake8_taskref.analysis.task_sets import never_pruned
-from flake8_taskref.analysis.paths import held_by_forever, held_through_wait, lost_on_exits
+from flake8_taskref.analysis.paths import held_by_forever, lost_on_exits
+from flake8_taskref.analysis.relays import held_through_wait
 from flake8_taskref.analysis.runners import held_by_snapshot, off_loop
 from flake8_taskref.analysis.gathers import first_lost, lost_on_failure
 from flake8_taskref.analysis.cancelled_waits import lost_on_cancel
@@ -568,6 +569,7 @@ class ModuleRules:
         loop_frame = scope.runs_loop and not isinstance(scope.node, ast.AsyncFunctionDef)
         waits: Dict[int, List[str]] = {}
         live: List[Tuple[Group, List[Tuple[Spawn, str]]]] = []
+        relayed: List[Tuple[Group, List[Tuple[Spawn, str]]]] = []  # (``relays.held_through_wait``)
         for group in scope.groups:
             spawns = self._spawns(group, scope)
             if not spawns or loop_frame and not off_loop(spawns, scope):
@@ -576,6 +578,7 @@ class ModuleRules:
                 reachable, _ = self._reachable(group, scope)
                 wait = next((g.wait for g in reachable if g.wait is not None), None)
                 if wait is not None and held_through_wait(self, group, wait, scope):
+                    relayed.append((group, spawns))  # (a cancellation at a wait: TRF010)
                     continue
                 name = self._display(group, reachable, scope)
                 self._reported.add(id(group))
@@ -624,7 +627,7 @@ class ModuleRules:
         if self.options.gathers:
             lost_on_failure(self, scope, live, Until)
         if self.options.waits:  # (TRF010: ``cancelled_waits.py``)
-            lost_on_cancel(self, scope, live, Until)
+            lost_on_cancel(self, scope, live + relayed, Until)
 
     def _why_lost(self, group: Group, reachable: List[Group], name: str, scope: Scope) -> Tuple[str, str]:
         """The local TRF002 names, and why the handle is lost: added only to a weak

@@ -15,7 +15,7 @@ collections) is in ``asyncio_api.py``, whose ``ScopeVisitor`` overrides the hook
 from __future__ import annotations
 
 import ast
-from typing import Callable, Dict, List, Optional, Sequence, Set, Tuple, Type, Union
+from typing import Callable, Dict, List, Optional, Sequence, Set, Tuple, Union
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
@@ -65,9 +65,6 @@ _SINK_KIND: Dict[int, int] = {
 }
 _LITERALS = (ast.List, ast.Tuple, ast.Set)
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
-TRY_TYPES: Tuple[Type[ast.AST], ...] = tuple(
-    t for t in (getattr(ast, "Try", None), getattr(ast, "TryStar", None)) if t is not None
-)
 
 
 # What ``_use`` returns for a load outside functions, which the rules never follow.
@@ -137,8 +134,7 @@ class Recorder:
             ast.Pass: self._nothing,
             ast.Continue: self._nothing,
         }
-        for try_type in TRY_TYPES:
-            self._stmt[try_type] = self._try
+        self._stmt.update(dict.fromkeys(N.TRIES, self._try))
         match_type = getattr(ast, "Match", None)
         if match_type is not None:
             self._stmt[match_type] = self._match

@@ -140,3 +140,32 @@ class Runner:
         for _ in range(count):
             tasks.append(asyncio.create_task(update()))
         await asyncio.wait(tasks)
+
+
+async def relay(words: Any, check: Any) -> None:
+    """A relay that keeps its tasks in the set it waits on (TRF005 is silent, the
+    pending set dropped in a pass drops nothing): a cancellation at the wait drops
+    the set (wapiti's attack modules, the thirty-sixth trial)."""
+    tasks: Set[Any] = set()
+    while True:
+        tasks.add(asyncio.create_task(check(next(words))))
+        if not tasks:
+            break
+        done, pending = await asyncio.wait(tasks, timeout=0.01, return_when=asyncio.FIRST_COMPLETED)  # error: TRF010:31
+        for task in done:
+            tasks.remove(task)
+
+
+async def relay_cleaned(words: Any, check: Any) -> None:
+    tasks: Set[Any] = set()
+    try:
+        while True:
+            tasks.add(asyncio.create_task(check(next(words))))
+            if not tasks:
+                break
+            done, pending = await asyncio.wait(tasks, timeout=0.01, return_when=asyncio.FIRST_COMPLETED)
+            for task in done:
+                tasks.remove(task)
+    finally:
+        for task in tasks:
+            task.cancel()
