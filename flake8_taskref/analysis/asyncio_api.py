@@ -722,7 +722,10 @@ class ScopeVisitor(FunctionsRecorder):
                 self._drained(arg.value)
             if isinstance(arg, ast.Starred) and not isinstance(arg.value, ast.Name):
                 has_coroutine = True
-                self.value(arg.value, KEEP)
+                if isinstance(arg.value, ast.GeneratorExp):
+                    self._comprehension(arg.value, KEEP, unpacked=True)
+                else:
+                    self.value(arg.value, KEEP)
             elif isinstance(arg, ast.Call) and self._new_future(arg):
                 self.value(arg, KEEP)  # a plain future: nothing runs
             elif isinstance(arg, ast.Call) and self._spawn_of(arg) is None:

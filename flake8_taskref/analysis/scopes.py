@@ -148,10 +148,6 @@ class Recorder:
             ast.Tuple: self._literal,
             ast.Set: self._literal,
             ast.Dict: self._dict,  # type: ignore[dict-item]
-            ast.ListComp: self._comprehension,
-            ast.SetComp: self._comprehension,
-            ast.GeneratorExp: self._comprehension,
-            ast.DictComp: self._comprehension,
             ast.IfExp: self._ifexp,  # type: ignore[dict-item]
             ast.BoolOp: self._boolop,  # type: ignore[dict-item]
             ast.Compare: self._compare,  # type: ignore[dict-item]
@@ -162,6 +158,8 @@ class Recorder:
             ast.JoinedStr: self._joinedstr,  # type: ignore[dict-item]
             ast.BinOp: self._binop,  # type: ignore[dict-item]
         }
+        for comprehension in (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp):
+            self._expr[comprehension] = self._comprehension
         template_type = getattr(ast, "TemplateStr", None)
         if template_type is not None:  # Python 3.14+
             self._expr[template_type] = self._template
@@ -748,16 +746,20 @@ class Recorder:
         for item in node.values:
             self.value(item, inner)
 
-    def _generators(self, generators: List[ast.comprehension]) -> None:
-        for comp in generators:
+    def _generators(self, generators: List[ast.comprehension], start: Optional[Pos] = None) -> None:
+        for comp in generators:  # (bound from the start: the element, before them, sees the targets)
             self.scope.may_wait = self.scope.may_wait or bool(comp.is_async)  # ``async for`` waits
             self.scope.wait_points += comp.is_async
-            self._iteration(comp.target, comp.iter, pos_of(comp.target), False)
+            self._iteration(comp.target, comp.iter, start or pos_of(comp.target), False)
             for cond in comp.ifs:
                 self.value(cond, TRUTH)
 
-    def _comprehension(self, node: ast.expr, sink: Sink) -> None:
-        self._generators(node.generators)  # type: ignore[attr-defined]
+    def _comprehension(self, node: ast.expr, sink: Sink, unpacked: bool = False) -> None:
+        # (a list or set is made at once, a generator when unpacked: ``gather(*(f(t) for t in ts))``;
+        # a filter's are some only: bound from the targets on, as they read, they reach no element)
+        generators: List[ast.comprehension] = node.generators  # type: ignore[attr-defined]
+        runs = unpacked or not isinstance(node, ast.GeneratorExp)
+        self._generators(generators, pos_of(node) if runs and not any(g.ifs for g in generators) else None)
         inner = HARMLESS if sink == TRUTH else sink
         if isinstance(sink, Group):
             sink.collection = True
