@@ -617,6 +617,20 @@ def exception_names(node: Optional[ast.expr]) -> Optional[FrozenSet[str]]:
     return frozenset(names)
 
 
+def import_fallback(attempt: ast.AST) -> bool:
+    """Does every handler of the ``try`` catch only ``ImportError`` (or
+    ``ModuleNotFoundError``)?  What a module binds there is the fallback of an
+    import that failed (``except ImportError: asyncio = missing``, splitio's
+    loaders): the module works only when the import did, so the name stands for
+    what was imported (``exports``; a miss of the thirty-sixth trial's sweep)."""
+    handlers = getattr(attempt, "handlers", ())
+    caught = [exception_names(h.type) for h in handlers]
+    return bool(caught) and all(names is not None and names <= _IMPORT_ERRORS for names in caught)
+
+
+_IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
+
+
 def catches(handler: ast.excepthandler, names: FrozenSet[str], unreadable: bool = True) -> bool:
     """Does the handler catch one of ``names``?  A class that is no name
     (``except ERRORS[0]:``) may be any: it is taken to catch, unless
