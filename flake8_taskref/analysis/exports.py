@@ -37,6 +37,7 @@ from flake8_taskref.analysis.modules import (
 )
 from flake8_taskref.analysis.rules import ModuleRules
 from flake8_taskref.analysis.arguments import calls_and_drops
+from flake8_taskref.analysis.coroutines import quiet_lock
 from flake8_taskref.analysis.arguments import default_truth, guard_of_keeping
 from flake8_taskref.analysis.modules import RETURNS_TASK, RETURNS_TASKS, Ref
 from flake8_taskref.analysis.summaries import (
@@ -154,7 +155,11 @@ def _function(
                         stub(node), decorated, entered=scope is not None or not partial,
                         decorator=decorated_by if decorated else "")
     if is_async and scope is not None:
-        waits = scope.may_wait or scope.returns_value or bool(scope.waits_on) or bool(scope.lock_entries)
+        # (a lock nobody holds across a wait, ``coroutines.quiet_lock``: opentrons' pause(), which
+        # another module's spawn awaits, a false alarm of the thirty-sixth trial's sweep)
+        locks = exported is None or not all(quiet_lock(exported.facts, attr) for attr in scope.lock_entries)
+        waits = scope.may_wait or scope.returns_value or bool(scope.waits_on) or (
+            bool(scope.lock_entries) and locks)
         info = info._replace(may_wait=waits)
     if exported is None or scope is None or info.stub or decorated:
         return info
