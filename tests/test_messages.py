@@ -23,6 +23,31 @@ def test_trf005_says_where_the_pending_tasks_come_from() -> None:
     assert "(tasks from asyncio.create_task() at line 36)" in texts[35]
 
 
+def test_trf004_says_a_local_holds_the_shielded_task_until_the_frame_unwinds() -> None:
+    """A shield of a new task keeps no reference to it; a shield of a task a local
+    holds does, until a cancellation of the awaiting frame unwinds it (marimo's
+    offline export and praisonaiagents' reviews: "store the task" misread the code)."""
+    path = DATA / "trf004_shield.py"
+    texts = {line: text for line, _, code, text in lint([path])[str(path)] if code == "TRF004"}
+    assert texts[27] == (
+        "asyncio.shield() of a new task from asyncio.create_task() keeps no reference to the shielded "
+        "task; store the task (e.g. in a set with add_done_callback(set.discard)) and shield the stored task")
+    assert texts[36] == (
+        "asyncio.shield() of task 'task' (line 35) leaves it held only by that local, which a "
+        "cancellation of the awaiting frame drops while the task runs; keep a reference that outlives "
+        "the frame (e.g. a set with add_done_callback(set.discard))")
+
+
+def test_trf008_names_the_local_gathered() -> None:
+    """``task = create_task(...)``, ``tasks.append(task)``, ``gather(*tasks)``: the list
+    gathered holds the tasks, not the loop's ``task`` (a reader of the thirty-fifth
+    trial's sweep)."""
+    path = DATA / "trf008_gather_fails_fast.py"
+    texts = {line: text for line, _, code, text in lint([path], "--extend-select=TRF008")[str(path)]
+             if code == "TRF008"}
+    assert "held only by local 'tasks' (line 229);" in texts[231]
+
+
 def test_trf002_says_how_the_local_loses_the_task() -> None:
     """A task held by a local collection is stored, in a collection that dies with
     the frame (twitchio's ``waits``); one added to a weak collection is added, but

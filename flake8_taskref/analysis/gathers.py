@@ -79,7 +79,7 @@ def lost_on_failure(
             continue
         group, first, others = first_lost(lost)
         reachable, _ = rules._reachable(group, scope)
-        holder = _holder(reachable)
+        holder = _holder(reachable, site)
         rules._error("TRF008", site.node, holder=holder, line=first.node.lineno, others=others)
 
 
@@ -106,9 +106,13 @@ def _may_fail(
     return False
 
 
-def _holder(reachable: List[Group]) -> str:
-    """The local that holds the first handle left."""
-    return next(g.name for g in reachable if g.name)
+def _holder(reachable: List[Group], site: GatherSite) -> str:
+    """The local that holds the first handle left: the one gathered if it is
+    (``gather(*tasks)``, not the ``task`` appended to it), else the first."""
+    given = [arg.value if isinstance(arg, ast.Starred) else arg for arg in site.node.args]
+    names = {arg.id for arg in given if isinstance(arg, ast.Name)}
+    gathered = next((g.name for g in reachable if g.name in names), "")
+    return gathered or next(g.name for g in reachable if g.name)
 
 
 def _lost_at(

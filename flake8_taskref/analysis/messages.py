@@ -26,11 +26,7 @@ MESSAGES: Final[Dict[str, str]] = {
         "TRF003 {what} '{name}' (line {line}{others}) is held only by a local while {call}() "
         "may time out and unwind the frame; {fix}"
     ),
-    "TRF004": (
-        "TRF004 asyncio.shield() of {what} keeps no reference to the shielded task; "
-        "store the task (e.g. in a set with add_done_callback(set.discard)) and "
-        "shield the stored task"
-    ),
+    "TRF004": "TRF004 asyncio.shield() of {what} {lost}; {fix}",
     "TRF005": (
         "TRF005 pending tasks of asyncio.wait() are dropped (tasks from {names}); "
         "cancel, await or store the 'pending' set it returns"
@@ -201,7 +197,25 @@ def _templates() -> Dict[str, str]:
 TEMPLATES: Final[Dict[str, str]] = _templates()
 
 
+# The fields a message takes unless a rule gives them: TRF004 of a task a local holds says
+# so (the local does hold it, until a cancellation of the awaiting frame unwinds it).
+_DEFAULTS: Final[Dict[str, Dict[str, str]]] = {
+    "TRF004": {
+        "lost": "keeps no reference to the shielded task",
+        "fix": "store the task (e.g. in a set with add_done_callback(set.discard)) and shield the "
+               "stored task",
+    },
+}
+SHIELD_OF_LOCAL: Final = {
+    "lost": "leaves it held only by that local, which a cancellation of the awaiting frame drops while "
+            "the task runs",
+    "fix": "keep a reference that outlives the frame (e.g. a set with add_done_callback(set.discard))",
+}
+
+
 def make_error(code: str, lineno: int, col: int, end: Tuple[int, int] = (0, 0), **fields: Any) -> SpanError:
     """The finding ``code`` at a position (and the position where its node ends),
-    its message formatted with ``fields``."""
-    return SpanError(code, TEMPLATES[code].format(**fields), lineno, col, *end)
+    its message formatted with ``fields`` (and the code's defaults, ``_DEFAULTS``)."""
+    defaults = _DEFAULTS.get(code)
+    text = TEMPLATES[code].format(**({**defaults, **fields} if defaults else fields))
+    return SpanError(code, text, lineno, col, *end)

@@ -20,6 +20,7 @@ from flake8_taskref.analysis.lookups import awaited_by_body, exclusive, loop_spa
 from flake8_taskref.analysis.messages import (
     HOW_CLEARED,
     HOW_WEAK,
+    SHIELD_OF_LOCAL,
     SOME_PATHS,
     TIMEOUT_FIXES,
     TRF002_WHY,
@@ -722,7 +723,9 @@ class ModuleRules:
             ):
                 continue
             self._reported.add(id(group))
-            self._error("TRF004", node, what=f"task '{use.name}' (line {spawns[0][0].node.lineno})")
+            line = spawns[0][0].node.lineno
+            self._error("TRF004", node, what=f"task '{use.name}' (line {line})", lost=SHIELD_OF_LOCAL["lost"],
+                        fix=SHIELD_OF_LOCAL["fix"])
             return True
         return False
 

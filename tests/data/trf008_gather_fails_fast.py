@@ -220,3 +220,12 @@ async def workers_appended_in_a_loop(fetch, streams):
     for stream in streams:
         workers.append(asyncio.create_task(fetch(stream)))
     await asyncio.gather(*workers)  # error: TRF008:11
+
+
+async def appended_by_name(kvs, items):
+    """The message names the list gathered, not the loop's ``task`` appended to it."""
+    tasks = []
+    for key, value in items:
+        task = asyncio.create_task(kvs.set_value(key, value))
+        tasks.append(task)
+    await asyncio.gather(*tasks)  # error: TRF008:11
