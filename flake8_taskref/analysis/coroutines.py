@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING, List, Optional, Set, Tuple
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
-    LOOP, TRY, TRY_BODY, TRY_FINALLY, TRY_HANDLERS, U_ADD, CollectionAdd, Exit, Frames, Group, ModuleFacts,
-    Pos, Scope, Spawn, Use, enclosing_binder,
+    LOOP, TRY, TRY_BODY, TRY_FINALLY, TRY_HANDLERS, U_ADD, U_HARMLESS, U_KEEP, CollectionAdd, Exit, Frames,
+    Group, ModuleFacts, Pos, Scope, Spawn, Use, enclosing_binder,
 )
 from flake8_taskref.analysis.lookups import declared_inside, exclusive, innermost_loop, is_current_task
 from flake8_taskref.analysis.options import Options
@@ -134,7 +134,7 @@ def never_suspends(
     if coroutine.may_wait or not isinstance(node_of, ast.AsyncFunctionDef) or _stub(node_of) or (
         awaited and node_of.decorator_list
     ) or (coroutine.returns_value and not awaited and (
-            coroutine.opaque_returns or _returns_new_task(coroutine, summaries))):
+            coroutine.opaque_returns or _returns_new_task(coroutine, summaries, facts))):
         return False  # (what an awaited one returns, its caller has)
     if not all(quiet_lock(facts, attr) for attr in coroutine.lock_entries):
         return False
@@ -165,7 +165,7 @@ def _entered_method(found: "Function", facts: ModuleFacts) -> Optional[Scope]:
     return entered[0] if len(entered) == 1 else None
 
 
-def _returns_new_task(coroutine: Scope, summaries: "Summaries") -> bool:
+def _returns_new_task(coroutine: Scope, summaries: "Summaries", facts: ModuleFacts) -> bool:
     """May a spawned coroutine that never waits, and whose every returned value
     that may be a task is a call with only names as arguments (``opaque_returns``
     false), return a new task, which only its done task would hold: asyncio's
@@ -174,21 +174,24 @@ def _returns_new_task(coroutine: Scope, summaries: "Summaries") -> bool:
     false alarm of the twenty-ninth trial)."""
     return any(item is not None and not (
         isinstance(item, Spawn) and item.helper is not None and not summaries.spawner(item.helper, item)
-    ) and not _filed(coroutine, item) for item in coroutine.returns)
+    ) and not _filed(coroutine, item, facts) for item in coroutine.returns)
 
 
-def _filed(coroutine: Scope, item: object) -> bool:
+def _filed(coroutine: Scope, item: object, facts: ModuleFacts) -> bool:
     """Is a returned local bound once and put, on every path before the
-    ``return``, into a collection of an object or of the module
-    (``self.records[record.name] = record``)?  That keeps whatever it holds
-    (praisonaiagents' background runner, a false alarm of the thirty-fifth
-    trial's sweep: ``tests/data/trf001_one_step_returns.py``)."""
+    ``return``, into a strong collection of an object or of the module
+    (``self.records[record.name] = record``), and only looked at or given
+    attributes after that (not removed again: ``self.records.remove(record)``)?
+    That keeps whatever it holds (praisonaiagents' background runner, a false
+    alarm of the thirty-fifth trial's sweep: ``tests/data/trf001_one_step_returns.py``)."""
     if not isinstance(item, Use) or item.name in coroutine.declared:
         return False
-    bindings = coroutine.bindings.get(item.name, ())
-    return len(bindings) == 1 and any(
-        use.kind == U_ADD and isinstance(use.target, CollectionAdd) and not use.frames and use.pos < item.pos
-        for use in coroutine.uses.get(item.name, ()))
+    if len(coroutine.bindings.get(item.name, ())) != 1:
+        return False
+    uses = coroutine.uses.get(item.name, ())
+    add = next((use for use in uses if use.kind == U_ADD and isinstance(use.target, CollectionAdd)
+                and not use.frames and use.pos < item.pos and facts.added(use.target) == U_KEEP), None)
+    return add is not None and all(use.kind == U_HARMLESS for use in uses if add.pos < use.pos < item.pos)
 
 
 def quiet_lock(facts: ModuleFacts, attr: str) -> bool:

@@ -198,8 +198,9 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
             elif type(func) is ast.Attribute and func.attr == "set" and scope.groups and not (
                     value.args or value.keywords):  # type: ignore[union-attr]
                 event = N.chain_text(func.value)  # ``stopped.set()``, ``self._stop.set()``
-                if event:
-                    scope.event_sets.append((event, pos_of(node), recorder.frames))
+                if event:  # (and does the block run only plain statements before it: ``lookups.woken``)
+                    plain = all(_plain(statement) for statement in recorder.stmts[:recorder.at])
+                    scope.event_sets.append((event, pos_of(node), recorder.frames, plain))
             elif type(func) is ast.Attribute and func.attr in _NOTIFY and type(func.value) is ast.Attribute:
                 _lock_use(recorder, func.value.attr)  # ``self.cond.notify_all()``
         elif kind is ast.Await or value is None and (node_type is ast.AsyncWith or node_type is ast.AsyncFor):
@@ -246,6 +247,15 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
                 _cancel_drop(scope, last, node)
         handler(node)
     return record
+
+
+def _plain(statement: ast.stmt) -> bool:
+    """A statement that goes on to the next one, but by an exception of a call
+    (``writer.close()``, ``x = 1``): no ``await``, ``return``, ``raise``, block."""
+    kind = type(statement)
+    value = getattr(statement, "value", None)
+    simple = kind in (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Pass)
+    return simple and type(value) is not ast.Await
 
 
 def _hand_on(scope: Scope, call: Optional[ast.Call], value: object) -> None:

@@ -155,9 +155,11 @@ def _function(
                         stub(node), decorated, entered=scope is not None or not partial,
                         decorator=decorated_by if decorated else "")
     if is_async and scope is not None:
-        # (a lock nobody holds across a wait, ``coroutines.quiet_lock``: opentrons' pause(), which
-        # another module's spawn awaits, a false alarm of the thirty-sixth trial's sweep)
-        locks = exported is None or not all(quiet_lock(exported.facts, attr) for attr in scope.lock_entries)
+        # (a private lock nobody holds across a wait, ``coroutines.quiet_lock``: opentrons' pause(),
+        # which another module's spawn awaits, a false alarm of the thirty-sixth trial's sweep; a
+        # public one, other modules may hold)
+        locks = exported is None or not all(
+            attr.startswith("_") and quiet_lock(exported.facts, attr) for attr in scope.lock_entries)
         waits = scope.may_wait or scope.returns_value or bool(scope.waits_on) or (
             bool(scope.lock_entries) and locks)
         info = info._replace(may_wait=waits)

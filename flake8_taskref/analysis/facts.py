@@ -469,9 +469,10 @@ class Scope:
         self.wait_points = 0
         # Async generators: the ``yield`` statements, where a consumer may close it.
         self.yields: List["YieldExit"] = []
-        # Once a task is made: ``event.set()`` statements, by the event's text, where and in what
-        # context (a task of ``event.wait()`` is woken there: ``lookups.woken``).
-        self.event_sets: List[Tuple[str, Pos, Frames]] = []
+        # Once a task is made: ``event.set()`` statements, by the event's text, where, in what
+        # context, and whether only plain statements run before it in its block (a task of
+        # ``event.wait()`` is woken there: ``lookups.woken``).
+        self.event_sets: List[Tuple[str, Pos, Frames, bool]] = []
         # New tasks added straight to a collection that outlives the frame: lost if it is weak.
         self.weak_drops: List[Tuple[Spawn, CollectionAdd]] = []
         # Function scopes: names it calls as a statement, dropping the result (``hook(*args)``).

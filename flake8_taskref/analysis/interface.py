@@ -229,11 +229,12 @@ class InterfaceRecorder(Recorder):
         module = N.absolute_module(self.package, node.level, node.module)
         if not module or module.partition(".")[0] in N.STDLIB:
             return
+        summary = self.resolver.module(module)
+        if summary is None or "asyncio" in summary.ambiguous or summary.alias("asyncio") != ("asyncio",):
+            return  # (``import asyncio`` there, and nothing else bound under the name: not a shim's module)
         for alias in node.names:
             if alias.name == "asyncio":
-                target = self.resolver.resolve(f"{module}.asyncio.create_task", module)
-                if isinstance(target, External) and target.dotted == "asyncio.create_task":
-                    self.scope.imports.bind(alias.asname or alias.name, "asyncio")
+                self.scope.imports.bind(alias.asname or alias.name, "asyncio")
 
     def _module_alias(self, name: str, dotted: str) -> None:
         """A name of the module bound to another module's name (an import, a

@@ -331,19 +331,22 @@ def waits_for_event(call: Optional[ast.Call]) -> bool:
 
 def woken(spawn: Spawn, frames: Frames, at: Pos, scope: Scope) -> bool:
     """Does the way out at ``at`` (in ``frames``) set the event the task waits for
-    (``stopped.wait()``, ``waits_for_event``): at the top of a ``finally`` around
-    the exit, or after the spawn and before the exit in a block the exit is in
-    (``Scope.event_sets``)?  The waiter is woken there, and the loop's queue of
-    ready callbacks holds its task until its next step ends it (asysocks'
-    ``proxy_stream``, a false alarm of the thirty-sixth trial)."""
+    (``stopped.wait()``, ``waits_for_event``): in a ``finally`` around the exit,
+    after plain statements only, or after the spawn and before the exit in a
+    block the exit is in (``Scope.event_sets``), the event's name bound before
+    the spawn (not ``stopped = other`` after it)?  The waiter is woken there, and
+    the loop's queue of ready callbacks holds its task until its next step ends it
+    (asysocks' ``proxy_stream``, a false alarm of the thirty-sixth trial)."""
     if not scope.event_sets or not waits_for_event(spawn.runs):
         return False
     event = N.chain_text(spawn.runs.func.value)  # type: ignore[union-attr]
-    for text, where, context in scope.event_sets:
+    if any(b.pos > spawn.pos for b in scope.bindings.get(event.partition(".")[0], ())):
+        return False  # (the name may stand for another event at the set)
+    for text, where, context, plain in scope.event_sets:
         if text != event:
             continue
         last = len(context) - 1
-        if last >= 0 and context[last][0] == TRY and context[last][2] == TRY_FINALLY and (
+        if plain and last >= 0 and context[last][0] == TRY and context[last][2] == TRY_FINALLY and (
             len(frames) > last and frames[:last] == context[:last] and frames[last][1] is context[last][1]
         ):
             return True  # in the ``finally`` of a ``try`` the exit is in

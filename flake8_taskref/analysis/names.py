@@ -617,12 +617,16 @@ def exception_names(node: Optional[ast.expr]) -> Optional[FrozenSet[str]]:
     return frozenset(names)
 
 
-def import_fallback(attempt: ast.AST) -> bool:
-    """Does every handler of the ``try`` catch only ``ImportError`` (or
-    ``ModuleNotFoundError``)?  What a module binds there is the fallback of an
-    import that failed (``except ImportError: asyncio = missing``, splitio's
-    loaders): the module works only when the import did, so the name stands for
-    what was imported (``exports``; a miss of the thirty-sixth trial's sweep)."""
+def import_fallback(attempt: ast.AST, statement: Optional[ast.AST]) -> bool:
+    """Is ``statement`` an assignment in a handler of a ``try`` whose every handler
+    catches only ``ImportError`` (or ``ModuleNotFoundError``)?  What a module
+    assigns there is the stub of an import that failed (``except ImportError:
+    asyncio = missing``, splitio's loaders): the module works only when the
+    import did, so the name stands for what was imported (``exports``; a miss of
+    the thirty-sixth trial's sweep).  A ``def`` there is a working alternative:
+    the name stays bound twice."""
+    if not isinstance(statement, (ast.Assign, ast.AnnAssign)):
+        return False
     handlers = getattr(attempt, "handlers", ())
     caught = [exception_names(h.type) for h in handlers]
     return bool(caught) and all(names is not None and names <= _IMPORT_ERRORS for names in caught)

@@ -102,7 +102,13 @@ def _left_held(scope: Scope, loop: ast.While, frames: Frames, name: str) -> bool
     """Does every way out of ``loop`` leave ``name`` holding no pending task?
     None but a ``break`` of the loop: under ``if not name: break`` (empty), or
     any ``break`` when a drain loop after the loops around it waits ``name``
-    empty (``_drained_after``); a ``return`` or ``raise`` in it, never."""
+    empty (``_drained_after``); a ``return`` or ``raise`` in it, or in a loop
+    around it (which may leave with tasks in ``name``), never."""
+    outermost = next((node for kind, node, _ in frames if kind == LOOP), loop)
+    begin, after = pos_of(outermost), end_of(outermost)
+    leaves = [pos_of(e.node) for e in scope.exits if isinstance(e.node, (ast.Return, ast.Raise))]
+    if any(begin <= at <= after for at in leaves):
+        return False
     start, end = pos_of(loop), end_of(loop)
     full = False  # a ``break`` that may leave tasks in ``name``
     for exit in scope.exits:
@@ -115,15 +121,12 @@ def _left_held(scope: Scope, loop: ast.While, frames: Frames, name: str) -> bool
             continue  # an inner loop's
         last = exit.frames[-1]
         full = full or not (last[0] == BRANCH and last[2] == 0 and breaks_when_empty(last[1], name))
-    if not full:
-        return True
-    outermost = next((node for kind, node, _ in frames if kind == LOOP), loop)
-    return _drained_after(scope, outermost, name)
+    return not full or _drained_after(scope, outermost, name)
 
 
 def _drained_after(scope: Scope, outermost: ast.AST, name: str) -> bool:
     """Is there, after the loop ``outermost``, a wait on ``name`` in a ``while
-    name:`` loop at the top of the function body, left by its test only, with
+    name:`` loop, a statement of the function body, left by its test only, with
     no ``return`` or ``raise`` from the start of ``outermost`` to it (``while
     tasks: done, pending = await asyncio.wait(tasks, ...)``, wapiti's "we may
     still have some running tasks")?"""
@@ -133,7 +136,8 @@ def _drained_after(scope: Scope, outermost: ast.AST, name: str) -> bool:
             continue
         frames = _frames_at(scope, site, name)
         loop = innermost_loop(frames)
-        top = frames[:1] == ((LOOP, loop, 0),)  # (at the top of the body: reached from the loops before it)
+        body = getattr(scope.node, "body", ())  # (a statement of the body: reached from the loops before it)
+        top = frames[:1] == ((LOOP, loop, 0),) and any(statement is loop for statement in body)
         if not isinstance(loop, ast.While) or not top or not _empties(loop.test, name):
             continue
         start = pos_of(loop)

@@ -250,9 +250,9 @@ class Recorder:
         scope = self.scope
         if group is None and scope.kind != Scope.FUNCTION:
             # Outside functions only the bound names matter (twice bound: a function not known).
-            last = self.frames[-1] if self.frames else None  # (an import's fallback: ``N.import_fallback``)
-            if scope.kind == Scope.MODULE and not self._aliasing and not (
-                    last and last[0] == TRY and last[2] == TRY_HANDLERS and N.import_fallback(last[1])):
+            last = self.frames[-1] if self.frames else None  # (an import's stub: ``N.import_fallback``)
+            if scope.kind == Scope.MODULE and not self._aliasing and not (last and last[0] == TRY and (
+                    last[2] == TRY_HANDLERS and N.import_fallback(last[1], self.stmt))):
                 self.facts.other_bound.add(name)
             if name not in scope.bindings:
                 scope.bindings[name] = []

@@ -170,3 +170,36 @@ async def returned_from_the_loop(words, check, stop):
         for task in done_tasks:
             await task
             tasks.remove(task)
+
+
+async def returned_before_the_relay(paths, fetch, stop):
+    tasks = set()
+    for path in paths:
+        tasks.add(asyncio.create_task(fetch(path)))
+        if stop():
+            return
+        while True:
+            if not tasks:
+                break
+            done, pending = await asyncio.wait(  # error: TRF005:35
+                tasks, timeout=0.01, return_when=asyncio.FIRST_COMPLETED)
+            for task in done:
+                tasks.remove(task)
+
+
+async def drained_under_a_timeout(paths, limit, fetch):
+    tasks = set()
+    for path in paths:
+        tasks.add(asyncio.create_task(fetch(path)))
+        while tasks:
+            done, pending = await asyncio.wait(  # error: TRF005:35
+                tasks, timeout=0.01, return_when=asyncio.FIRST_COMPLETED)
+            for task in done:
+                tasks.remove(task)
+            if len(pending) <= limit:
+                break
+    async with asyncio.timeout(5):
+        while tasks:
+            done, pending = await asyncio.wait(tasks, timeout=0.01, return_when=asyncio.FIRST_COMPLETED)
+            for task in done:
+                tasks.remove(task)

@@ -128,3 +128,65 @@ async def set_before_the_spawn(reader, writer, stopped):
         if read_task in done and read_task.result() == b"":
             return
         await wait_task
+
+
+
+async def rebound_before_the_set(reader, writer, stopped, other):
+    try:
+        while True:
+            read_task = asyncio.create_task(reader.read(4096))  # error: TRF007:25
+            wait_task = asyncio.create_task(stopped.wait())  # error: TRF007:25
+            done, pending = await asyncio.wait([read_task, wait_task], return_when=asyncio.FIRST_COMPLETED)
+            for task in done:
+                result = await task
+                if result == b"":
+                    stopped = other
+                    return
+                writer.write(result)
+                for leftover in pending:
+                    leftover.cancel()
+    except asyncio.CancelledError:
+        return
+    finally:
+        stopped.set()
+
+
+async def left_before_the_set(reader, writer, stopped, quick):
+    try:
+        while True:
+            read_task = asyncio.create_task(reader.read(4096))  # error: TRF007:25
+            wait_task = asyncio.create_task(stopped.wait())  # error: TRF007:25
+            done, pending = await asyncio.wait([read_task, wait_task], return_when=asyncio.FIRST_COMPLETED)
+            for task in done:
+                result = await task
+                if result == b"":
+                    return
+                writer.write(result)
+                for leftover in pending:
+                    leftover.cancel()
+    except asyncio.CancelledError:
+        return
+    finally:
+        if quick:
+            return
+        stopped.set()
+
+
+async def awaited_before_the_set(reader, writer, stopped):
+    try:
+        while True:
+            read_task = asyncio.create_task(reader.read(4096))  # error: TRF007:25
+            wait_task = asyncio.create_task(stopped.wait())  # error: TRF007:25
+            done, pending = await asyncio.wait([read_task, wait_task], return_when=asyncio.FIRST_COMPLETED)
+            for task in done:
+                result = await task
+                if result == b"":
+                    return
+                writer.write(result)
+                for leftover in pending:
+                    leftover.cancel()
+    except asyncio.CancelledError:
+        return
+    finally:
+        await writer.wait_closed()
+        stopped.set()

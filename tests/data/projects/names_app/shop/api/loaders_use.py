@@ -1,6 +1,6 @@
 """asyncio through the project's loaders module (``shop/loaders.py``): the name
 stands for asyncio in this file, for every question (``get_running_loop()`` too)."""
-from ..loaders import aio, anything, asyncio
+from ..loaders import aio, anything, asyncio, spawn
 
 
 async def job() -> None:
@@ -16,6 +16,8 @@ async def start() -> None:
     # a fallback of another exception too: bound twice, so unknown
     aio.create_task(job())
     anything.create_task(job())
+    # a def in the handler is a working alternative to the import: not known
+    spawn(job())
 
 
 async def local_import() -> None:
@@ -29,3 +31,9 @@ async def from_outside() -> None:
     from syncer_outside_the_project import asyncio as outside  # type: ignore[import-not-found]
 
     outside.get_running_loop().create_task(job())
+
+
+async def through_a_shim() -> None:
+    from ..shims import asyncio as shimmed
+
+    shimmed.ensure_future(job())

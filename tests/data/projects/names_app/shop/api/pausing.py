@@ -29,3 +29,9 @@ class API(ExecutionManagerProvider):
             await self._busy.pause()
 
         asyncio.run_coroutine_threadsafe(_chained_calls(), self._loop)  # error: TRF001:9
+
+    def pause_public(self) -> None:
+        async def _chained_calls() -> None:
+            await self._public.pause()
+
+        asyncio.run_coroutine_threadsafe(_chained_calls(), self._loop)  # error: TRF001:9
