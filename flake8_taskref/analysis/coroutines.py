@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 __all__ = [
     "own_coroutine", "self_keepers", "keeps_itself", "assigned", "makes_coroutine", "bound_to_coroutine",
     "bound_call", "coroutine_function", "cleared_by_itself", "tests_current_task", "never_suspends",
-    "suspends_at", "plain_call", "quiet_lock",
+    "suspends_at", "plain_call", "quiet_lock", "uncalled",
 ]
 
 # (id of the scope that defines it, its name): the coroutine functions that keep their task.
@@ -67,6 +67,17 @@ def _owner(func: ast.expr, scope: Scope) -> Tuple[Optional[Scope], str]:
     if own and isinstance(func, ast.Attribute) and scope.cls is not None and func.attr in scope.cls.bindings:
         return scope.cls, func.attr
     return None, ""
+
+
+def uncalled(arg: ast.expr, scope: Scope) -> bool:
+    """Is a spawn's argument a coroutine function of the file, by its name, handed
+    without its call (``create_task(stop)``)?  ``create_task`` raises
+    ``TypeError`` before any task exists: a bug, but no task to lose.  Not a
+    method (``create_task(self._stop)``, splitio's synchronizer, a false alarm of
+    the thirty-sixth trial's sweep, left): an instance attribute stored in a
+    function the text shortcut leaves cold may hide it."""
+    owner, name = _owner(arg, scope) if isinstance(arg, ast.Name) else (None, "")
+    return owner is not None and name in owner.async_defs and name not in owner.rebound
 
 
 def own_coroutine(func: ast.expr, scope: Scope) -> Optional[Scope]:

@@ -49,7 +49,7 @@ from flake8_taskref.analysis.gaps import lost_before_cleanup, lost_past_handler
 from flake8_taskref.analysis.cancels import dropped_after_cancel
 from flake8_taskref.analysis.coroutines import (
     bound_call, cleared_by_itself, coroutine_function, keeps_itself, never_suspends, plain_call, self_keepers,
-    spawned_coroutine, suspends_at,
+    spawned_coroutine, suspends_at, uncalled,
 )
 
 _FATE = (U_FINISH, U_KEEP)
@@ -330,6 +330,9 @@ class ModuleRules:
         spawners of one coroutine, and of a helper that runs its first argument
         as the task it returns (``Summaries.runs_first_argument``)."""
         coroutine: Optional[ast.expr] = spawn.runs if spawn.runs_one_coroutine else None
+        node = spawn.node  # (``create_task(stop)``: no task, ``coroutines.uncalled``)
+        if spawn.runs_one_coroutine and coroutine is None and isinstance(node, ast.Call) and node.args:
+            return uncalled(node.args[0], scope)
         if spawn.helper is not None:
             if not self.summaries.runs_first_argument(spawn.helper):  # (it has a first argument)
                 return False
