@@ -158,10 +158,9 @@ def _function(
         # (a private lock nobody holds across a wait, ``coroutines.quiet_lock``: opentrons' pause(),
         # which another module's spawn awaits, a false alarm of the thirty-sixth trial's sweep; a
         # public one, other modules may hold)
-        locks = exported is None or not all(
-            attr.startswith("_") and quiet_lock(exported.facts, attr) for attr in scope.lock_entries)
-        waits = scope.may_wait or scope.returns_value or bool(scope.waits_on) or (
-            bool(scope.lock_entries) and locks)
+        locks = bool(scope.lock_entries) and (exported is None or not all(
+            attr.startswith("_") and quiet_lock(exported.facts, attr) for attr in scope.lock_entries))
+        waits = scope.may_wait or scope.returns_value or bool(scope.waits_on) or locks
         info = info._replace(may_wait=waits)
     if exported is None or scope is None or info.stub or decorated:
         return info

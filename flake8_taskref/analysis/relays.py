@@ -14,9 +14,9 @@ a tree.
 from __future__ import annotations
 
 import ast
-from typing import Optional
+from typing import List, Optional
 
-from flake8_taskref.analysis.facts import BRANCH, LOOP, Frames, Group, Scope, WaitSite
+from flake8_taskref.analysis.facts import BRANCH, LOOP, Frames, Group, Pos, Scope, WaitSite
 from flake8_taskref.analysis.finished import done_test
 from flake8_taskref.analysis.lookups import breaks_when_empty, innermost_loop, left_by_test_only
 from flake8_taskref.analysis.paths import Asked
@@ -105,45 +105,34 @@ def _left_held(scope: Scope, loop: ast.While, frames: Frames, name: str) -> bool
     empty (``_drained_after``); a ``return`` or ``raise`` in it, or in a loop
     around it (which may leave with tasks in ``name``), never."""
     outermost = next((node for kind, node, _ in frames if kind == LOOP), loop)
-    begin, after = pos_of(outermost), end_of(outermost)
     leaves = [pos_of(e.node) for e in scope.exits if isinstance(e.node, (ast.Return, ast.Raise))]
-    if any(begin <= at <= after for at in leaves):
+    if any(pos_of(outermost) <= at <= end_of(outermost) for at in leaves):
         return False
     start, end = pos_of(loop), end_of(loop)
-    full = False  # a ``break`` that may leave tasks in ``name``
-    for exit in scope.exits:
-        node = exit.node
-        if not start <= pos_of(node) <= end or isinstance(node, ast.Continue):
-            continue
-        if not isinstance(node, ast.Break):
-            return False
-        if innermost_loop(exit.frames) is not loop:
-            continue  # an inner loop's
-        last = exit.frames[-1]
-        full = full or not (last[0] == BRANCH and last[2] == 0 and breaks_when_empty(last[1], name))
-    return not full or _drained_after(scope, outermost, name)
+    breaks = [exit.frames[-1] for exit in scope.exits if isinstance(exit.node, ast.Break)
+              and start <= pos_of(exit.node) <= end and innermost_loop(exit.frames) is loop]
+    full = any(not (kind == BRANCH and part == 0 and breaks_when_empty(at, name))  # (empty when it breaks)
+               for kind, at, part in breaks)
+    return not full or _drained_after(scope, outermost, name, leaves)
 
 
-def _drained_after(scope: Scope, outermost: ast.AST, name: str) -> bool:
+def _drained_after(scope: Scope, outermost: ast.AST, name: str, leaves: List[Pos]) -> bool:
     """Is there, after the loop ``outermost``, a wait on ``name`` in a ``while
     name:`` loop, a statement of the function body, left by its test only, with
-    no ``return`` or ``raise`` from the start of ``outermost`` to it (``while
-    tasks: done, pending = await asyncio.wait(tasks, ...)``, wapiti's "we may
-    still have some running tasks")?"""
+    no ``return`` or ``raise`` (``leaves``) from the start of ``outermost`` to it
+    (``while tasks: done, pending = await asyncio.wait(tasks, ...)``, wapiti's "we
+    may still have some running tasks")?"""
     begin, after = pos_of(outermost), end_of(outermost)
+    body = getattr(scope.node, "body", ())  # (a statement of the body: reached from the loops before it)
     for site in scope.waits:
         if _given(site) != name or pos_of(site.node) <= after:
             continue
-        frames = _frames_at(scope, site, name)
-        loop = innermost_loop(frames)
-        body = getattr(scope.node, "body", ())  # (a statement of the body: reached from the loops before it)
-        top = frames[:1] == ((LOOP, loop, 0),) and any(statement is loop for statement in body)
-        if not isinstance(loop, ast.While) or not top or not _empties(loop.test, name):
+        loop = innermost_loop(_frames_at(scope, site, name))
+        if not isinstance(loop, ast.While) or not any(statement is loop for statement in body):
             continue
         start = pos_of(loop)
-        left = any(begin <= pos_of(e.node) < start and isinstance(e.node, (ast.Return, ast.Raise))
-                   for e in scope.exits)
-        if not left and left_by_test_only(scope, loop):
+        if _empties(loop.test, name) and not any(begin <= at < start for at in leaves) and left_by_test_only(
+                scope, loop):
             return True
     return False
 

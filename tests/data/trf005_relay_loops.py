@@ -203,3 +203,22 @@ async def drained_under_a_timeout(paths, limit, fetch):
             done, pending = await asyncio.wait(tasks, timeout=0.01, return_when=asyncio.FIRST_COMPLETED)
             for task in done:
                 tasks.remove(task)
+
+
+async def returned_between_the_loops(paths, limit, fetch, quick):
+    tasks = set()
+    for path in paths:
+        tasks.add(asyncio.create_task(fetch(path)))
+        while tasks:
+            done, pending = await asyncio.wait(  # error: TRF005:35
+                tasks, timeout=0.01, return_when=asyncio.FIRST_COMPLETED)
+            for task in done:
+                tasks.remove(task)
+            if len(pending) <= limit:
+                break
+    if quick:
+        return
+    while tasks:
+        done, pending = await asyncio.wait(tasks, timeout=0.01, return_when=asyncio.FIRST_COMPLETED)
+        for task in done:
+            tasks.remove(task)
