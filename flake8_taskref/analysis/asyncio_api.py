@@ -22,7 +22,7 @@ from flake8_taskref.analysis.facts import (
     Group, Pos, Scope, ShieldSite, Sink, Spawn, TimeoutSite, Use, WaitSite,
 )
 from flake8_taskref.analysis.lookups import (
-    bound_value, called_with, is_current_task, lock_entry, polled_tasks,
+    bound_value, called_with, is_current_task, lock_entry, polled_tasks, pops_all,
 )
 from flake8_taskref.analysis.messages import HOW_TIMED
 from flake8_taskref.analysis.modules import View
@@ -62,21 +62,17 @@ class ScopeVisitor(FunctionsRecorder):
     def _unpack_call(self, elts: List[ast.expr], value: ast.expr, pos: Pos) -> bool:
         """``done, pending = await asyncio.wait(...)``: the pending set."""
         names = [elt.id for elt in elts if isinstance(elt, ast.Name)]
-        if (
-            len(elts) == 2
-            and len(names) == 2
-            and isinstance(value, ast.Await)
-            and isinstance(value.value, ast.Call)
-            and self._qualname(value.value.func) == N.WAIT
-        ):
+        if len(elts) == 2 and len(names) == 2 and isinstance(value, ast.Await) and isinstance(
+                value.value, ast.Call) and self._qualname(value.value.func) == N.WAIT:
             done, pending_name = names
             pending = self._new_group(pending_name)
             self.value(value, pending)
             if self._refed(pending_name, value.value):
-                # The bounded pool: ``done, pending = await asyncio.wait(pending,
-                # ...)`` in a loop rebinds the name it waits on, and the next pass
-                # waits on the pending tasks again.
+                # The bounded pool: ``done, pending = await asyncio.wait(pending, ...)`` in a
+                # loop rebinds the name it waits on, and the next pass waits on them again.
                 pending.events.append((U_FINISH, pos))
+            if pending.wait is not None:
+                pending.wait.done = done  # (``paths._done_tests``)
             self._bind(done, None, pos, True)
             self._bind(pending_name, pending, pos, True)
             return True
@@ -469,6 +465,9 @@ class ScopeVisitor(FunctionsRecorder):
             self.facts.task_factories.append((receiver, given, self.scope))
         if self._typed_call(node, func, sink):
             return
+        if attr == "pop" and isinstance(sink, Group) and pops_all(node, receiver, self.scope):
+            self._use(receiver.id, receiver, U_FLOW, sink)  # type: ignore[attr-defined]
+            return  # (the local is the set's one task, followed as it)
         if isinstance(sink, Group):
             sink.opaque = True
         callback_index = N.CALLBACK_APIS.get(attr)

@@ -203,6 +203,10 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
                     scope.event_sets.append((event, pos_of(node), recorder.frames, plain))
             elif type(func) is ast.Attribute and func.attr in _NOTIFY and type(func.value) is ast.Attribute:
                 _lock_use(recorder, func.value.attr)  # ``self.cond.notify_all()``
+            elif value.args and type(value.args[0]) is ast.Call:  # type: ignore[union-attr]
+                inner = value.args[0]  # type: ignore[union-attr]
+                if type(inner.func) is ast.Attribute and inner.func.attr in N.WAITING_FUTURE_METHODS:
+                    _timed_wait(recorder, scope, inner)  # ``bool(fut.result(5))``: evaluated first
         elif kind is ast.Await or value is None and (node_type is ast.AsyncWith or node_type is ast.AsyncFor):
             frames = recorder.frames
             if node_type is ast.Expr and not frames and not scope.generator and N.never_returns(

@@ -345,11 +345,12 @@ class GatherSite:
 class WaitSite:
     """An awaited asyncio.wait() that may return with tasks still pending."""
 
-    __slots__ = ("node", "pending")
+    __slots__ = ("node", "pending", "done")
 
     def __init__(self, node: ast.Call, pending: Group) -> None:
         self.node = node
         self.pending = pending
+        self.done = ""  # the local bound to its done set (``done, pending = await ...``)
 
 
 class CollectionAdd:

@@ -379,3 +379,19 @@ def breaks_when_empty(statement: ast.AST, name: str) -> bool:
         and isinstance(body[0], ast.Break)
         and not statement.orelse
     )
+
+
+def pops_all(node: ast.Call, receiver: ast.expr, scope: Scope) -> bool:
+    """``task = pending.pop()`` where ``pending`` is the pending set of an
+    ``asyncio.wait()`` of one awaitable (``wait([task], timeout=t)``): the
+    element popped is all the set can hold, so handling it handles the set
+    (arize-phoenix's ``_wait_for``, a false alarm of the thirty-seventh trial's
+    sweep).  A wait of more leaves the others in the set."""
+    if node.args or node.keywords or not isinstance(receiver, ast.Name) or scope.kind != Scope.FUNCTION:
+        return False
+    bindings = scope.bindings.get(receiver.id)
+    pending = bindings[-1].group if bindings else None  # (bound last to the set, in this pass)
+    site = pending.wait if pending is not None else None
+    fs = site.node.args[0] if site is not None else None
+    return isinstance(fs, (ast.List, ast.Tuple, ast.Set)) and len(fs.elts) == 1 and not isinstance(
+        fs.elts[0], ast.Starred)

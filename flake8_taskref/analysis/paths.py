@@ -122,10 +122,11 @@ def _made_in_returning(spawns: Spawns, branches: List[Tuple[Pos, Pos, Pos]]) -> 
     return ends
 
 
-def _timed_out(exit: Exit) -> List[Pos]:
+def _timed_out(exit: Exit, scope: Scope) -> List[Pos]:
     """Where a ``try`` around the exit waits with a timeout, ``return
-    fut.result(timeout)`` (or ``x = ...``, or ``exception(...)``), when the exit is
-    in a handler of that ``try`` that catches the timeout: on that path the wait
+    fut.result(timeout)`` (or ``x = ...``, or ``exception(...)``, also as the
+    argument of a call: ``return bool(fut.result(5))``), when the exit is in a
+    handler of that ``try`` that catches the timeout: on that path the wait
     ended with the future pending (the positions of ``fut``)."""
     found = []
     for kind, node, detail in exit.frames:
@@ -133,10 +134,7 @@ def _timed_out(exit: Exit) -> List[Pos]:
             continue
         at = pos_of(exit.node)
         handler = next((h for h in getattr(node, "handlers", ()) if _inside(at, h.body)), None)
-        if handler is None:
-            continue
-        caught = N.exception_names(handler.type)
-        if caught is not None and not caught & N.TIMEOUT_EXCEPTIONS:
+        if handler is None or not _catches_timeout(handler, scope):
             continue
         for statement in getattr(node, "body", ()):
             plain = isinstance(statement, (ast.Return, ast.Assign, ast.Expr))
@@ -148,11 +146,38 @@ def _timed_out(exit: Exit) -> List[Pos]:
 
 def _timed_future(statement: ast.stmt) -> Optional[ast.expr]:
     """``fut`` of a statement whose value is ``fut.result(timeout)`` (or
-    ``exception``): a wait of a ``concurrent.futures.Future`` given a timeout."""
+    ``exception``): a wait of a ``concurrent.futures.Future`` given a timeout;
+    also the first argument of a call that is the value (``bool(fut.result(5))``,
+    two calls deep: apprise's XMPP ``send``, a miss of the thirty-seventh trial),
+    which is evaluated first."""
     call = getattr(statement, "value", None)
-    if isinstance(call, ast.Call) and N.timed_result(call) and isinstance(call.func, ast.Attribute):
-        return call.func.value
+    for _ in range(3):
+        if not isinstance(call, ast.Call):
+            return None
+        if N.timed_result(call) and isinstance(call.func, ast.Attribute):
+            return call.func.value
+        call = call.args[0] if call.args and not isinstance(call.args[0], ast.Starred) else None
     return None
+
+
+# where asyncio and concurrent.futures define their ``TimeoutError`` (the builtin one since 3.11)
+_TIMEOUT_CLASSES = frozenset({
+    "asyncio.TimeoutError", "asyncio.exceptions.TimeoutError", "concurrent.futures.TimeoutError",
+    "concurrent.futures._base.TimeoutError", "builtins.TimeoutError",
+})
+
+
+def _catches_timeout(handler: ast.ExceptHandler, scope: Scope) -> bool:
+    """Does the handler catch the timeout of a wait: a bare one, a name of
+    ``TIMEOUT_EXCEPTIONS``, or a ``TimeoutError`` imported under another name
+    (``from concurrent.futures import TimeoutError as FuturesTimeoutError``)?
+    (Here catching is what reports, so a class that cannot be read does not.)"""
+    caught = N.exception_names(handler.type)
+    if caught is None or caught & N.TIMEOUT_EXCEPTIONS:
+        return True
+    kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    resolve = scope.imports.resolve
+    return any(isinstance(kind, ast.Name) and resolve(kind) in _TIMEOUT_CLASSES for kind in kinds)
 
 
 def _caught(
@@ -361,7 +386,7 @@ def _lost_at(
     caught: Optional[Tuple[Tuple[Spawn, str], str]] = None
     if between:
         iters = completion_loops(exit.frames, scope)
-        timed_out = _timed_out(exit)
+        timed_out = _timed_out(exit, scope)
         abandoned = _abandoned(exit, scope, held) if scope.waits and scope.cancels else None
         for p in between:
             if p in timed_out or any(pos_of(it) <= p <= end_of(it) for it in iters):
@@ -464,14 +489,51 @@ def _fresh(made: Frames, frames: Frames, index: int) -> bool:
 
 def _looks_at(exit: Exit, names: Set[str], scope: Scope) -> bool:
     """Is the exit under an ``if`` whose test looks at the task (``if
-    task.done():``, ``if not task:``)?  That path may be the one where it is
-    finished, or never made."""
+    task.done():``, ``if not task:``), or at what a wait it took part in found
+    done (``_done_tests``)?  That path may be the one where it is finished, or
+    never made."""
+    tested: Optional[Set[str]] = None
     for kind, at, branch in exit.frames:
         if kind == BRANCH and isinstance(at, ast.If) and not (branch == 0 and _some_pending(at.test, scope)):
+            if tested is None:
+                tested = names | _done_tests(names, scope) if scope.waits else names
             first_at, last_at = pos_of(at.test), end_of(at.test)
-            if any(first_at <= use.pos <= last_at for name in names for use in scope.uses.get(name, ())):
+            if any(first_at <= use.pos <= last_at for name in tested for use in scope.uses.get(name, ())):
                 return True
     return False
+
+
+def _done_tests(names: Set[str], scope: Scope) -> Set[str]:
+    """The done set of an ``asyncio.wait()`` that waits on the task alone (by its
+    name), and the locals bound to the done set's ``pop()`` of one that waits on it
+    beside one other awaitable at most: a test of them (``fut =
+    done.pop()``, ``if fut is self._logged_in: ... else: return``) may say the
+    task is done on its branch (berconpy's ``wait_for_login``, a false alarm of
+    the thirty-seventh trial's sweep)."""
+    found: Set[str] = set()
+    sets: Set[str] = set()
+    for site in scope.waits:
+        fs = site.node.args[0] if site.done and site.node.args else None
+        elts = fs.elts if isinstance(fs, (ast.List, ast.Tuple, ast.Set)) else ()
+        # (the set itself only of a wait of the task alone: ``if other in done:`` says nothing of
+        # it; what it pops, of one or two: of more, one done says nothing of the others)
+        if len(elts) <= 2 and any(isinstance(elt, ast.Name) and elt.id in names for elt in elts):
+            sets.add(site.done)
+            if len(elts) == 1:
+                found.add(site.done)
+    if sets:
+        for name, bindings in scope.bindings.items():
+            if any(_pops(binding.stmt, sets) for binding in bindings):
+                found.add(name)
+    return found
+
+
+def _pops(statement: Optional[ast.stmt], sets: Set[str]) -> bool:
+    """``x = s.pop()`` for a set ``s`` of ``sets``."""
+    value = statement.value if isinstance(statement, ast.Assign) else None
+    func = value.func if isinstance(value, ast.Call) and not value.args else None
+    return isinstance(func, ast.Attribute) and func.attr == "pop" and isinstance(func.value, ast.Name) and (
+        func.value.id in sets)
 
 
 def _some_pending(test: ast.expr, scope: Scope) -> bool:
@@ -586,7 +648,7 @@ def _lost_at_end(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]]) -
             continue  # another local holds it too
         fate = rules._fate(group, scope, _FINISHED)
         for use in scope.uses.get(group.name, ()):
-            line = _swallowed(use, fate) if use.kind == U_RESULT else None
+            line = _swallowed(use, fate, scope) if use.kind == U_RESULT else None
             if line is not None and all(s.pos < use.pos for s, _ in spawns):
                 rules._reported.add(id(group))
                 spawn, label = spawns[0]
@@ -598,7 +660,7 @@ def _lost_at_end(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]]) -
                 break
 
 
-def _swallowed(use: Use, fate: List[Pos]) -> Optional[int]:
+def _swallowed(use: Use, fate: List[Pos], scope: Scope) -> Optional[int]:
     """The line of the handler that swallows the timeout of ``fut.result(timeout)``
     at ``use``, a statement of a ``try`` body in no loop, when nothing but that
     statement and the rest of the body handles the future; None otherwise."""
@@ -612,7 +674,8 @@ def _swallowed(use: Use, fate: List[Pos]) -> Optional[int]:
     if future is None or pos_of(future) != use.pos:
         return None
     handlers: Sequence[ast.ExceptHandler] = getattr(attempt, "handlers", ())
-    handler = next((h for h in handlers if N.catches(h, N.TIMEOUT_EXCEPTIONS)), None)
+    timeouts = N.TIMEOUT_EXCEPTIONS
+    handler = next((h for h in handlers if N.catches(h, timeouts) or _catches_timeout(h, scope)), None)
     if handler is None or isinstance(handler.body[-1], _EXITS):
         return None
     last = end_of(body[-1])
