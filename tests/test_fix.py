@@ -655,6 +655,32 @@ def test_a_submodule_import_binds_asyncio(imports: str, spawn: str, annotation: 
 
 
 @pytest.mark.parametrize(
+    "imports, annotation",
+    [
+        ("import asyncio\nfrom typing import Any\n", "_background_tasks: set[asyncio.Task[Any]] = set()\n"),
+        ("import asyncio\nimport typing\n", "_background_tasks: set[asyncio.Task[typing.Any]] = set()\n"),
+        ("import asyncio\n", "_background_tasks = set()\n"),
+    ],
+    ids=["Any", "typing", "neither"],
+)
+def test_a_file_that_binds_object_types_the_set_with_any(
+    imports: str, annotation: str, tmp_path: Path
+) -> None:
+    """A file that binds ``object`` somewhere (a parameter: appdaemon's
+    ``add_plugin_object(self, name, object)``) cannot use ``Task[object]``: the
+    set is typed ``Task[Any]`` where the file has ``Any``, and left untyped where
+    it has not (the thirty-eighth trial's sweep found it untyped with ``Any`` at hand)."""
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\nrequires-python = ">=3.9"\n')
+    (tmp_path / "mod.py").write_text(
+        f"{imports}\n\ndef add(name, object):\n    return object\n\n\n"
+        "async def main() -> None:\n    asyncio.create_task(asyncio.sleep(1))\n"
+    )
+    proc = command("--fix", "mod.py", cwd=tmp_path)
+    assert proc.stderr.splitlines()[-1] == "fixed 1 of 1 finding in 1 file", proc.stderr
+    assert annotation in (tmp_path / "mod.py").read_text()
+
+
+@pytest.mark.parametrize(
     "config, limit",
     [
         ({"pyproject.toml": "[tool.ruff]\nselect = ['E']\n"}, 88),

@@ -101,7 +101,12 @@ class Typing:
                         self.typing_names.add(alias.name)
                     elif node.module == "__future__" and alias.name == "annotations":
                         self.postponed = True
-        self.annotated = annotated and "object" not in shadowed
+        # a file that binds ``object`` somewhere (a parameter, say: appdaemon's ``object:
+        # "PluginBase"``, a new user's fix of the thirty-eighth trial's sweep) gets ``Any``
+        # where it imports it, no annotation where it does not
+        self.no_object = "object" in shadowed
+        any_ = "Any" in self.typing_names or self.typing_module is not None
+        self.annotated = annotated and (any_ or not self.no_object)
         builtin_generics = _subscripts_builtins(text)
         # typing.Dict/List/... and no dict[...]/list[...]: written for Pythons
         # before 3.9, where set[...] and asyncio.Task[...] fail at run time
@@ -149,8 +154,8 @@ class Typing:
         elif self.asyncio is not None:
             spelled = f"{self.asyncio}.{kind}"
         else:
-            return "object"
-        if not future:
+            return self._any() if self.no_object else "object"
+        if not future and not self.no_object:
             return f"{spelled}[object]"  # covariant: a Task[T] is a Task[object]
         if "Any" in self.typing_names:
             return f"{spelled}[Any]"
