@@ -5,11 +5,11 @@ Pure functions of the tree (moved out of ``asyncio_api.py``, which uses them).""
 from __future__ import annotations
 
 import ast
-from typing import Optional
+from typing import List, Optional
 
 from flake8_taskref.analysis import names as N
 
-__all__ = ["kept_by_owner", "copied", "assigned", "is_copy"]
+__all__ = ["kept_by_owner", "copied", "assigned", "is_copy", "all_pending"]
 
 
 def kept_by_owner(node: ast.expr) -> bool:
@@ -66,3 +66,38 @@ def is_copy(stmt: Optional[ast.stmt]) -> bool:
     """Does ``stmt`` bind a copy of a collection (not the collection itself)?"""
     value = getattr(stmt, "value", None)
     return isinstance(value, ast.expr) and copied(value) is not value
+
+
+def all_pending(generators: List[ast.comprehension]) -> bool:
+    """Does a comprehension reach every pending task of what it iterates: its
+    filters, if any, test only its one target for being no ``None`` (``if t``,
+    ``if t is not None``) or not done (``if not t.done()``, ``not t.cancelled()``),
+    which leave out no task still pending?  (``gather(*[t for t in throttled if t
+    is not None])``: crawlo's ``_throttle_tasks``, a false alarm of the
+    thirty-eighth trial.)"""
+    for comp in generators:
+        target = comp.target
+        if comp.ifs and not isinstance(target, ast.Name):
+            return False
+        if not all(_tests_pending(cond, target.id) for cond in comp.ifs):  # type: ignore[attr-defined]
+            return False
+    return True
+
+
+def _tests_pending(cond: ast.expr, name: str) -> bool:
+    if isinstance(cond, ast.Name):
+        return cond.id == name
+    if isinstance(cond, ast.Compare) and len(cond.ops) == 1 and isinstance(cond.ops[0], _NOT_EQUAL):
+        left, right = cond.left, cond.comparators[0]
+        return isinstance(left, ast.Name) and left.id == name and isinstance(right, ast.Constant) and (
+            right.value is None)
+    if isinstance(cond, ast.UnaryOp) and isinstance(cond.op, ast.Not) and isinstance(cond.operand, ast.Call):
+        func = cond.operand.func
+        plain = not (cond.operand.args or cond.operand.keywords)
+        return plain and isinstance(func, ast.Attribute) and func.attr in _POLLS and isinstance(
+            func.value, ast.Name) and func.value.id == name
+    return False
+
+
+_NOT_EQUAL = (ast.IsNot, ast.NotEq)
+_POLLS = ("done", "cancelled")

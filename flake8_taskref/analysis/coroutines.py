@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 __all__ = [
     "own_coroutine", "self_keepers", "keeps_itself", "assigned", "makes_coroutine", "bound_to_coroutine",
     "bound_call", "coroutine_function", "cleared_by_itself", "tests_current_task", "never_suspends",
-    "suspends_at", "plain_call", "quiet_lock", "uncalled",
+    "suspends_at", "plain_call", "quiet_lock", "uncalled", "held_by_thread",
 ]
 
 # (id of the scope that defines it, its name): the coroutine functions that keep their task.
@@ -67,6 +67,18 @@ def _owner(func: ast.expr, scope: Scope) -> Tuple[Optional[Scope], str]:
     if own and isinstance(func, ast.Attribute) and scope.cls is not None and func.attr in scope.cls.bindings:
         return scope.cls, func.attr
     return None, ""
+
+
+def held_by_thread(func: Optional[ast.expr], scope: Scope) -> bool:
+    """Is ``func`` asyncio's ``to_thread``, whose task is held while it runs:
+    the default executor's work item holds the thread's future, whose callback
+    holds the task's future, whose callback holds the task, and once the thread
+    is done the loop's queue does, until the task ends in its next step (a task
+    that only runs ``asyncio.to_thread(fn)`` cannot be collected: hassette's
+    ``shield`` of one, a false alarm of the thirty-eighth trial's sweep)."""
+    if isinstance(func, ast.Name) and shadowed(scope, func.id):
+        return False
+    return func is not None and scope.imports.resolve(func) == "asyncio.to_thread"
 
 
 def uncalled(arg: ast.expr, scope: Scope) -> bool:
@@ -140,9 +152,13 @@ def never_suspends(
         return False
     # a decorator is taken to keep what the body does (a tracer, a logger), in
     # the coroutine spawned (not in one it awaits: ``@retry`` may sleep);
-    # a stub (``pass``, a docstring) is a hook a subclass overrides
+    # a stub (``pass``, a docstring) is a hook a subclass overrides (or a placeholder of
+    # a function still to write), but for a method of an object the scope makes from its class
     node_of = coroutine.node
-    if coroutine.may_wait or not isinstance(node_of, ast.AsyncFunctionDef) or _stub(node_of) or (
+    if not isinstance(node_of, ast.AsyncFunctionDef):
+        return False
+    hook = _stub(node_of) and not _exact(func, scope, facts)
+    if coroutine.may_wait or hook or (
         awaited and node_of.decorator_list
     ) or (coroutine.returns_value and not awaited and (
             coroutine.opaque_returns or _returns_new_task(coroutine, summaries, facts))):
@@ -159,6 +175,20 @@ def never_suspends(
     seen.add(id(coroutine))
     return all(never_suspends(call, coroutine, facts, summaries, resolver, seen)
                for call in coroutine.waits_on)
+
+
+def _exact(func: ast.expr, scope: Scope, facts: ModuleFacts) -> bool:
+    """Is ``func`` a method called on a local bound once, in ``scope``, to a call
+    of a class of this file by its name (``handler = LogHandler()``, then
+    ``handler.setup()``)?  The method found through that class is the one that
+    runs: no subclass overrides it there (elephantq's ``setup_database()``, a
+    stub spawned so, a false alarm of the thirty-eighth trial's sweep)."""
+    receiver = func.value if isinstance(func, ast.Attribute) else None
+    bindings = scope.bindings.get(receiver.id, ()) if isinstance(receiver, ast.Name) else ()
+    statement = bindings[0].stmt if len(bindings) == 1 else None
+    made = statement.value if isinstance(statement, ast.Assign) and len(statement.targets) == 1 else None
+    cls = made.func.id if isinstance(made, ast.Call) and isinstance(made.func, ast.Name) else None
+    return cls is not None and cls in facts.classes and not shadowed(scope, cls)
 
 
 def _entered_method(found: "Function", facts: ModuleFacts) -> Optional[Scope]:

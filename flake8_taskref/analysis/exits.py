@@ -205,8 +205,13 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
                 _lock_use(recorder, func.value.attr)  # ``self.cond.notify_all()``
             elif value.args and type(value.args[0]) is ast.Call:  # type: ignore[union-attr]
                 inner = value.args[0]  # type: ignore[union-attr]
-                if type(inner.func) is ast.Attribute and inner.func.attr in N.WAITING_FUTURE_METHODS:
-                    _timed_wait(recorder, scope, inner)  # ``bool(fut.result(5))``: evaluated first
+                for _ in range(2):  # ``bool(fut.result(5))``, two calls deep as ``paths._timed_future``
+                    if type(inner.func) is ast.Attribute and inner.func.attr in N.WAITING_FUTURE_METHODS:
+                        _timed_wait(recorder, scope, inner)  # (evaluated first)
+                        break
+                    if not (inner.args and type(inner.args[0]) is ast.Call):
+                        break
+                    inner = inner.args[0]
         elif kind is ast.Await or value is None and (node_type is ast.AsyncWith or node_type is ast.AsyncFor):
             frames = recorder.frames
             if node_type is ast.Expr and not frames and not scope.generator and N.never_returns(

@@ -20,13 +20,14 @@ from typing import Any, Callable, Dict, List, Optional, Protocol, Sequence, Set,
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
     BRANCH, LOOP, SUPPRESS, TRY, TRY_BODY, TRY_HANDLERS, U_FINISH, U_FLOW, U_GUARD, U_KEEP, U_RESULT,
-    EndExit, Exit, Frames, Group, Pos, Scope, Spawn, Use, YieldExit,
+    EndExit, Exit, Frames, Group, Pos, Scope, Spawn, Use, WaitSite, YieldExit,
 )
 from flake8_taskref.analysis.lookups import (
     breaks_when_empty, completion_loops, element_uses, exclusive, innermost_loop, is_current_task,
     left_by_test_only, polled_tasks, runs_nothing_after, waits_for_event, woken,
 )
 from flake8_taskref.analysis.scopes import end_of, pos_of
+from flake8_taskref.analysis.summaries import shadowed
 
 Spawns = List[Tuple[Spawn, str]]
 Suspends = Callable[[ast.Call], bool]
@@ -176,8 +177,8 @@ def _catches_timeout(handler: ast.ExceptHandler, scope: Scope) -> bool:
     if caught is None or caught & N.TIMEOUT_EXCEPTIONS:
         return True
     kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
-    resolve = scope.imports.resolve
-    return any(isinstance(kind, ast.Name) and resolve(kind) in _TIMEOUT_CLASSES for kind in kinds)
+    named = [kind for kind in kinds if isinstance(kind, ast.Name) and not shadowed(scope, kind.id)]
+    return any(scope.imports.resolve(kind) in _TIMEOUT_CLASSES for kind in named)
 
 
 def _caught(
@@ -489,51 +490,77 @@ def _fresh(made: Frames, frames: Frames, index: int) -> bool:
 
 def _looks_at(exit: Exit, names: Set[str], scope: Scope) -> bool:
     """Is the exit under an ``if`` whose test looks at the task (``if
-    task.done():``, ``if not task:``), or at what a wait it took part in found
-    done (``_done_tests``)?  That path may be the one where it is finished, or
-    never made."""
-    tested: Optional[Set[str]] = None
+    task.done():``, ``if not task:``), or says on the exit's branch that a wait
+    of the task found it done (``_done_on``)?  That path may be the one where it
+    is finished, or never made."""
     for kind, at, branch in exit.frames:
         if kind == BRANCH and isinstance(at, ast.If) and not (branch == 0 and _some_pending(at.test, scope)):
-            if tested is None:
-                tested = names | _done_tests(names, scope) if scope.waits else names
             first_at, last_at = pos_of(at.test), end_of(at.test)
-            if any(first_at <= use.pos <= last_at for name in tested for use in scope.uses.get(name, ())):
+            if any(first_at <= use.pos <= last_at for name in names for use in scope.uses.get(name, ())):
+                return True
+            if scope.waits and _done_on(at.test, branch == 0, names, scope):
                 return True
     return False
 
 
-def _done_tests(names: Set[str], scope: Scope) -> Set[str]:
-    """The done set of an ``asyncio.wait()`` that waits on the task alone (by its
-    name), and the locals bound to the done set's ``pop()`` of one that waits on it
-    beside one other awaitable at most: a test of them (``fut =
-    done.pop()``, ``if fut is self._logged_in: ... else: return``) may say the
-    task is done on its branch (berconpy's ``wait_for_login``, a false alarm of
-    the thirty-seventh trial's sweep)."""
-    found: Set[str] = set()
-    sets: Set[str] = set()
-    for site in scope.waits:
-        fs = site.node.args[0] if site.done and site.node.args else None
-        elts = fs.elts if isinstance(fs, (ast.List, ast.Tuple, ast.Set)) else ()
-        # (the set itself only of a wait of the task alone: ``if other in done:`` says nothing of
-        # it; what it pops, of one or two: of more, one done says nothing of the others)
-        if len(elts) <= 2 and any(isinstance(elt, ast.Name) and elt.id in names for elt in elts):
-            sets.add(site.done)
-            if len(elts) == 1:
-                found.add(site.done)
-    if sets:
-        for name, bindings in scope.bindings.items():
-            if any(_pops(binding.stmt, sets) for binding in bindings):
-                found.add(name)
-    return found
+def _done_on(test: ast.expr, holds: bool, names: Set[str], scope: Scope) -> bool:
+    """Does ``test``, on the branch where it is ``holds`` (the body: true), say
+    that an ``asyncio.wait()`` of the task found it done: ``if done:`` (or the
+    ``else`` of ``if not done:``) of a wait of the task alone; or, with ``fut =
+    done.pop()`` of a wait of the task and one other awaitable, the ``else`` of
+    ``if fut is other:`` (the body of ``is not``), where ``fut`` is the task
+    (berconpy's ``wait_for_login``, a false alarm of the thirty-seventh trial's
+    sweep)?  ``if other in done:`` and the body of ``if fut is other:`` say
+    nothing of the task."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test, holds = test.operand, not holds
+    if isinstance(test, ast.Call) and N.last_name(test.func) == "len" and len(test.args) == 1:
+        test = test.args[0]
+    if isinstance(test, ast.Name):
+        site = _done_site(test.id, scope)
+        return holds and site is not None and _others(site, names) == []
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], _IDENTITY)):
+        return False
+    popped, other = test.left, test.comparators[0]
+    if isinstance(other, ast.Name) and _popped(other.id, scope) is not None:
+        popped, other = other, popped
+    site = _popped(popped.id, scope) if isinstance(popped, ast.Name) else None
+    others = _others(site, names) if site is not None else None
+    if others is None or len(others) != 1 or ast.dump(others[0]) != ast.dump(other):
+        return False
+    return holds == isinstance(test.ops[0], (ast.IsNot, ast.NotEq))  # (there ``fut`` is not the other)
 
 
-def _pops(statement: Optional[ast.stmt], sets: Set[str]) -> bool:
-    """``x = s.pop()`` for a set ``s`` of ``sets``."""
-    value = statement.value if isinstance(statement, ast.Assign) else None
-    func = value.func if isinstance(value, ast.Call) and not value.args else None
-    return isinstance(func, ast.Attribute) and func.attr == "pop" and isinstance(func.value, ast.Name) and (
-        func.value.id in sets)
+_IDENTITY = (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)
+
+
+def _done_site(name: str, scope: Scope) -> Optional[WaitSite]:
+    """The wait whose done set the local ``name``, bound once, is."""
+    if len(scope.bindings.get(name, ())) != 1:
+        return None
+    return next((site for site in scope.waits if site.done == name), None)
+
+
+def _popped(name: str, scope: Scope) -> Optional[WaitSite]:
+    """The wait whose done set's ``pop()`` the local ``name`` is bound to, once."""
+    bindings = scope.bindings.get(name, ())
+    statement = bindings[0].stmt if len(bindings) == 1 else None
+    value = statement.value if isinstance(statement, ast.Assign) and len(statement.targets) == 1 else None
+    func = value.func if isinstance(value, ast.Call) and not (value.args or value.keywords) else None
+    if isinstance(func, ast.Attribute) and func.attr == "pop" and isinstance(func.value, ast.Name):
+        return _done_site(func.value.id, scope)
+    return None
+
+
+def _others(site: WaitSite, names: Set[str]) -> Optional[List[ast.expr]]:
+    """The awaitables a wait waits on beside the task (a name of ``names``, once),
+    when it is given a display; None otherwise.  (A starred item is one of them:
+    it is never the task, nor the one awaitable a test compares with.)"""
+    fs = site.node.args[0] if site.node.args else None
+    if not isinstance(fs, (ast.List, ast.Tuple, ast.Set)):
+        return None
+    mine = [elt for elt in fs.elts if isinstance(elt, ast.Name) and elt.id in names]
+    return [elt for elt in fs.elts if elt is not mine[0]] if len(mine) == 1 else None
 
 
 def _some_pending(test: ast.expr, scope: Scope) -> bool:

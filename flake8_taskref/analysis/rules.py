@@ -48,8 +48,8 @@ from flake8_taskref.analysis.cancelled_waits import lost_on_cancel
 from flake8_taskref.analysis.gaps import lost_before_cleanup, lost_past_handler
 from flake8_taskref.analysis.cancels import dropped_after_cancel
 from flake8_taskref.analysis.coroutines import (
-    bound_call, cleared_by_itself, coroutine_function, keeps_itself, never_suspends, plain_call, self_keepers,
-    spawned_coroutine, suspends_at, uncalled,
+    bound_call, cleared_by_itself, coroutine_function, held_by_thread, keeps_itself, never_suspends,
+    plain_call, self_keepers, spawned_coroutine, suspends_at, uncalled,
 )
 
 _FATE = (U_FINISH, U_KEEP)
@@ -337,6 +337,8 @@ class ModuleRules:
             if not self.summaries.runs_first_argument(spawn.helper):  # (it has a first argument)
                 return False
             coroutine = spawn.helper.node.args[0]
+        if isinstance(coroutine, ast.Call) and held_by_thread(coroutine.func, scope):
+            return True  # (not pending unkept either: its thread holds it)
         return never_suspends(coroutine, scope, self.facts, self.summaries, self.resolver)
 
     def _ensures_plain_call(self, spawn: Spawn, scope: Scope) -> bool:
@@ -693,7 +695,7 @@ class ModuleRules:
                     if self._shield_use(site.node, site.use, site.frames, scope):
                         continue
                     coro, held = bound_call(site.use.name, scope), f" held by local '{site.use.name}'"
-                if coro is None:
+                if coro is None or held_by_thread(coro, scope):
                     continue
                 if coroutine_function(coro, scope):
                     what = f"coroutine {N.dotted_text(coro)}(){held} (it is wrapped in a new task)"

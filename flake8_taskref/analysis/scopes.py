@@ -18,6 +18,7 @@ import ast
 from typing import Callable, Dict, List, Optional, Sequence, Set, Tuple, Union
 
 from flake8_taskref.analysis import names as N
+from flake8_taskref.analysis.copies import all_pending
 from flake8_taskref.analysis.facts import (
     BRANCH,
     DROP,
@@ -757,11 +758,10 @@ class Recorder:
                 self.value(cond, TRUTH)
 
     def _comprehension(self, node: ast.expr, sink: Sink, unpacked: bool = False) -> None:
-        # (a list or set is made at once, a generator when unpacked: ``gather(*(f(t) for t in ts))``;
-        # a filter's are some only: bound from the targets on, as they read, they reach no element)
+        # (made at once, unfiltered but as ``all_pending`` says: a list, set, generator unpacked in a call)
         generators: List[ast.comprehension] = node.generators  # type: ignore[attr-defined]
-        runs = unpacked or not isinstance(node, ast.GeneratorExp)
-        self._generators(generators, pos_of(node) if runs and not any(g.ifs for g in generators) else None)
+        runs = (unpacked or not isinstance(node, ast.GeneratorExp)) and all_pending(generators)
+        self._generators(generators, pos_of(node) if runs else None)
         inner = HARMLESS if sink == TRUTH else sink
         if isinstance(sink, Group):
             sink.collection = True

@@ -76,10 +76,20 @@ class Keeper:
 
 
 async def shield_of_asyncio_coroutines(fn: "Callable[[], None]") -> None:
-    await asyncio.shield(asyncio.to_thread(fn))  # error: TRF004:11
+    # (a task that only runs ``to_thread`` is held by the executor's thread while it runs)
+    await asyncio.shield(asyncio.to_thread(fn))
     await asyncio.shield(asyncio.sleep(1))  # error: TRF004:11
-    local = asyncio.shield(asyncio.to_thread(fn))  # error: TRF004:13
+    local = asyncio.shield(asyncio.to_thread(fn))
     await local
+    worker = asyncio.create_task(asyncio.to_thread(fn))
+    await asyncio.shield(worker)
+    asyncio.create_task(asyncio.to_thread(fn))
+    asyncio.create_task(to_thread_then_wait(fn))  # error: TRF001:5
+
+
+async def to_thread_then_wait(fn: "Callable[[], None]") -> None:
+    await asyncio.to_thread(fn)
+    await asyncio.sleep(1)
 
 
 async def shield_of_asyncio_coroutine_stored(fn: "Callable[[], None]") -> "asyncio.Future[None]":
@@ -194,7 +204,7 @@ async def submodule_spelling(cmd: str) -> None:
 async def gate_after_wait(work: Callable[[], Any]) -> Any:
     # praisonaiagents' goal gate (a false alarm of the thirty-fifth trial's sweep): the handler
     # runs only once the task is done (a cancelled wait on a task returns when the task does)
-    task = asyncio.ensure_future(asyncio.to_thread(work))
+    task = asyncio.ensure_future(work())
     try:
         return await task
     except asyncio.CancelledError:
@@ -206,7 +216,7 @@ async def gate_after_wait(work: Callable[[], Any]) -> Any:
 
 
 async def gate_after_other_wait(work: Callable[[], Any]) -> Any:
-    task = asyncio.ensure_future(asyncio.to_thread(work))
+    task = asyncio.ensure_future(work())
     try:
         await asyncio.sleep(1)  # (the cancellation may land here, the task pending)
         return await task

@@ -53,3 +53,47 @@ class Connection:
             return read_task.result()
         await wait_task
         return None
+
+    async def not_done_then_raise(self, coro):
+        task = asyncio.create_task(coro)  # error: TRF007:16
+        done, pending = await asyncio.wait([task], timeout=5)
+        if not done:
+            raise TimeoutError("not done")
+        return task
+
+    async def not_done_else(self, coro):
+        task = asyncio.create_task(coro)
+        done, pending = await asyncio.wait([task], timeout=5)
+        if not done:
+            task.cancel()
+            raise TimeoutError("not done")
+        else:
+            return None
+
+    async def popped_is_other_body(self):
+        close_task = asyncio.create_task(self._close_event.wait())  # error: TRF007:22
+        done, _ = await asyncio.wait((self._is_logged_in, close_task), return_when=asyncio.FIRST_COMPLETED)
+        fut = done.pop()
+        if fut is self._is_logged_in:
+            return self._is_logged_in.result()
+        close_task.cancel()
+        return False
+
+    async def popped_is_not_other(self):
+        close_task = asyncio.create_task(self._close_event.wait())
+        done, _ = await asyncio.wait((self._is_logged_in, close_task), return_when=asyncio.FIRST_COMPLETED)
+        fut = done.pop()
+        if fut is not self._is_logged_in:
+            return False
+        close_task.cancel()
+        return self._is_logged_in.result()
+
+    async def popped_beside_starred(self, waiters):
+        close_task = asyncio.create_task(self._close_event.wait())  # error: TRF007:22
+        done, _ = await asyncio.wait([*waiters, close_task], return_when=asyncio.FIRST_COMPLETED)
+        fut = done.pop()
+        if fut is waiters[0]:
+            close_task.cancel()
+            return True
+        else:
+            return False

@@ -70,3 +70,14 @@ class Adapter:
             fut.result(timeout=2.0)
         except FuturesTimeoutError:
             pass
+
+    def send_alias_shadowed(self, body, FuturesTimeoutError=KeyError):
+        try:
+            fut = asyncio.run_coroutine_threadsafe(self._send_async(body), self._loop)
+            return fut.result(timeout=self.timeout)
+        except FuturesTimeoutError:
+            return None
+
+    def send_unguarded_twice_wrapped(self, body):
+        fut = asyncio.run_coroutine_threadsafe(self._send_async(body), self._loop)
+        return str(bool(fut.result(timeout=self.timeout)))  # error: TRF003:25
