@@ -77,8 +77,8 @@ def all_pending(generators: List[ast.comprehension]) -> bool:
     thirty-eighth trial.)"""
     for comp in generators:
         target = comp.target
-        if comp.ifs and not isinstance(target, ast.Name):
-            return False
+        if comp.ifs and (len(generators) > 1 or not isinstance(target, ast.Name)):
+            return False  # (a filter of another generator's target leaves out whole rows)
         if not all(_tests_pending(cond, target.id) for cond in comp.ifs):  # type: ignore[attr-defined]
             return False
     return True

@@ -76,8 +76,16 @@ def held_by_thread(func: Optional[ast.expr], scope: Scope) -> bool:
     is done the loop's queue does, until the task ends in its next step (a task
     that only runs ``asyncio.to_thread(fn)`` cannot be collected: hassette's
     ``shield`` of one, a false alarm of the thirty-eighth trial's sweep)."""
-    if isinstance(func, ast.Name) and shadowed(scope, func.id):
-        return False
+    root = func
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    if not isinstance(root, ast.Name) or shadowed(scope, root.id):
+        return False  # (``def f(asyncio): asyncio.to_thread(...)``)
+    module = scope
+    while module.parent is not None:
+        module = module.parent
+    if root.id in module.bindings:
+        return False  # bound in the module but by the import (``async def to_thread(...)``)
     return func is not None and scope.imports.resolve(func) == "asyncio.to_thread"
 
 
@@ -157,7 +165,8 @@ def never_suspends(
     node_of = coroutine.node
     if not isinstance(node_of, ast.AsyncFunctionDef):
         return False
-    hook = _stub(node_of) and not _exact(func, scope, facts)
+    hook = _stub(node_of) and not (_exact(func, scope, facts) and not any(
+        name == node_of.name for _, name in facts.attr_stores))  # (``obj.method = other``)
     if coroutine.may_wait or hook or (
         awaited and node_of.decorator_list
     ) or (coroutine.returns_value and not awaited and (

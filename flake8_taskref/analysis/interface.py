@@ -378,6 +378,8 @@ class InterfaceRecorder(Recorder):
             return
         name = node.args[1] if len(node.args) > 1 else None
         if isinstance(name, ast.Constant) and isinstance(name.value, str):
+            stores = self.facts.attr_stores  # (a store of the attribute: ``coroutines._exact``)
+            stores[(0, name.value)] = stores.get((0, name.value), 0) + 1
             if name.value in N.LOOP_SPAWN_METHODS:
                 self._spawner_elsewhere(name.value)
         else:

@@ -514,6 +514,15 @@ def _done_on(test: ast.expr, holds: bool, names: Set[str], scope: Scope) -> bool
     nothing of the task."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         test, holds = test.operand, not holds
+    if isinstance(test, ast.BoolOp):  # (the body of ``a and b``, the ``else`` of ``a or b``: each holds so)
+        return isinstance(test.op, ast.And) == holds and any(
+            _done_on(value, holds, names, scope) for value in test.values)
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and type(test.ops[0]) in _SIZES:
+        size = test.comparators[0]  # ``len(done) > 0``: as ``len(done)``; ``len(done) == 0``: as ``not``
+        if isinstance(size, ast.Constant) and type(size.value) is int and size.value in (0, 1):
+            empty = _SIZES[type(test.ops[0])][size.value]
+            if empty is not None:
+                test, holds = test.left, holds != empty
     if isinstance(test, ast.Call) and N.last_name(test.func) == "len" and len(test.args) == 1:
         test = test.args[0]
     if isinstance(test, ast.Name):
@@ -532,6 +541,11 @@ def _done_on(test: ast.expr, holds: bool, names: Set[str], scope: Scope) -> bool
 
 
 _IDENTITY = (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)
+# ``len(s) OP n`` for n of 0 and 1: does it say ``s`` is empty (True), not empty (False), or neither
+_SIZES: Dict[type, Tuple[Optional[bool], Optional[bool]]] = {
+    ast.Gt: (False, None), ast.NotEq: (False, None), ast.GtE: (None, False),
+    ast.Eq: (True, False), ast.Lt: (None, True), ast.LtE: (True, None),
+}
 
 
 def _done_site(name: str, scope: Scope) -> Optional[WaitSite]:

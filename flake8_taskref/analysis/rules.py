@@ -123,6 +123,7 @@ class ModuleRules:
         self._safe: Dict[int, bool] = {}
         self._reported: Set[int] = set()
         self._labels: Dict[int, Optional[str]] = {}
+        self.threaded: Set[int] = set()  # spawns of ``asyncio.to_thread`` tasks (no label; TRF006's)
         self._captured: Dict[int, Set[str]] = {}
         self._kills: Dict[Tuple[int, str], Dict[int, Pos]] = {}
         self._loop_cache: Dict[int, FrozenSet[int]] = {}
@@ -338,7 +339,8 @@ class ModuleRules:
                 return False
             coroutine = spawn.helper.node.args[0]
         if isinstance(coroutine, ast.Call) and held_by_thread(coroutine.func, scope):
-            return True  # (not pending unkept either: its thread holds it)
+            self.threaded.add(id(spawn))  # (not pending unkept either: its thread holds it)
+            return True
         return never_suspends(coroutine, scope, self.facts, self.summaries, self.resolver)
 
     def _ensures_plain_call(self, spawn: Spawn, scope: Scope) -> bool:

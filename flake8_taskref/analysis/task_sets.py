@@ -4,7 +4,7 @@ from the facts of the one pass by the rules (``rules.py``) when TRF006 is on."""
 from __future__ import annotations
 
 import ast
-from typing import Any, List, Optional, Protocol, Tuple
+from typing import Any, List, Optional, Protocol, Set, Tuple
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.facts import (
@@ -17,6 +17,7 @@ class ModuleRules(Protocol):
     """What TRF006 asks of the rules (``rules.ModuleRules``)."""
 
     facts: ModuleFacts
+    threaded: Set[int]
 
     def label(self, spawn: Spawn, scope: Scope) -> Optional[str]: ...
 
@@ -109,12 +110,19 @@ def never_pruned(rules: ModuleRules) -> None:
 
 
 def _added_task(rules: ModuleRules, add: CollectionAdd) -> Optional[str]:
+    """The spawn an add puts in its collection, also of a task that only runs
+    ``asyncio.to_thread`` (``rules.threaded``: held by its thread, so no other
+    rule counts it, but the collection grows with it all the same)."""
     if add.spawn is not None:
-        return rules.label(add.spawn, add.scope)
+        label = rules.label(add.spawn, add.scope)
+        return add.spawn.callee if label is None and id(add.spawn) in rules.threaded else label
     if add.use is not None and add.scope.kind == Scope.FUNCTION:
         for binding in rules.applicable(add.scope, add.use.name, add.use):
             if binding.group is not None:
                 spawns = rules._spawns(binding.group, add.scope)
                 if spawns:
                     return spawns[0][1]
+                threaded = [s for s in binding.group.spawns if id(s) in rules.threaded]
+                if threaded:
+                    return threaded[0].callee
     return None

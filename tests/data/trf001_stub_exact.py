@@ -51,3 +51,23 @@ def configure_rebound(flag):
 def configure_made():
     handler = make()
     asyncio.create_task(handler.setup_database())  # error: TRF001:5
+
+
+class Patched:
+    async def start(self):
+        pass
+
+    async def stop(self):
+        pass
+
+
+def patched(impl):
+    obj = Patched()
+    obj.start = impl
+    asyncio.create_task(obj.start())  # error: TRF001:5
+
+
+def patched_by_setattr(impl):
+    obj = Patched()
+    setattr(obj, "stop", impl)
+    asyncio.create_task(obj.stop())  # error: TRF001:5

@@ -40,3 +40,8 @@ async def by_name(coros):
 async def by_flag(coros, flag):
     started = [asyncio.create_task(c) for c in coros]  # error: TRF002:16
     await asyncio.gather(*[t for t in started if flag])
+
+
+async def other_generator(coros, others):
+    started = [asyncio.create_task(c) for c in coros]  # error: TRF002:16
+    await asyncio.gather(*[t for t in started for u in others if u is not None])

@@ -296,3 +296,20 @@ class WeakTasks:
         task = asyncio.create_task(job())
         self._tasks.add(task)
         return task
+
+
+# ---- a task that only runs asyncio.to_thread: its thread holds it (no other rule
+# reports it), but the collection grows with it all the same ----------------------------
+def blocking_work() -> None:
+    pass
+
+
+class ThreadTasks:
+    def __init__(self) -> None:
+        self._tasks: "Set[asyncio.Task[None]]" = set()
+        self._by_name: "Dict[str, asyncio.Task[None]]" = {}
+
+    def submit(self, name: str) -> None:
+        self._tasks.add(asyncio.create_task(asyncio.to_thread(blocking_work)))  # error: TRF006:9
+        task = asyncio.create_task(asyncio.to_thread(blocking_work))
+        self._by_name[name] = task  # error: TRF006:9

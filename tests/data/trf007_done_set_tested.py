@@ -97,3 +97,45 @@ class Connection:
             return True
         else:
             return False
+
+    async def done_and_flag(self, coro, flag):
+        task = asyncio.create_task(coro)
+        done, pending = await asyncio.wait([task], timeout=5)
+        if done and flag:
+            return 1
+        task.cancel()
+        return None
+
+    async def done_and_flag_else(self, coro, flag):
+        task = asyncio.create_task(coro)  # error: TRF007:16
+        done, pending = await asyncio.wait([task], timeout=5)
+        if done and flag:
+            task.cancel()
+            return 1
+        else:
+            return None
+
+    async def sized(self, coro):
+        task = asyncio.create_task(coro)
+        done, pending = await asyncio.wait([task], timeout=5)
+        if len(done) > 0:
+            return 1
+        if len(done) == 0:
+            task.cancel()
+        return None
+
+    async def sized_empty_then_leave(self, coro):
+        task = asyncio.create_task(coro)  # error: TRF007:16
+        done, pending = await asyncio.wait([task], timeout=5)
+        if len(done) == 0:
+            raise TimeoutError("not done")
+        task.cancel()
+        return done
+
+    async def done_or_flag(self, coro, flag):
+        task = asyncio.create_task(coro)  # error: TRF007:16
+        done, pending = await asyncio.wait([task], timeout=5)
+        if done or flag:
+            return 1
+        task.cancel()
+        return None
