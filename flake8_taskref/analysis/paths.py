@@ -535,7 +535,8 @@ def _done_on(test: ast.expr, holds: bool, names: Set[str], scope: Scope) -> bool
         popped, other = other, popped
     site = _popped(popped.id, scope) if isinstance(popped, ast.Name) else None
     others = _others(site, names) if site is not None else None
-    if others is None or len(others) != 1 or ast.dump(others[0]) != ast.dump(other):
+    text = N.chain_text(other)  # (not ``ast.dump``, which imports on Python 3.15: ``names.chain_text``)
+    if others is None or len(others) != 1 or not text or N.chain_text(others[0]) != text:
         return False
     return holds == isinstance(test.ops[0], (ast.IsNot, ast.NotEq))  # (there ``fut`` is not the other)
 
