@@ -31,7 +31,9 @@ from flake8_taskref.analysis.facts import (
     LOOP, TRY, TRY_BODY, TRY_FINALLY, TRY_HANDLERS, U_ADD, U_HARMLESS, U_KEEP, CollectionAdd, Exit, Frames,
     Group, ModuleFacts, Pos, Scope, Spawn, Use, enclosing_binder,
 )
-from flake8_taskref.analysis.lookups import declared_inside, exclusive, innermost_loop, is_current_task
+from flake8_taskref.analysis.lookups import (
+    assigned_value, declared_inside, exclusive, innermost_loop, is_current_task,
+)
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.scopes import end_of, pos_of
 from flake8_taskref.analysis.summaries import may_return_none, returns_task_or_none, shadowed, stub as _stub
@@ -193,9 +195,7 @@ def _exact(func: ast.expr, scope: Scope, facts: ModuleFacts) -> bool:
     runs: no subclass overrides it there (elephantq's ``setup_database()``, a
     stub spawned so, a false alarm of the thirty-eighth trial's sweep)."""
     receiver = func.value if isinstance(func, ast.Attribute) else None
-    bindings = scope.bindings.get(receiver.id, ()) if isinstance(receiver, ast.Name) else ()
-    statement = bindings[0].stmt if len(bindings) == 1 else None
-    made = statement.value if isinstance(statement, ast.Assign) and len(statement.targets) == 1 else None
+    made = assigned_value(receiver.id, scope) if isinstance(receiver, ast.Name) else None
     cls = made.func.id if isinstance(made, ast.Call) and isinstance(made.func, ast.Name) else None
     return cls is not None and cls in facts.classes and not shadowed(scope, cls)
 
@@ -549,21 +549,8 @@ def bound_call(name: str, scope: Scope) -> Optional[ast.expr]:
     once, by ``name = f(...)`` (nothing in it declares it ``nonlocal``):
     ``save_task = self.save(doc)`` before ``await asyncio.shield(save_task)``
     (jupyter-server-documents' autosave, a miss of the twenty-ninth trial)."""
-    value = _assigned(name, scope)
+    value = assigned_value(name, scope)
     return value.func if isinstance(value, ast.Call) else None
-
-
-def _assigned(name: str, scope: Scope) -> Optional[ast.expr]:
-    """The value of ``name = value``, when that is the one binding of the local
-    (its own assignment, not a walrus in another's) and nothing declares it
-    ``nonlocal``."""
-    bindings = scope.bindings.get(name, ())
-    if len(bindings) != 1 or name in scope.declared or declared_inside(scope, name):
-        return None
-    stmt = bindings[0].stmt
-    if isinstance(stmt, ast.Assign) and [getattr(target, "id", None) for target in stmt.targets] == [name]:
-        return stmt.value
-    return None
 
 
 def coroutine_function(func: ast.expr, scope: Scope) -> bool:
@@ -587,7 +574,7 @@ def coroutine_function(func: ast.expr, scope: Scope) -> bool:
         return scope.cls is not None and func.attr in scope.cls.async_defs
     kind: Optional[str] = None
     if isinstance(receiver, ast.Name) and len(scope.bindings.get(receiver.id, ())) == 1:
-        value = _assigned(receiver.id, scope)
+        value = assigned_value(receiver.id, scope)
         made = value.func if isinstance(value, ast.Call) else None
         kind = scope.types.get(receiver.id) or (scope.imports.resolve(made) if made is not None else None)
         if kind is None and isinstance(value, ast.Await) and isinstance(value.value, ast.Call):

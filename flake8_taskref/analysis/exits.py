@@ -20,7 +20,7 @@ from flake8_taskref.analysis.facts import (
     LOOP, SUPPRESS, TRY, TRY_BODY, TRY_FINALLY, TRY_HANDLERS, Exit, Frames, Scope, TimeoutSite, Wait,
     YieldExit,
 )
-from flake8_taskref.analysis.lookups import lock_entry, self_attribute
+from flake8_taskref.analysis.lookups import first_arguments, lock_entry, self_attribute
 from flake8_taskref.analysis.cancelled import AFTER_CANCEL, cancels_before
 from flake8_taskref.analysis.scopes import Recorder, end_of, pos_of
 
@@ -203,15 +203,13 @@ def _statements(recorder: Recorder, handler: Callable[[ast.stmt], None]) -> Call
                     scope.event_sets.append((event, pos_of(node), recorder.frames, plain))
             elif type(func) is ast.Attribute and func.attr in _NOTIFY and type(func.value) is ast.Attribute:
                 _lock_use(recorder, func.value.attr)  # ``self.cond.notify_all()``
-            elif value.args and type(value.args[0]) is ast.Call:  # type: ignore[union-attr]
-                inner = value.args[0]  # type: ignore[union-attr]
-                for _ in range(2):  # ``bool(fut.result(5))``, two calls deep as ``paths._timed_future``
-                    if type(inner.func) is ast.Attribute and inner.func.attr in N.WAITING_FUTURE_METHODS:
-                        _timed_wait(recorder, scope, inner)  # (evaluated first)
-                        break
-                    if not (inner.args and type(inner.args[0]) is ast.Call):
-                        break
-                    inner = inner.args[0]
+            elif value.args:  # type: ignore[union-attr]
+                # ``bool(fut.result(5))``, two calls deep as ``paths._timed_future`` (evaluated first)
+                waits = N.WAITING_FUTURE_METHODS
+                inner = next((call for call in first_arguments(value.args[0], 2)  # type: ignore[union-attr]
+                              if type(call.func) is ast.Attribute and call.func.attr in waits), None)
+                if inner is not None:
+                    _timed_wait(recorder, scope, inner)
         elif kind is ast.Await or value is None and (node_type is ast.AsyncWith or node_type is ast.AsyncFor):
             frames = recorder.frames
             if node_type is ast.Expr and not frames and not scope.generator and N.never_returns(

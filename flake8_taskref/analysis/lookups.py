@@ -4,7 +4,7 @@ whether two places are on exclusive paths.  Nothing here walks a tree or records
 from __future__ import annotations
 
 import ast
-from typing import Dict, List, Optional, Set, Tuple
+from typing import Dict, Iterator, List, Optional, Set, Tuple
 
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.scopes import end_of, pos_of
@@ -52,6 +52,19 @@ def bound_value(scope: "Scope", node: ast.expr, frames: Frames) -> ast.expr:
     if isinstance(stmt, ast.Assign) and [getattr(t, "id", None) for t in stmt.targets] == [node.id]:
         return stmt.value  # (its own assignment: not a walrus inside another's)
     return node
+
+
+def assigned_value(name: str, scope: Scope) -> Optional[ast.expr]:
+    """The value of ``name = value``, when that is the one binding of the local
+    (its own assignment, not a walrus in another's) and nothing declares it
+    ``nonlocal``."""
+    bindings = scope.bindings.get(name, ())
+    if len(bindings) != 1 or name in scope.declared or declared_inside(scope, name):
+        return None
+    stmt = bindings[0].stmt
+    if isinstance(stmt, ast.Assign) and [getattr(target, "id", None) for target in stmt.targets] == [name]:
+        return stmt.value
+    return None
 
 
 def declared_inside(scope: "Scope", name: str) -> bool:
@@ -395,3 +408,14 @@ def pops_all(node: ast.Call, receiver: ast.expr, scope: Scope) -> bool:
     fs = site.node.args[0] if site is not None else None
     return isinstance(fs, (ast.List, ast.Tuple, ast.Set)) and len(fs.elts) == 1 and not isinstance(
         fs.elts[0], ast.Starred)
+
+
+def first_arguments(value: object, depth: int) -> Iterator[ast.Call]:
+    """``value`` and the calls it holds as first arguments, ``depth`` calls in
+    all, outermost first (``bool(fut.result(5))``: ``bool(...)``, then
+    ``fut.result(5)``, which is evaluated first)."""
+    for _ in range(depth):
+        if not isinstance(value, ast.Call):
+            return
+        yield value
+        value = value.args[0] if value.args and not isinstance(value.args[0], ast.Starred) else None

@@ -23,8 +23,9 @@ from flake8_taskref.analysis.facts import (
     EndExit, Exit, Frames, Group, Pos, Scope, Spawn, Use, WaitSite, YieldExit,
 )
 from flake8_taskref.analysis.lookups import (
-    breaks_when_empty, completion_loops, element_uses, exclusive, innermost_loop, is_current_task,
-    left_by_test_only, polled_tasks, runs_nothing_after, waits_for_event, woken,
+    assigned_value, breaks_when_empty, completion_loops, element_uses, exclusive, first_arguments,
+    innermost_loop, is_current_task, left_by_test_only, polled_tasks, runs_nothing_after, waits_for_event,
+    woken,
 )
 from flake8_taskref.analysis.scopes import end_of, pos_of
 from flake8_taskref.analysis.summaries import shadowed
@@ -151,13 +152,9 @@ def _timed_future(statement: ast.stmt) -> Optional[ast.expr]:
     also the first argument of a call that is the value (``bool(fut.result(5))``,
     two calls deep: apprise's XMPP ``send``, a miss of the thirty-seventh trial),
     which is evaluated first."""
-    call = getattr(statement, "value", None)
-    for _ in range(3):
-        if not isinstance(call, ast.Call):
-            return None
+    for call in first_arguments(getattr(statement, "value", None), 3):
         if N.timed_result(call) and isinstance(call.func, ast.Attribute):
             return call.func.value
-        call = call.args[0] if call.args and not isinstance(call.args[0], ast.Starred) else None
     return None
 
 
@@ -558,9 +555,7 @@ def _done_site(name: str, scope: Scope) -> Optional[WaitSite]:
 
 def _popped(name: str, scope: Scope) -> Optional[WaitSite]:
     """The wait whose done set's ``pop()`` the local ``name`` is bound to, once."""
-    bindings = scope.bindings.get(name, ())
-    statement = bindings[0].stmt if len(bindings) == 1 else None
-    value = statement.value if isinstance(statement, ast.Assign) and len(statement.targets) == 1 else None
+    value = assigned_value(name, scope)
     func = value.func if isinstance(value, ast.Call) and not (value.args or value.keywords) else None
     if isinstance(func, ast.Attribute) and func.attr == "pop" and isinstance(func.value, ast.Name):
         return _done_site(func.value.id, scope)
