@@ -41,6 +41,7 @@ CASES: Dict[str, Tuple[str, ...]] = {
     "method_words": ("--isolated",),
     "mapping_values": ("--isolated",),
     "ensure_helpers": ("--isolated",),
+    "quiet_entries": ("--isolated",),
 }
 Rows = Dict[str, List[Tuple[int, int, str, str]]]
 

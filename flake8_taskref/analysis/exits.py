@@ -412,7 +412,9 @@ def _wait_of(scope: Scope, node: ast.stmt, value: object, frames: Frames) -> Opt
         if all(isinstance(item.context_expr, ast.Call)
                and scope.imports.resolve(item.context_expr.func) in N.TIMEOUT_BLOCKS for item in node.items):
             return None
-        return pos_of(node), frames, end_of(node.items[-1].context_expr), False, None, True
+        expr = node.items[0].context_expr if len(node.items) == 1 else None  # (``gaps._first_wait``)
+        entered = expr if isinstance(expr, ast.Call) else None
+        return pos_of(node), frames, end_of(node.items[-1].context_expr), False, entered, True
     end = end_of(node.iter) if isinstance(node, ast.AsyncFor) else end_of(node)
     if not isinstance(call, ast.Call):
         return pos_of(node), frames, end, False, None, False

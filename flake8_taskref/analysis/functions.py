@@ -663,6 +663,11 @@ class FunctionsRecorder(InterfaceRecorder):
                     if f[:3:2] == (TRY, TRY_HANDLERS) and N.catches_cancellation(f[1], bool(scope.timeouts))}
             if scope.cleanups and scope.awaits and any(group.spawns for group in scope.groups):
                 left |= {id(t) for t, _ in scope.cleanups if N.misses_cancellation(t)}
+                for _, _, _, _, call, entry in scope.awaits:  # (before the ``try``: ``gaps._first_wait``)
+                    if call is not None and not entry:
+                        names.add(N.last_name(call.func) or "")
+                    elif call is not None and getattr(call.func, "id", None) in self.facts.classes:
+                        names.add("__aenter__")
             names.update(N.last_name(call.func) or "" for _, frames, _, _, call, _ in scope.awaits if left
                          and call is not None and any(f[2] == TRY_BODY and id(f[1]) in left for f in frames))
         self._awaited_read = len(scopes)

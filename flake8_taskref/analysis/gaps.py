@@ -29,12 +29,17 @@ from flake8_taskref.analysis.paths import Suspends, held_by_forever
 from flake8_taskref.analysis.scopes import end_of, pos_of
 
 Spawns = List[Tuple[Spawn, str]]
+# Is this awaited call (or, if the flag says so, this ``async with`` entry's
+# call) known never to suspend?
+Quiet = Callable[[ast.Call, bool], bool]
 
 
-def lost_before_cleanup(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]], until: Any) -> None:
+def lost_before_cleanup(
+    rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]], until: Any, quiet: Quiet,
+) -> None:
     """TRF007 at the spawn, naming the wait and the ``try``."""
     def exit(group: Group, spawn: Spawn) -> Optional[str]:
-        found = _gap(rules, scope, group, spawn, until)
+        found = _gap(rules, scope, group, spawn, until, quiet)
         if found is None:
             return None
         wait, attempt, part = found
@@ -64,7 +69,7 @@ def _report(
 
 
 def _gap(
-    rules: Asked, scope: Scope, group: Group, spawn: Spawn, until: Any,
+    rules: Asked, scope: Scope, group: Group, spawn: Spawn, until: Any, quiet: Quiet,
 ) -> Optional[Tuple[int, int, str]]:
     made = spawn.pos
     for attempt, frames in scope.cleanups:
@@ -80,7 +85,7 @@ def _gap(
         after = end_of(spawn.node)
         if any(after <= p < start for p in fate):
             return None  # handled, kept or handed on before the try
-        wait = _first_wait(scope, frames, after, start)
+        wait = _first_wait(scope, frames, after, start, quiet)
         if wait is None:
             return None
         if not any(g.name for g in rules._reachable(group, scope)[0]):
@@ -108,12 +113,19 @@ def _inside(pos: Pos, body: List[ast.stmt]) -> bool:
     return pos_of(body[0]) <= pos <= end_of(body[-1])
 
 
-def _first_wait(scope: Scope, frames: Frames, after: Pos, before: Pos) -> Optional[Tuple[Pos, Frames]]:
+def _first_wait(
+    scope: Scope, frames: Frames, after: Pos, before: Pos, quiet: Quiet,
+) -> Optional[Tuple[Pos, Frames]]:
     """The first statement that suspends between the spawn and the ``try``, in
-    their block or a block of it under no ``try`` or ``suppress`` of its own."""
+    their block or a block of it under no ``try`` or ``suppress`` of its own:
+    not an ``await`` of a coroutine, nor the entry of an ``async with``, known
+    never to suspend (``quiet``: a call that cannot be cancelled, whose
+    exceptions are a callee's, as any call's)."""
     depth = len(frames)
-    for at, wait_frames, _, _, _, _ in scope.awaits:
+    for at, wait_frames, _, _, call, entry in scope.awaits:
         if not after <= at < before or wait_frames[:depth] != frames:
+            continue
+        if call is not None and quiet(call, entry):
             continue
         if any(kind in (TRY, SUPPRESS) for kind, _, _ in wait_frames[depth:]):
             continue

@@ -18,20 +18,8 @@ from flake8_taskref.analysis.facts import (
 )
 from flake8_taskref.analysis.lookups import awaited_by_body, exclusive, loop_span, polled_tasks
 from flake8_taskref.analysis.messages import (
-    HOW_CLEARED,
-    HOW_WEAK,
-    SHIELD_OF_LOCAL,
-    SOME_PATHS,
-    TIMEOUT_FIXES,
-    TRF002_WHY,
-    UNFIXABLE_AWAITED,
-    UNFIXABLE_SOME_PATHS,
-    UNFIXABLE_TASKS,
-    WHAT_TASKS,
-    WHERE,
-    SpanError,
-    make_error,
-    what_of,
+    HOW_CLEARED, HOW_WEAK, SHIELD_OF_LOCAL, SOME_PATHS, TIMEOUT_FIXES, TRF002_WHY, UNFIXABLE_AWAITED,
+    UNFIXABLE_SOME_PATHS, UNFIXABLE_TASKS, WHAT_TASKS, WHERE, SpanError, make_error, what_of,
 )
 from flake8_taskref.analysis.modules import RETURNS_TASK, RETURNS_TASKS, Function, Resolver
 from flake8_taskref.analysis.arguments import only_looks
@@ -49,7 +37,7 @@ from flake8_taskref.analysis.gaps import lost_before_cleanup, lost_past_handler
 from flake8_taskref.analysis.cancels import dropped_after_cancel
 from flake8_taskref.analysis.coroutines import (
     bound_call, cleared_by_itself, coroutine_function, held_by_thread, keeps_itself, never_suspends,
-    plain_call, self_keepers, spawned_coroutine, suspends_at, uncalled,
+    plain_call, quiet_wait, self_keepers, spawned_coroutine, suspends_at, uncalled,
 )
 
 _FATE = (U_FINISH, U_KEEP)
@@ -630,7 +618,8 @@ class ModuleRules:
         self._timeouts(scope, live)
         suspends = lambda call: suspends_at(call, scope, facts, summaries, resolver)  # noqa: E731
         lost_on_exits(self, scope, live, suspends)
-        lost_before_cleanup(self, scope, live, Until)
+        lost_before_cleanup(self, scope, live, Until, lambda call, entry: quiet_wait(
+            call, entry, scope, facts, summaries, resolver))
         lost_past_handler(self, scope, live, Until, suspends)
         if self.options.gathers:
             lost_on_failure(self, scope, live, Until)
