@@ -14,7 +14,7 @@ a tree.
 from __future__ import annotations
 
 import ast
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 from flake8_taskref.analysis.facts import BRANCH, LOOP, Frames, Group, Pos, Scope, WaitSite
 from flake8_taskref.analysis.finished import done_test
@@ -149,3 +149,56 @@ def _empties(test: ast.expr, name: str) -> bool:
 def _true(test: ast.expr) -> bool:
     """``while True:``"""
     return isinstance(test, ast.Constant) and bool(test.value)
+
+
+def abandoned_after_cancel(rules: Asked, scope: Scope) -> List[Tuple[WaitSite, str]]:
+    """TRF005 of a wait with a timeout whose tasks were all cancelled before it
+    and whose pending set is then left (tested, logged, or not looked at): the
+    tasks it returns pending are those still running after their cancellation
+    and the timeout, and nothing holds them once the frame ends (magg's server
+    runner, which logs "abandoning it" and returns: a miss of the thirty-ninth
+    trial)::
+
+        for task in pending:
+            task.cancel()
+        _, stuck = await asyncio.wait(pending, timeout=5)
+        if stuck:
+            log.warning("abandoning %s", stuck)
+
+    Only so: each handle that reaches the wait's pending set is handled only by
+    ``cancel()`` calls before the wait (nothing keeps, awaits or hands it on, before
+    or after), the pending set is bound once and handled nowhere, and the wait is
+    in no loop (whose next pass may wait on it again).  The wait, and the local it
+    waits on with the line of the first cancel."""
+    found: List[Tuple[WaitSite, str]] = []
+    for site in scope.waits:
+        node, pending = site.node, site.pending
+        start, end = pos_of(node), end_of(node)
+        if not _timed(node) or len(pending.bindings) > 1 or rules._fate(pending, scope):
+            continue
+        if any(frame[0] == LOOP for binding in pending.bindings for frame in binding.frames):
+            continue
+        inputs = [g for g in scope.groups
+                  if any(t is pending and start <= u.pos <= end for t, u in rules.flows_of(g))]
+        holders = [g for g in scope.groups if g.spawns and any(
+            r is pending for r in rules._reachable(g, scope)[0])]
+        if not inputs or not holders or any(id(g) in rules._reported for g in holders):
+            continue
+        cancels: List[Pos] = []
+        for group in holders + inputs:
+            fate = rules._fate(group, scope)
+            if not fate or not all(p in scope.cancels and p < start for p in fate):
+                break
+            cancels.extend(fate)
+        else:
+            rules._reported.update(id(g) for g in holders)
+            names = sorted({f"local '{g.name}'" for g in inputs if g.name}) or ["the wait's argument"]
+            found.append((site, f"{', '.join(names)}, cancelled on line {min(cancels)[0]} and still "
+                                f"running after the timeout"))
+    return found
+
+
+def _timed(node: ast.Call) -> bool:
+    """``asyncio.wait(fs, timeout=t)`` with a timeout that is not ``None``."""
+    return any(k.arg == "timeout" and not (isinstance(k.value, ast.Constant) and k.value.value is None)
+               for k in node.keywords)

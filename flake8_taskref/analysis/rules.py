@@ -29,7 +29,7 @@ from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.summaries import Summaries
 from flake8_taskref.analysis.task_sets import never_pruned
 from flake8_taskref.analysis.paths import held_by_forever, lost_on_exits
-from flake8_taskref.analysis.relays import held_through_wait
+from flake8_taskref.analysis.relays import abandoned_after_cancel, held_through_wait
 from flake8_taskref.analysis.runners import held_by_snapshot, off_loop
 from flake8_taskref.analysis.gathers import first_lost, lost_on_failure
 from flake8_taskref.analysis.cancelled_waits import lost_on_cancel
@@ -606,6 +606,8 @@ class ModuleRules:
             names = waits.get(id(site))
             if names:
                 self._error("TRF005", site.node, names=", ".join(sorted(set(names))))
+        for site, text in abandoned_after_cancel(self, scope) if scope.cancels and not loop_frame else ():
+            self._error("TRF005", site.node, names=text)
         facts, summaries, resolver = self.facts, self.summaries, self.resolver
         for attr, spawn in () if loop_frame else scope.self_stores:
             line = cleared_by_itself(spawn, attr, scope, self._keepers)
