@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 __all__ = [
     "own_coroutine", "self_keepers", "keeps_itself", "assigned", "makes_coroutine", "bound_to_coroutine",
     "bound_call", "coroutine_function", "cleared_by_itself", "tests_current_task", "never_suspends",
-    "suspends_at", "plain_call", "quiet_lock", "uncalled", "held_by_thread", "quiet_wait",
+    "suspends_at", "plain_call", "quiet_lock", "uncalled", "held_by_thread", "quiet_entry",
 ]
 
 # (id of the scope that defines it, its name): the coroutine functions that keep their task.
@@ -276,57 +276,59 @@ def suspends_at(
     return not never_suspends(call, scope, facts, summaries, resolver, set())
 
 
-def quiet_wait(
-    call: ast.Call, entry: bool, scope: Scope, facts: ModuleFacts, summaries: "Summaries",
-    resolver: Optional["Resolver"],
+def quiet_entry(
+    call: ast.Call, scope: Scope, facts: ModuleFacts, resolver: Optional["Resolver"],
 ) -> bool:
-    """Is ``await call`` known never to suspend (``never_suspends``, as an awaited
-    call), or, ``entry``, ``async with call:`` known to enter without suspending?"""
-    if not entry:
-        return never_suspends(call, scope, facts, summaries, resolver, set())
-    return _quiet_entry(call, scope, facts, summaries, resolver)
-
-
-def _quiet_entry(
-    call: ast.Call, scope: Scope, facts: ModuleFacts, summaries: "Summaries", resolver: Optional["Resolver"],
-) -> bool:
-    """Does ``async with Cls(...):`` enter without suspending: ``Cls`` a class of
-    the project by its name (of this file, defined once at its top level, or
-    imported), whose ``__aenter__``, found in a method resolution order of
-    classes of the project only, is a coroutine function, neither decorated nor
-    a stub, whose body never waits (emcache's ``OpTimeout``, which only sets a
-    timer: a false alarm of the thirty-ninth trial).  No cancellation can come
-    from an entry that never suspends, and what it raises is a callee's, as any
-    call's: TRF007's wait before a ``try`` (``gaps.py``) leaves it out."""
+    """Does ``async with Cls(...):`` never suspend, entering or leaving: ``Cls`` a
+    class of the project by its name (of this file, defined once at its top level,
+    with no class decorator, or imported), whose ``__aenter__`` and ``__aexit__``,
+    found in a method resolution order of classes of the project only, are
+    coroutine functions, neither decorated nor stubs, with no ``await``, ``async
+    for`` or ``async with`` in their bodies (emcache's ``OpTimeout``, which only
+    arms a timer: a false alarm of the thirty-ninth trial)?  No cancellation can
+    come from it, and what it raises is a callee's, as any call's: TRF007's wait
+    before a ``try`` (``gaps.py``) leaves it out.  Not when the file stores either
+    method on anything (``Cls.__aenter__ = other``, ``setattr``) or declares the
+    class's name ``global`` in a function."""
     func = call.func
     if resolver is None or not isinstance(func, (ast.Name, ast.Attribute)):
         return False
     root: ast.expr = func
     while isinstance(root, ast.Attribute):
         root = root.value
-    if not isinstance(root, ast.Name) or shadowed(scope, root.id):
+    if not isinstance(root, ast.Name) or shadowed(scope, root.id) or root.id in _declared(facts):
+        return False
+    if any(name in _ENTRY_METHODS for _, name in facts.attr_stores):
         return False
     module = scope
     while module.parent is not None:
         module = module.parent
-    if isinstance(func, ast.Name) and func.id in facts.classes:  # (its own ``__aenter__`` as entered)
+    if isinstance(func, ast.Name) and func.id in facts.classes:  # (its own methods as entered)
         cls = facts.classes[func.id]
-        entered = cls.entered_async.get("__aenter__", ())
-        if cls.parent is not module or func.id in module.rebound or len(entered) != 1:
+        if cls.parent is not module or func.id in module.rebound or getattr(cls.node, "decorator_list", True):
             return False
-        enter = entered[0]
-        node = enter.node
-        return not (enter.may_wait or enter.waits_on or "__aenter__" in cls.rebound or any(
-            name == "__aenter__" for _, name in facts.attr_stores)  # (``Cls.__aenter__ = other``)
-            or not isinstance(node, ast.AsyncFunctionDef) or node.decorator_list or _stub(node)
-        ) and all(quiet_lock(facts, attr) for attr in enter.lock_entries)
+        for method in _ENTRY_METHODS:
+            entered = cls.entered_async.get(method, ())
+            body = entered[0] if len(entered) == 1 else None
+            node = body.node if body is not None else None
+            if body is None or not isinstance(node, ast.AsyncFunctionDef) or body.suspends or (
+                    method in cls.rebound or node.decorator_list or _stub(node)):
+                return False
+        return True
     dotted = scope.imports.resolve(func) if root.id not in module.bindings else None  # (no import is)
     klass = resolver.klass(dotted) if dotted else None
-    found = resolver.method(klass, "__aenter__") if klass is not None else None
-    if found is None or not found.info.is_async or found.info.decorated:
-        return False
-    whole = resolver.whole_function(found)
-    return whole is not None and not whole.info.may_wait and not whole.info.stub
+    if klass is None or resolver.mro(klass) is None:
+        return False  # (a class decorator, a metaclass, a base outside the project)
+    for method in _ENTRY_METHODS:
+        found = resolver.method(klass, method)
+        whole = resolver.whole_function(found) if found is not None else None
+        if whole is None or not whole.info.is_async or whole.info.decorated or whole.info.stub or (
+                whole.info.suspends):
+            return False
+    return True
+
+
+_ENTRY_METHODS = ("__aenter__", "__aexit__")
 
 
 # How many coroutine functions a chain of awaits is followed through.

@@ -161,7 +161,7 @@ def _function(
         locks = bool(scope.lock_entries) and (exported is None or not all(
             attr.startswith("_") and quiet_lock(exported.facts, attr) for attr in scope.lock_entries))
         waits = scope.may_wait or scope.returns_value or bool(scope.waits_on) or locks
-        info = info._replace(may_wait=waits)
+        info = info._replace(may_wait=waits, suspends=scope.suspends)
     if exported is None or scope is None or info.stub or decorated:
         return info
     if is_async:  # what ``await`` of a call returns (``Resolver.returns_task(awaited=True)``)

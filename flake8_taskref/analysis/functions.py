@@ -50,6 +50,10 @@ _DEPTH = 4
 _Cold = Tuple[FunctionNode, Scope, int]
 
 
+# The words of what may replace an ``async with`` class's methods (``coroutines.quiet_entry``).
+_REPLACING_ENTRIES = ("__aenter__", "__aexit__", "setattr", "global")
+
+
 class FunctionsRecorder(InterfaceRecorder):
     """``Recorder`` with what the module shows other modules
     (``interface.py``) and the file's functions: see the module docstring."""
@@ -456,6 +460,8 @@ class FunctionsRecorder(InterfaceRecorder):
             cold = self._enter_pruning(hot, cold) if self.options.collections and stale("pruning") else cold
             cold = self._enter_cancelled(hot, cold) if stale("cancelled") else cold
             cold = self._enter_awaited(cold) if stale("awaited") else cold
+            if "__aenter__" in self._awaited_names and stale("entries"):  # (what may replace them)
+                cold = self._enter_on(cold, hot.lines_naming(_REPLACING_ENTRIES))
             locks = {attr for scope in self.facts.scopes if not scope.may_wait for attr in scope.lock_entries}
             if locks and stale("locks"):  # ``coroutines.quiet_lock``: every other use of the lock
                 cold = self._enter_on(cold, hot.lines_naming(locks))
@@ -663,11 +669,9 @@ class FunctionsRecorder(InterfaceRecorder):
                     if f[:3:2] == (TRY, TRY_HANDLERS) and N.catches_cancellation(f[1], bool(scope.timeouts))}
             if scope.cleanups and scope.awaits and any(group.spawns for group in scope.groups):
                 left |= {id(t) for t, _ in scope.cleanups if N.misses_cancellation(t)}
-                for _, _, _, _, call, entry in scope.awaits:  # (before the ``try``: ``gaps._first_wait``)
-                    if call is not None and not entry:
-                        names.add(N.last_name(call.func) or "")
-                    elif call is not None and getattr(call.func, "id", None) in self.facts.classes:
-                        names.add("__aenter__")
+                if any(entry and call is not None and getattr(call.func, "id", None) in self.facts.classes
+                       for _, _, _, _, call, entry in scope.awaits):  # (``coroutines.quiet_entry``)
+                    names.update(("__aenter__", "__aexit__"))
             names.update(N.last_name(call.func) or "" for _, frames, _, _, call, _ in scope.awaits if left
                          and call is not None and any(f[2] == TRY_BODY and id(f[1]) in left for f in frames))
         self._awaited_read = len(scopes)

@@ -29,9 +29,8 @@ from flake8_taskref.analysis.paths import Suspends, held_by_forever
 from flake8_taskref.analysis.scopes import end_of, pos_of
 
 Spawns = List[Tuple[Spawn, str]]
-# Is this awaited call (or, if the flag says so, this ``async with`` entry's
-# call) known never to suspend?
-Quiet = Callable[[ast.Call, bool], bool]
+# Is this ``async with`` entry's call known never to suspend (``coroutines.quiet_entry``)?
+Quiet = Callable[[ast.Call], bool]
 
 
 def lost_before_cleanup(
@@ -118,14 +117,13 @@ def _first_wait(
 ) -> Optional[Tuple[Pos, Frames]]:
     """The first statement that suspends between the spawn and the ``try``, in
     their block or a block of it under no ``try`` or ``suppress`` of its own:
-    not an ``await`` of a coroutine, nor the entry of an ``async with``, known
-    never to suspend (``quiet``: a call that cannot be cancelled, whose
-    exceptions are a callee's, as any call's)."""
+    not an ``async with`` known never to suspend, entering or leaving (``quiet``:
+    no cancellation comes from it, and what it raises is a callee's)."""
     depth = len(frames)
     for at, wait_frames, _, _, call, entry in scope.awaits:
         if not after <= at < before or wait_frames[:depth] != frames:
             continue
-        if call is not None and quiet(call, entry):
+        if entry and call is not None and quiet(call):
             continue
         if any(kind in (TRY, SUPPRESS) for kind, _, _ in wait_frames[depth:]):
             continue

@@ -27,10 +27,7 @@ MESSAGES: Final[Dict[str, str]] = {
         "may time out and unwind the frame; {fix}"
     ),
     "TRF004": "TRF004 asyncio.shield() of {what} {lost}; {fix}",
-    "TRF005": (
-        "TRF005 pending tasks of asyncio.wait() are dropped (tasks from {names}); "
-        "cancel, await or store the 'pending' set it returns"
-    ),
+    "TRF005": "TRF005 pending tasks of asyncio.wait() are dropped (tasks from {names}); {fix}",
     "TRF006": "TRF006 tasks added to '{collection}' are never removed from it; {fix}",
     "TRF007": (
         "TRF007 {what} returned by {call}(){where} is held only by local '{name}' and still pending "
@@ -145,6 +142,13 @@ PRUNE_HINTS: Final[Dict[str, str]] = {
 
 # TRF003's ``{fix}``: an asyncio task or future, or a ``concurrent.futures.Future``
 # of ``run_coroutine_threadsafe`` (which the thread that waits cannot await).
+# TRF005's ``{fix}``: the usual one; for tasks cancelled already and still running
+# after the wait's timeout (``relays.abandoned_after_cancel``), where a cancel is no fix.
+TRF005_FIXES: Tuple[str, str] = (
+    "cancel, await or store the 'pending' set it returns",
+    "await or store the 'pending' set it returns (they are cancelled already)",
+)
+
 TIMEOUT_FIXES: Dict[bool, str] = {
     False: "cancel and await it in 'finally', keep it in a set, or wait on both with asyncio.wait()",
     True: "cancel it in 'finally' (its cancel() cancels the task it runs), or keep it in a set",

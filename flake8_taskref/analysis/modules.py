@@ -122,6 +122,10 @@ class FunctionInfo(NamedTuple):
     # what it returns is ``asyncio.ensure_future(param)`` (``facts.FutureSpawn``): a new
     # task only to a call that gives ``runs`` a coroutine (``Summaries._given_coroutine``)
     ensures: bool = False
+    # a coroutine function: may it suspend at all (an ``await``, ``async for`` or
+    # ``async with`` in its body; ``Scope.suspends``): TRF007 asks it of ``__aenter__``
+    # and ``__aexit__`` (``coroutines.quiet_entry``), where a cancellation can come
+    suspends: bool = True
 
     def position(self, index: int, keyword: Optional[str], bound: bool) -> Optional[int]:
         """The parameter (its position in ``params`` + ``kwonly``) an argument
@@ -235,13 +239,13 @@ class ModuleSummary(NamedTuple):
 
 def _function_from_json(data: List[Any]) -> FunctionInfo:
     (line, is_async, returns, future, binding, params, kwonly, fates, stub, decorated, param_refs, via,
-     wait, entered, guard, drops, decorator, wraps, or_none, runs, ensures) = data
+     wait, entered, guard, drops, decorator, wraps, or_none, runs, ensures, suspends) = data
     return FunctionInfo(int(line), bool(is_async), int(returns), bool(future), int(binding),
                         tuple(params), tuple(kwonly), tuple(fates), bool(stub), bool(decorated),
                         tuple((int(at), tuple(_ref(ref) for ref in refs)) for at, refs in param_refs),
                         tuple(_ref(ref) for ref in via), bool(wait), bool(entered),
                         (str(guard[0]), bool(guard[1]), int(guard[2])), tuple(int(at) for at in drops),
-                        str(decorator), bool(wraps), bool(or_none), int(runs), bool(ensures))
+                        str(decorator), bool(wraps), bool(or_none), int(runs), bool(ensures), bool(suspends))
 
 
 def _ref(data: Any) -> Ref:
@@ -254,7 +258,8 @@ def _function_to_json(info: FunctionInfo) -> List[Any]:
             list(info.kwonly), list(info.fates), info.stub, info.decorated,
             [[at, [list(ref) for ref in refs]] for at, refs in info.param_refs],
             [list(ref) for ref in info.returns_via], info.may_wait, info.entered, list(info.guard),
-            list(info.drops), info.decorator, info.wraps, info.or_none, info.runs, info.ensures]
+            list(info.drops), info.decorator, info.wraps, info.or_none, info.runs, info.ensures,
+            info.suspends]
 
 
 # The names of the last few long tables ``_lookup`` was asked of, by the table's

@@ -18,7 +18,9 @@ from typing import List, Optional, Tuple
 
 from flake8_taskref.analysis.facts import BRANCH, LOOP, Frames, Group, Pos, Scope, WaitSite
 from flake8_taskref.analysis.finished import done_test
-from flake8_taskref.analysis.lookups import breaks_when_empty, innermost_loop, left_by_test_only
+from flake8_taskref.analysis.lookups import (
+    assigned_value, breaks_when_empty, innermost_loop, left_by_test_only,
+)
 from flake8_taskref.analysis.paths import Asked
 from flake8_taskref.analysis.scopes import end_of, pos_of
 
@@ -153,11 +155,11 @@ def _true(test: ast.expr) -> bool:
 
 def abandoned_after_cancel(rules: Asked, scope: Scope) -> List[Tuple[WaitSite, str]]:
     """TRF005 of a wait with a timeout whose tasks were all cancelled before it
-    and whose pending set is then left (tested, logged, or not looked at): the
-    tasks it returns pending are those still running after their cancellation
-    and the timeout, and nothing holds them once the frame ends (magg's server
-    runner, which logs "abandoning it" and returns: a miss of the thirty-ninth
-    trial)::
+    and whose pending set is then left (tested, logged, cancelled again, or not
+    looked at): the tasks it returns pending are those still running after their
+    cancellation and the timeout, and nothing holds them once the frame ends
+    (magg's server runner, which logs "abandoning it" and returns: a miss of the
+    thirty-ninth trial)::
 
         for task in pending:
             task.cancel()
@@ -167,38 +169,47 @@ def abandoned_after_cancel(rules: Asked, scope: Scope) -> List[Tuple[WaitSite, s
 
     Only so: each handle that reaches the wait's pending set is handled only by
     ``cancel()`` calls before the wait (nothing keeps, awaits or hands it on, before
-    or after), the pending set is bound once and handled nowhere, and the wait is
-    in no loop (whose next pass may wait on it again).  The wait, and the local it
-    waits on with the line of the first cancel."""
+    or after), the pending set is bound once and handled by nothing but ``cancel()``,
+    and the wait is in no loop (whose next pass may wait on it again).  Asked last
+    of a function: a handle another rule reported is not asked of.  The wait, and
+    the locals it waits on with the line of the first cancel."""
     found: List[Tuple[WaitSite, str]] = []
     for site in scope.waits:
         node, pending = site.node, site.pending
         start, end = pos_of(node), end_of(node)
-        if not _timed(node) or len(pending.bindings) > 1 or rules._fate(pending, scope):
+        if not _timed(node, scope) or len(pending.bindings) > 1:
             continue
-        if any(frame[0] == LOOP for binding in pending.bindings for frame in binding.frames):
+        if not all(p in scope.cancels for p in rules._fate(pending, scope)):
+            continue  # (cancelled again, it is still running: only that)
+        flows = [(g, u) for g in scope.groups for t, u in rules.flows_of(g)
+                 if t is pending and start <= u.pos <= end]
+        if not flows or any(frame[0] == LOOP for _, use in flows for frame in use.frames):
             continue
-        inputs = [g for g in scope.groups
-                  if any(t is pending and start <= u.pos <= end for t, u in rules.flows_of(g))]
         holders = [g for g in scope.groups if g.spawns and any(
             r is pending for r in rules._reachable(g, scope)[0])]
-        if not inputs or not holders or any(id(g) in rules._reported for g in holders):
+        if not holders or any(id(g) in rules._reported for g in holders):
             continue
         cancels: List[Pos] = []
-        for group in holders + inputs:
+        for group in holders + [g for g, _ in flows]:  # (a cancel after the wait finishes nothing either)
             fate = rules._fate(group, scope)
-            if not fate or not all(p in scope.cancels and p < start for p in fate):
+            if not any(p < start for p in fate) or not all(p in scope.cancels for p in fate):
                 break
-            cancels.extend(fate)
+            cancels.extend(p for p in fate if p < start)
         else:
             rules._reported.update(id(g) for g in holders)
-            names = sorted({f"local '{g.name}'" for g in inputs if g.name}) or ["the wait's argument"]
+            names = sorted({f"local '{g.name}'" for g, _ in flows if g.name}) or ["the wait's argument"]
             found.append((site, f"{', '.join(names)}, cancelled on line {min(cancels)[0]} and still "
                                 f"running after the timeout"))
     return found
 
 
-def _timed(node: ast.Call) -> bool:
-    """``asyncio.wait(fs, timeout=t)`` with a timeout that is not ``None``."""
-    return any(k.arg == "timeout" and not (isinstance(k.value, ast.Constant) and k.value.value is None)
-               for k in node.keywords)
+def _timed(node: ast.Call, scope: Scope) -> bool:
+    """``asyncio.wait(fs, timeout=t)`` with a timeout that is not ``None`` (nor a
+    local bound once to ``None``)."""
+    for keyword in node.keywords:
+        if keyword.arg == "timeout":
+            value = keyword.value
+            if isinstance(value, ast.Name):
+                value = assigned_value(value.id, scope) or value
+            return not (isinstance(value, ast.Constant) and value.value is None)
+    return False

@@ -19,7 +19,7 @@ from flake8_taskref.analysis.facts import (
 from flake8_taskref.analysis.lookups import awaited_by_body, exclusive, loop_span, polled_tasks
 from flake8_taskref.analysis.messages import (
     HOW_CLEARED, HOW_WEAK, SHIELD_OF_LOCAL, SOME_PATHS, TIMEOUT_FIXES, TRF002_WHY, UNFIXABLE_AWAITED,
-    UNFIXABLE_SOME_PATHS, UNFIXABLE_TASKS, WHAT_TASKS, WHERE, SpanError, make_error, what_of,
+    UNFIXABLE_SOME_PATHS, UNFIXABLE_TASKS, WHAT_TASKS, WHERE, SpanError, make_error, what_of, TRF005_FIXES,
 )
 from flake8_taskref.analysis.modules import RETURNS_TASK, RETURNS_TASKS, Function, Resolver
 from flake8_taskref.analysis.arguments import only_looks
@@ -37,7 +37,7 @@ from flake8_taskref.analysis.gaps import lost_before_cleanup, lost_past_handler
 from flake8_taskref.analysis.cancels import dropped_after_cancel
 from flake8_taskref.analysis.coroutines import (
     bound_call, cleared_by_itself, coroutine_function, held_by_thread, keeps_itself, never_suspends,
-    plain_call, quiet_wait, self_keepers, spawned_coroutine, suspends_at, uncalled,
+    plain_call, quiet_entry, self_keepers, spawned_coroutine, suspends_at, uncalled,
 )
 
 _FATE = (U_FINISH, U_KEEP)
@@ -605,9 +605,7 @@ class ModuleRules:
         for site in scope.waits:
             names = waits.get(id(site))
             if names:
-                self._error("TRF005", site.node, names=", ".join(sorted(set(names))))
-        for site, text in abandoned_after_cancel(self, scope) if scope.cancels and not loop_frame else ():
-            self._error("TRF005", site.node, names=text)
+                self._error("TRF005", site.node, names=", ".join(sorted(set(names))), fix=TRF005_FIXES[0])
         facts, summaries, resolver = self.facts, self.summaries, self.resolver
         for attr, spawn in () if loop_frame else scope.self_stores:
             line = cleared_by_itself(spawn, attr, scope, self._keepers)
@@ -620,13 +618,14 @@ class ModuleRules:
         self._timeouts(scope, live)
         suspends = lambda call: suspends_at(call, scope, facts, summaries, resolver)  # noqa: E731
         lost_on_exits(self, scope, live, suspends)
-        lost_before_cleanup(self, scope, live, Until, lambda call, entry: quiet_wait(
-            call, entry, scope, facts, summaries, resolver))
+        lost_before_cleanup(self, scope, live, Until, lambda call: quiet_entry(call, scope, facts, resolver))
         lost_past_handler(self, scope, live, Until, suspends)
         if self.options.gathers:
             lost_on_failure(self, scope, live, Until)
         if self.options.waits:  # (TRF010: ``cancelled_waits.py``)
             lost_on_cancel(self, scope, live + relayed, Until)
+        for site, text in abandoned_after_cancel(self, scope) if scope.cancels and not loop_frame else ():
+            self._error("TRF005", site.node, names=text, fix=TRF005_FIXES[1])
 
     def _why_lost(self, group: Group, reachable: List[Group], name: str, scope: Scope) -> Tuple[str, str]:
         """The local TRF002 names, and why the handle is lost: added only to a weak

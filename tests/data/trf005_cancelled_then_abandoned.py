@@ -35,6 +35,25 @@ async def stop_workers(count: int) -> None:
     await asyncio.wait(workers, timeout=2.0)  # error: TRF005:11
 
 
+async def cancelled_again(count: int) -> None:
+    workers = [asyncio.create_task(job()) for _ in range(count)]
+    for worker in workers:
+        worker.cancel()
+    _, stuck = await asyncio.wait(workers, timeout=2.0)  # error: TRF005:22
+    for worker in stuck:
+        worker.cancel()  # (still running: a cancel is no fix)
+
+
+async def lost_before_the_try(client: Any) -> None:
+    keepalive = asyncio.create_task(job())  # error: TRF007:17
+    await client.connect()
+    try:
+        await client.run()
+    finally:
+        keepalive.cancel()
+        await asyncio.wait([keepalive], timeout=1)
+
+
 # ---- the same shapes, the tasks finished or kept: no finding -------------------
 async def serve_and_wait(shutdown: asyncio.Event) -> None:
     server = asyncio.create_task(job())
@@ -101,3 +120,19 @@ async def retried(count: int) -> None:
         for worker in workers:
             worker.cancel()
         _, workers = await asyncio.wait(workers, timeout=2.0)
+
+
+async def until_all_done(count: int) -> None:
+    workers = [asyncio.create_task(job()) for _ in range(count)]
+    while not all(worker.done() for worker in workers):
+        for worker in workers:
+            worker.cancel()
+        await asyncio.wait(workers, timeout=1.0)
+
+
+async def no_timeout_by_name(count: int) -> None:
+    workers = [asyncio.create_task(job()) for _ in range(count)]
+    limit = None
+    for worker in workers:
+        worker.cancel()
+    await asyncio.wait(workers, timeout=limit)

@@ -1,6 +1,7 @@
 """TRF007: an ``async with`` entry whose ``__aenter__`` never suspends is no wait
 (``trf007_quiet_entry.py``), unless the file stores a method of that name
-anywhere (``Cls.__aenter__ = other``): then it may be another, which waits."""
+anywhere, also in a function (``Cls.__aenter__ = other``): then it may be another,
+which waits."""
 import asyncio
 from typing import Any, List
 
@@ -21,7 +22,8 @@ async def connecting_enter(self: Any) -> None:
     await asyncio.sleep(0.1)
 
 
-Armed.__aenter__ = connecting_enter  # type: ignore[assignment]
+def install() -> None:
+    Armed.__aenter__ = connecting_enter  # type: ignore[assignment]
 
 
 async def patched_entry(loop: Any, nodes: List[Any]) -> None:

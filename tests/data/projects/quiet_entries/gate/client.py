@@ -4,7 +4,7 @@ import asyncio
 from typing import Any, List
 
 from gate import timers
-from gate.timers import Connecting, Inherited, OpTimeout, Stub
+from gate.timers import Connecting, Inherited, LeavesWaiting, OpTimeout, ReturnsItself, Stub, YieldsOnce
 
 
 async def fetch(node: Any) -> Any:
@@ -81,3 +81,37 @@ async def shadowed_entry(loop: Any, nodes: List[Any], OpTimeout: Any) -> List[An
                 task.cancel()
             raise
     return [task.result() for task in tasks]
+
+
+async def yields_once(loop: Any, nodes: List[Any]) -> None:
+    tasks = [loop.create_task(fetch(node)) for node in nodes]  # error: TRF007:14
+    async with YieldsOnce():
+        try:
+            await asyncio.gather(*tasks)
+        except Exception:
+            for task in tasks:
+                task.cancel()
+            raise
+
+
+async def leaves_waiting(loop: Any, nodes: List[Any]) -> None:
+    tasks = [loop.create_task(fetch(node)) for node in nodes]  # error: TRF007:14
+    async with LeavesWaiting():
+        pass
+    try:
+        await asyncio.gather(*tasks)
+    except Exception:
+        for task in tasks:
+            task.cancel()
+        raise
+
+
+async def returns_itself(loop: Any, nodes: List[Any]) -> None:
+    tasks = [loop.create_task(fetch(node)) for node in nodes]
+    async with ReturnsItself():
+        try:
+            await asyncio.gather(*tasks)
+        except Exception:
+            for task in tasks:
+                task.cancel()
+            raise

@@ -48,3 +48,33 @@ class Stub:
 
     async def __aexit__(self, *exc: Any) -> None:
         return None
+
+
+class YieldsOnce:
+    """The entry yields to the loop once: a cancellation can come there."""
+
+    async def __aenter__(self) -> None:
+        await asyncio.sleep(0)
+
+    async def __aexit__(self, *exc: Any) -> None:
+        return None
+
+
+class LeavesWaiting:
+    """The entry never waits, the exit does."""
+
+    async def __aenter__(self) -> "LeavesWaiting":
+        return self
+
+    async def __aexit__(self, *exc: Any) -> None:
+        await asyncio.sleep(1)
+
+
+class ReturnsItself:
+    """The usual entry, which returns the object: it never waits."""
+
+    async def __aenter__(self) -> "ReturnsItself":
+        return self
+
+    async def __aexit__(self, *exc: Any) -> None:
+        return None
