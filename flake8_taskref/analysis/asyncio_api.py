@@ -22,7 +22,7 @@ from flake8_taskref.analysis.facts import (
     Group, Pos, Scope, ShieldSite, Sink, Spawn, TimeoutSite, Use, WaitSite,
 )
 from flake8_taskref.analysis.lookups import (
-    bound_value, called_with, is_current_task, lock_entry, polled_tasks, pops_all,
+    bound_value, called_with, is_current_task, lock_entry, polled_tasks, pops_all, returns_loop,
 )
 from flake8_taskref.analysis.messages import HOW_TIMED
 from flake8_taskref.analysis.modules import View
@@ -98,8 +98,7 @@ class ScopeVisitor(FunctionsRecorder):
             self.facts.pruned.add(key)
 
     def _context_sink(self, item: ast.withitem, node: ast.stmt) -> Sink:
-        """``async with asyncio.timeout(...)`` (and configured timeouts) is a timeout
-        block; a task used as a context manager is dropped (and fails at runtime)."""
+        """``async with asyncio.timeout(...)`` (or one configured) makes a timeout block."""
         expr = item.context_expr
         if isinstance(expr, ast.Call):
             label = self._qualname(expr.func)
@@ -126,8 +125,7 @@ class ScopeVisitor(FunctionsRecorder):
         return DROP if self._spawn_of(expr) is not None else KEEP
 
     def _suspends(self, end: Pos, waits: bool = True) -> None:
-        """A suspension point (``async for``, ``async with``): the frame may wait
-        there; inside a timeout block, the timeout can hit there."""
+        """A suspension point (``async for``, ``async with``): the frame may wait, a timeout hit, there."""
         self.scope.suspends = True
         self.scope.may_wait = self.scope.may_wait or waits
         self.scope.wait_points += waits
@@ -159,9 +157,14 @@ class ScopeVisitor(FunctionsRecorder):
         self.value(node.value, KEEP)
 
     def _is_loop_value(self, value: ast.expr) -> bool:
-        """A call of a loop factory, or a name already known to hold a loop."""
+        """A loop factory's call, a name known to hold a loop, or a choice of them (``loop or
+        get_running_loop()``, ``x if c else y``: a miss of the fortieth trial's sweep)."""
+        if isinstance(value, (ast.IfExp, ast.BoolOp)):
+            items = [value.body, value.orelse] if isinstance(value, ast.IfExp) else value.values
+            either = isinstance(value, ast.IfExp) or isinstance(value.op, ast.Or)
+            return either and all(map(self._is_loop_value, items))
         if isinstance(value, ast.Call):
-            return self._qualname(value.func) in N.LOOP_FACTORIES
+            return self._qualname(value.func) in N.LOOP_FACTORIES or returns_loop(value, self.scope)
         names = self.scope.loop_vars
         return isinstance(value, ast.Name) and (value.id in names or value.id in self.options.loop_names)
 
@@ -323,11 +326,7 @@ class ScopeVisitor(FunctionsRecorder):
     def _refed(self, name: str, wait: ast.Call) -> bool:
         """Is ``name``, bound to a wait's pending set, the set a wait in a loop waits on (``pending``)?"""
         fs = wait.args[0] if wait.args else None
-        return (
-            isinstance(fs, ast.Name)
-            and fs.id == name
-            and any(frame[0] == LOOP for frame in self.frames)
-        )
+        return isinstance(fs, ast.Name) and fs.id == name and any(frame[0] == LOOP for frame in self.frames)
 
     def _poll(self, test: ast.expr) -> None:
         """``while not task.done():`` (or ``not tasks[0].done()``) keeps the frame until it is done."""

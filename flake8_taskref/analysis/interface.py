@@ -604,7 +604,8 @@ class InterfaceRecorder(Recorder):
         if isinstance(value, ast.Name) and value.id in self.scope.types:
             if not self.scope.types[value.id].endswith(("[]", "*")):  # (elements: known only at the end)
                 klass.note_type(target.attr, local_type(self.scope, value.id))
-        elif isinstance(value, ast.Call) and isinstance(value.func, (ast.Name, ast.Attribute)):
-            dotted = self.type_name(value.func)
+        elif isinstance(value, ast.Call):
+            func = value.func.value if isinstance(value.func, ast.Subscript) else value.func  # (``Cls[T]()``)
+            dotted = self.type_name(func) if isinstance(func, (ast.Name, ast.Attribute)) else None
             if dotted is not None:
                 klass.note_type(target.attr, dotted)

@@ -9,8 +9,8 @@ from typing import Dict, Iterator, List, Optional, Set, Tuple
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.scopes import end_of, pos_of
 from flake8_taskref.analysis.facts import (
-    BRANCH, LOOP, TRY, TRY_ELSE, TRY_FINALLY, TRY_HANDLERS, CollectionAdd, Frames, FunctionNode, Pos, Scope,
-    Spawn, Use,
+    BRANCH, LOOP, TRY, TRY_ELSE, TRY_FINALLY, TRY_HANDLERS, U_FINISH, CollectionAdd, Exit, Frames,
+    FunctionNode, Pos, Scope, Spawn, Use,
 )
 
 
@@ -419,3 +419,56 @@ def first_arguments(value: object, depth: int) -> Iterator[ast.Call]:
             return
         yield value
         value = value.args[0] if value.args and not isinstance(value.args[0], ast.Starred) else None
+
+
+# The exits that leave a loop around them for good (``pool_passes``; a ``break`` of that loop too).
+LEAVING_LOOPS = (ast.Return, ast.Raise, ast.Break)
+
+
+def pool_passes(exit: Exit, scope: Scope) -> Set[Pos]:
+    """The places where a wait in a loop around the exit, before it in the same
+    pass, rebinds the set it waits on (``done, pending = await asyncio.wait(pending,
+    return_when=FIRST_COMPLETED)``): taken as finishing the tasks because the next
+    pass waits on them again, which an exit that leaves the loop skips (a
+    ``return`` or ``raise``, a ``break`` of that loop): the tasks still pending
+    there are dropped (py-near's broadcast, which returns the first good answer
+    with the other requests running: a miss of the fortieth trial)."""
+    at = pos_of(exit.node)
+    places: Set[Pos] = set()
+    for site in scope.waits:
+        pending = site.pending
+        for binding in pending.bindings:
+            index = _innermost(binding.frames)
+            if index < 0 or binding.pos >= at or (U_FINISH, binding.pos) not in pending.events:
+                continue
+            loop = binding.frames[index][1]
+            if not pos_of(loop) <= at <= end_of(loop) or exit.frames[:index + 1] != binding.frames[
+                    :index + 1]:
+                continue  # (not in that loop's body, where its pass goes on to the exit)
+            if isinstance(exit.node, ast.Break) and _innermost(exit.frames) != index:
+                continue  # (a break of a loop inside it: the pass goes on, and the next one waits)
+            places.add(binding.pos)
+    return places
+
+
+def _innermost(frames: Frames) -> int:
+    """The index of the innermost loop in ``frames`` (-1: none)."""
+    return max((i for i, frame in enumerate(frames) if frame[0] == LOOP), default=-1)
+
+
+def returns_loop(call: ast.Call, scope: Scope) -> bool:
+    """Is ``call`` a call, by its name, of a function of the module whose return
+    annotation is an event loop (``def get_running_loop() -> asyncio.AbstractEventLoop``,
+    asocksimap's shim: a miss of the fortieth trial's sweep)?  Defined once, at the
+    module's top level, and no function around the call binds the name."""
+    func = call.func
+    if not isinstance(func, ast.Name):
+        return False
+    current = scope
+    while current.parent is not None:
+        if current.kind == Scope.FUNCTION and (func.id in current.bindings or func.id in current.declared):
+            return False
+        current = current.parent
+    node = current.defs.get(func.id)
+    return node is not None and func.id not in current.rebound and node.returns is not None and (
+        N.is_loop_annotation(node.returns))

@@ -24,8 +24,8 @@ from flake8_taskref.analysis.facts import (
 )
 from flake8_taskref.analysis.lookups import (
     assigned_value, breaks_when_empty, completion_loops, element_uses, exclusive, first_arguments,
-    innermost_loop, is_current_task, left_by_test_only, polled_tasks, runs_nothing_after, waits_for_event,
-    woken,
+    innermost_loop, is_current_task, left_by_test_only, polled_tasks, pool_passes, runs_nothing_after,
+    waits_for_event, woken, LEAVING_LOOPS,
 )
 from flake8_taskref.analysis.scopes import end_of, pos_of
 from flake8_taskref.analysis.summaries import shadowed
@@ -378,8 +378,9 @@ def _lost_at(
             # handled anywhere in the loop it leaves: a pass may have finished it
             end = max(end, end_of(loop))
     elements = element_uses(exit.frames, names, scope) if type(exit.node) in (ast.Return, ast.Raise) else {}
+    pools = pool_passes(exit, scope) if scope.waits and type(exit.node) in LEAVING_LOOPS else ()
     between = [p for p in fate if begin <= p <= end and not _apart(p, exit.frames)
-               and not _polled_around(p, exit.frames) and p not in elements]
+               and not _polled_around(p, exit.frames) and p not in elements and p not in pools]
     note = ""
     caught: Optional[Tuple[Tuple[Spawn, str], str]] = None
     if between:

@@ -16,7 +16,7 @@ from flake8_taskref.analysis.facts import (
     U_HARMLESS, U_KEEP, U_RESULT, Binding, CallArg, CollectionAdd, Frames, FutureSpawn, Group,
     ModuleFacts, Pos, Scope, Spawn, TimeoutSite, Use,
 )
-from flake8_taskref.analysis.lookups import awaited_by_body, exclusive, loop_span, polled_tasks
+from flake8_taskref.analysis.lookups import awaited_by_body, exclusive, loop_span, polled_tasks, returns_loop
 from flake8_taskref.analysis.messages import (
     HOW_CLEARED, HOW_WEAK, SHIELD_OF_LOCAL, SOME_PATHS, TIMEOUT_FIXES, TRF002_WHY, UNFIXABLE_AWAITED,
     UNFIXABLE_SOME_PATHS, UNFIXABLE_TASKS, WHAT_TASKS, WHERE, SpanError, make_error, what_of, TRF005_FIXES,
@@ -246,7 +246,8 @@ class ModuleRules:
                 or self._inherited_loop(receiver, scope)
             )
         if isinstance(receiver, ast.Call):  # ``asyncio.get_running_loop()``, ``fut.get_loop()``
-            return scope.imports.resolve(receiver.func) in N.LOOP_FACTORIES or N.gets_loop(receiver)
+            return scope.imports.resolve(receiver.func) in N.LOOP_FACTORIES or N.gets_loop(receiver) or (
+                returns_loop(receiver, scope))
         return False
 
     def _resolve_helpers(self) -> None:
