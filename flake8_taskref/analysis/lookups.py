@@ -432,23 +432,41 @@ def pool_passes(exit: Exit, scope: Scope) -> Set[Pos]:
     pass waits on them again, which an exit that leaves the loop skips (a
     ``return`` or ``raise``, a ``break`` of that loop): the tasks still pending
     there are dropped (py-near's broadcast, which returns the first good answer
-    with the other requests running: a miss of the fortieth trial)."""
+    with the other requests running: a miss of the fortieth trial).  Only a wait
+    that is a statement of the loop's body, with no ``if pending: continue`` among
+    the statements from it to the exit (the exit then meets an empty set); and for
+    a ``break``, no loop around that loop (its next pass may wait on them again)."""
     at = pos_of(exit.node)
     places: Set[Pos] = set()
     for site in scope.waits:
         pending = site.pending
         for binding in pending.bindings:
             index = _innermost(binding.frames)
-            if index < 0 or binding.pos >= at or (U_FINISH, binding.pos) not in pending.events:
+            if index < 0 or index != len(binding.frames) - 1 or binding.pos >= at or (
+                    U_FINISH, binding.pos) not in pending.events:
                 continue
             loop = binding.frames[index][1]
-            if not pos_of(loop) <= at <= end_of(loop) or exit.frames[:index + 1] != binding.frames[
-                    :index + 1]:
+            if not pos_of(loop) <= at <= end_of(loop) or exit.frames[:index + 1] != binding.frames:
                 continue  # (not in that loop's body, where its pass goes on to the exit)
-            if isinstance(exit.node, ast.Break) and _innermost(exit.frames) != index:
-                continue  # (a break of a loop inside it: the pass goes on, and the next one waits)
+            if isinstance(exit.node, ast.Break) and (_innermost(exit.frames) != index or _innermost(
+                    binding.frames[:index]) >= 0):
+                continue  # (a break of a loop inside it, or one an outer loop comes back to)
+            body: List[ast.stmt] = getattr(loop, "body", [])
+            if binding.stmt not in body or any(_continues_if(statement, binding.name) for statement in body[
+                    body.index(binding.stmt) + 1:] if pos_of(statement) < at):
+                continue
             places.add(binding.pos)
     return places
+
+
+def _continues_if(statement: ast.stmt, name: str) -> bool:
+    """Is ``statement`` ``if name: continue`` (or ``if len(name): continue``)?"""
+    if not isinstance(statement, ast.If) or statement.orelse or len(statement.body) != 1:
+        return False
+    test = statement.test
+    if isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "len" and test.args:
+        test = test.args[0]
+    return isinstance(test, ast.Name) and test.id == name and isinstance(statement.body[0], ast.Continue)
 
 
 def _innermost(frames: Frames) -> int:
@@ -460,7 +478,9 @@ def returns_loop(call: ast.Call, scope: Scope) -> bool:
     """Is ``call`` a call, by its name, of a function of the module whose return
     annotation is an event loop (``def get_running_loop() -> asyncio.AbstractEventLoop``,
     asocksimap's shim: a miss of the fortieth trial's sweep)?  Defined once, at the
-    module's top level, and no function around the call binds the name."""
+    module's top level, and no function around the call binds the name (one that
+    binds it again through ``global`` is not seen: the text shortcut may leave it
+    unread, and both paths must agree)."""
     func = call.func
     if not isinstance(func, ast.Name):
         return False
@@ -470,5 +490,23 @@ def returns_loop(call: ast.Call, scope: Scope) -> bool:
             return False
         current = current.parent
     node = current.defs.get(func.id)
-    return node is not None and func.id not in current.rebound and node.returns is not None and (
-        N.is_loop_annotation(node.returns))
+    return node is not None and func.id not in current.rebound and _loop_return(node.returns)
+
+
+def _loop_return(node: Optional[ast.expr]) -> bool:
+    """Is a return annotation an event loop (``asyncio.AbstractEventLoop``, also
+    ``Optional[...]``, ``... | None``, or the same in a string), not a type that
+    merely names one (``Callable[[], AbstractEventLoop]``, ``Union[Loop, Other]``)?"""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):  # (read without a parse: pure)
+        text = node.value.replace(" ", "")
+        if text.startswith(("Optional[", "typing.Optional[")) and text.endswith("]"):
+            text = text[text.index("[") + 1:-1]
+        parts = [part for part in text.split("|") if part != "None"]
+        return len(parts) == 1 and parts[0].rpartition(".")[2] in N.LOOP_TYPES
+    if isinstance(node, ast.Subscript) and N.last_name(node.value) == "Optional":
+        return _loop_return(node.slice)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        sides = (node.left, node.right)
+        return any(_loop_return(side) for side in sides) and any(
+            isinstance(side, ast.Constant) and side.value is None for side in sides)
+    return isinstance(node, (ast.Name, ast.Attribute)) and N.last_name(node) in N.LOOP_TYPES

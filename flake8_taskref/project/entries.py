@@ -66,7 +66,7 @@ def fields(**shapes: Shape) -> Shape:
 _REF = row(STR, STR, STR, STR, INT, STR, BOOL)
 _FUNCTION = row(INT, BOOL, INT, BOOL, INT, list_of(STR), list_of(STR), list_of(STR), BOOL, BOOL,
                 list_of(row(INT, list_of(_REF))), list_of(_REF), BOOL, BOOL, row(STR, BOOL, INT),
-                list_of(INT), STR, BOOL, BOOL, INT, BOOL)
+                list_of(INT), STR, BOOL, BOOL, INT, BOOL, BOOL)
 _CLASS = row(INT, list_of(STR), list_of(STR), list_of(row(STR, STR)), list_of(STR), BOOL)
 SUMMARY = row(STR, STR, list_of(row(STR, _FUNCTION)), list_of(row(STR, _CLASS)),
               list_of(row(STR, list_of(STR))), optional(list_of(STR)), list_of(STR), list_of(STR),

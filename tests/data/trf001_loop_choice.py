@@ -5,7 +5,7 @@ annotated to return one returns (asocksimap's IMAP client and its
 ``get_running_loop()`` shim, a miss of the fortieth trial's sweep).  A choice
 with anything else in it is not known to be one."""
 import asyncio
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 
 async def connect() -> None:
@@ -18,6 +18,14 @@ def running_loop() -> asyncio.AbstractEventLoop:
 
 def anything() -> Any:
     return asyncio.get_running_loop()
+
+
+def quoted_loop() -> "Optional[asyncio.AbstractEventLoop]":
+    return asyncio.get_running_loop()
+
+
+def loop_maker() -> Callable[[], asyncio.AbstractEventLoop]:
+    return asyncio.get_running_loop
 
 
 # ---- a loop either way: reported --------------------------------------------------
@@ -35,11 +43,13 @@ def start_shim(loop: Optional[asyncio.AbstractEventLoop] = None) -> None:
     running = loop if loop is not None else running_loop()
     running.create_task(connect())  # error: TRF001:5
     running_loop().create_task(connect())  # error: TRF001:5
+    quoted_loop().create_task(connect())  # error: TRF001:5
 
 
 # ---- something else may be chosen: no finding ------------------------------------
 def start_unannotated() -> None:
     anything().create_task(connect())
+    loop_maker()().create_task(connect())
 
 
 def start_shadowed(running_loop: Any) -> None:

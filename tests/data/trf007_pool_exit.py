@@ -91,3 +91,26 @@ async def first_good_gathered(fetch: Fetch, urls: List[str]) -> Any:
                 await asyncio.gather(*pending, return_exceptions=True)
                 return task.result()
     return None
+
+
+async def refill_then_drain(fetch: Fetch, queue: "asyncio.Queue[str]") -> None:
+    pending: "set[asyncio.Task[Any]]" = set()
+    while True:
+        while len(pending) < 10 and not queue.empty():
+            pending.add(asyncio.create_task(fetch(queue.get_nowait())))
+        while pending:
+            done, pending = await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
+            if queue.qsize() > 5:
+                break  # (back to the refill: the next drain waits on them again)
+        await asyncio.sleep(1)
+
+
+async def returned_once_empty(fetch: Fetch, urls: List[str]) -> List[Any]:
+    pending = {asyncio.create_task(fetch(url)) for url in urls}
+    results: List[Any] = []
+    while True:
+        done, pending = await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
+        results.extend(task.result() for task in done)
+        if pending:
+            continue
+        return results
