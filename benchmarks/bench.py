@@ -1038,8 +1038,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     by_code: Dict[str, List[str]] = {}
     for rel, line, _col, code, _msg in findings:
         by_code.setdefault(code, []).append(f"{rel}:{line}")
-    # TRF006 is off in a default flake8 run (and not followed at all then).
-    comparable = [f for f in findings if f[3] != "TRF006" or getattr(options, "collections", True)]
+    # TRF006 and TRF010 are off in a default flake8 run (and not followed at all then): the
+    # full analysis's findings of them are no findings the shortcut could lose.
+    comparable = [f for f in findings if (f[3] != "TRF006" or getattr(options, "collections", True))
+                  and (f[3] != "TRF010" or getattr(options, "waits", True))]
     lost = sorted(set(comparable) - set(plugin_findings))
     extra = sorted(set(plugin_findings) - set(comparable))
 
