@@ -355,6 +355,8 @@ def test_help_lists_the_options(tmp_path: Path) -> None:
                    "--statistics", "--count", "--exit-zero", "--taskref-spawners",
                    "--taskref-loop-names", "--taskref-timeouts"):
         assert option in text, option
+    # which rules a run checks without a selection (a new user of a sweep could not tell)
+    assert "on by default: every TRF code but the opt-in TRF006, TRF008 and TRF010" in " ".join(text.split())
 
 
 def test_console_script_is_installed() -> None:

@@ -87,7 +87,10 @@ def build_parser() -> argparse.ArgumentParser:
     fixing.add_argument("--max-line-length", metavar="N", default=None,
                         help="new lines longer than this are broken as Black would (default: "
                         "flake8's max-line-length, else Ruff's or Black's line-length, else 79)")
-    choosing = parser.add_argument_group("codes (flake8's semantics)")
+    choosing = parser.add_argument_group(
+        "codes (flake8's semantics)",
+        "on by default: every TRF code but the opt-in TRF006, TRF008 and TRF010, which "
+        "--extend-select (or a --select list) turns on by their full codes")
     for name in ("select", "extend-select", "ignore", "extend-ignore"):
         choosing.add_argument(f"--{name}", metavar="CODES", default=None,
                               help=f"comma-separated codes or prefixes, as flake8's --{name}")
