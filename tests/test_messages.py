@@ -186,3 +186,15 @@ def test_a_helper_of_the_file_on_some_paths_or_kept_on_request_is_named_as_one_o
     assert texts[38].startswith("future (on some paths) returned by start_fut() is not stored;"), texts
     assert texts[39].startswith("list of tasks returned by spawn_all() is not stored;"), texts
     assert texts[40].startswith("future returned by fut() is not stored;"), texts
+
+
+def test_trf001_says_the_future_of_run_coroutine_threadsafe_holds_its_task() -> None:
+    """A new user took the advice to keep the future for advice about the future; it is
+    the task on the loop that is lost, held only through that future (a sweep's note)."""
+    path = DATA / "trf001_threadsafe.py"
+    texts = [text for _, _, code, text in lint([path])[str(path)] if code == "TRF001"]
+    dropped = [text for text in texts
+               if text.startswith("future returned by asyncio.run_coroutine_threadsafe()")]
+    said = [text for text in dropped
+            if "is not stored (the task it runs on the loop is held only through this future);" in text]
+    assert len(said) >= 2 and not [text for text in dropped if "is not stored;" in text]

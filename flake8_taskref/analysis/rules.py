@@ -18,8 +18,9 @@ from flake8_taskref.analysis.facts import (
 )
 from flake8_taskref.analysis.lookups import awaited_by_body, exclusive, loop_span, polled_tasks, returns_loop
 from flake8_taskref.analysis.messages import (
-    HOW_CLEARED, HOW_WEAK, SHIELD_OF_LOCAL, SOME_PATHS, TIMEOUT_FIXES, TRF002_WHY, UNFIXABLE_AWAITED,
-    UNFIXABLE_SOME_PATHS, UNFIXABLE_TASKS, WHAT_TASKS, WHERE, SpanError, make_error, what_of, TRF005_FIXES,
+    HOW_CLEARED, HOW_THREADSAFE, HOW_WEAK, SHIELD_OF_LOCAL, SOME_PATHS, TIMEOUT_FIXES, TRF002_WHY,
+    UNFIXABLE_AWAITED, UNFIXABLE_SOME_PATHS, UNFIXABLE_TASKS, WHAT_TASKS, WHERE, SpanError, make_error,
+    what_of, TRF005_FIXES,
 )
 from flake8_taskref.analysis.modules import RETURNS_TASK, RETURNS_TASKS, Function, Resolver
 from flake8_taskref.analysis.arguments import only_looks
@@ -188,6 +189,8 @@ class ModuleRules:
         tasks), and where a spawner of another module is defined."""
         # TRF007's ``{finish}``: a ``concurrent.futures.Future`` cannot be awaited where it is waited for
         fields.setdefault("finish", "cancel" if label == N.THREADSAFE else "await or cancel")
+        if code == "TRF001" and label == N.THREADSAFE and not fields.get("how"):  # (what is lost)
+            fields["how"] = HOW_THREADSAFE
         helper = spawn.helper
         remote = self.summaries.named_callee(helper) if helper is not None else None
         maybe = helper is not None and self.summaries.maybe_spawner(helper, self.summaries.held_alone(spawn))
