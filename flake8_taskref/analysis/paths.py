@@ -696,7 +696,8 @@ def _lost_at_end(rules: Asked, scope: Scope, live: List[Tuple[Group, Spawns]]) -
     """TRF007 for a ``run_coroutine_threadsafe`` future held only by a local,
     whose ``fut.result(timeout)`` is a statement of a ``try`` body (in no loop)
     whose first handler of the timeout goes on past the ``try`` (``except
-    Exception: pass``), with nothing else handling the future anywhere in the
+    Exception: pass``; or of a ``with contextlib.suppress(Exception):``, edgevox's, a
+    miss of the forty-first trial), with nothing else handling the future anywhere in the
     function: on that path the frame ends, by its end or by an exit, with the
     future pending (telnetlib3's blocking ``_cleanup()``, a miss of the sixteenth
     trial).  A handler that leaves is ``_timed_out``'s."""
@@ -725,15 +726,17 @@ def _swallowed(use: Use, fate: List[Pos], scope: Scope) -> Optional[int]:
     at ``use``, a statement of a ``try`` body in no loop, when nothing but that
     statement and the rest of the body handles the future; None otherwise."""
     frames = use.frames
-    if not frames or frames[-1][0] != TRY or frames[-1][2] != TRY_BODY or any(f[0] == LOOP for f in frames):
+    kind, attempt, part = frames[-1] if frames else (LOOP, None, 0)
+    if not (kind == TRY and part == TRY_BODY or kind == SUPPRESS) or any(f[0] == LOOP for f in frames):
         return None
-    attempt = frames[-1][1]
     body: Sequence[ast.stmt] = getattr(attempt, "body", ())
     statement = next((s for s in body if pos_of(s) <= use.pos <= end_of(s)), None)
     future = _timed_future(statement) if isinstance(statement, (ast.Assign, ast.Expr)) else None
     if future is None or pos_of(future) != use.pos:
         return None
-    handlers: Sequence[ast.ExceptHandler] = getattr(attempt, "handlers", ())
+    handlers: Sequence[ast.ExceptHandler] = getattr(attempt, "handlers", ()) if kind == TRY else [
+        ast.ExceptHandler(ast.Tuple(attempt.items[part].context_expr.args),  # type: ignore[union-attr]
+                          None, [ast.Pass()], lineno=attempt.lineno)]  # type: ignore[union-attr]
     timeouts = N.TIMEOUT_EXCEPTIONS
     handler = next((h for h in handlers if N.catches(h, timeouts) or _catches_timeout(h, scope)), None)
     if handler is None or isinstance(handler.body[-1], _EXITS):
