@@ -9,8 +9,8 @@ from typing import Dict, Iterator, List, Optional, Set, Tuple
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.scopes import end_of, pos_of
 from flake8_taskref.analysis.facts import (
-    BRANCH, LOOP, TRY, TRY_ELSE, TRY_FINALLY, TRY_HANDLERS, U_FINISH, CollectionAdd, Exit, Frames,
-    FunctionNode, Pos, Scope, Spawn, Use,
+    BRANCH, LOOP, SUPPRESS, TRY, TRY_ELSE, TRY_FINALLY, TRY_HANDLERS, U_FINISH, CollectionAdd, Exit, Frames,
+    FunctionNode, Pos, Scope, Spawn, Use, WaitSite,
 )
 
 
@@ -510,3 +510,51 @@ def _loop_return(node: Optional[ast.expr]) -> bool:
         return any(_loop_return(side) for side in sides) and any(
             isinstance(side, ast.Constant) and side.value is None for side in sides)
     return isinstance(node, (ast.Name, ast.Attribute)) and N.last_name(node) in N.LOOP_TYPES
+
+
+def done_only(pos: Pos, exit: Exit, names: Set[str], scope: Scope) -> bool:
+    """Is ``pos`` in the body of an ``if task in done:`` (``done`` the done set of a
+    wait given the task in a display) that ends with a ``return`` or ``raise``, before the
+    exit: the exit is reached only where the test failed, with the task not
+    done, which that body's handling does not touch (aiok8s's watcher, which raises
+    ``StopAsyncIteration`` with its queue's ``get()`` task pending: a miss of the
+    fortieth trial)?  Not when a ``break`` or ``continue`` in that body may lead to the
+    exit, nor when the exit is in a handler (or after a ``suppress``) that the body's
+    own exceptions reach (a ``try`` around the ``if`` but not the exit)."""
+    frames = next((u.frames for name in names for u in scope.uses.get(name, ()) if u.pos == pos), ())
+    at = pos_of(exit.node)
+    for index in range(len(frames) - 1, -1, -1):
+        kind, node, detail = frames[index]
+        test = getattr(node, "test", None)
+        if kind != BRANCH or detail != 0 or not isinstance(node, ast.If) or not isinstance(test, ast.Compare):
+            continue
+        done, mine = test.comparators[0], test.left
+        if (len(test.ops) == 1 and isinstance(test.ops[0], ast.In) and isinstance(mine, ast.Name)
+                and mine.id in names and isinstance(done, ast.Name) and end_of(node) < at
+                and isinstance(node.body[-1], (ast.Return, ast.Raise))):
+            first, last = pos_of(node.body[0]), end_of(node.body[-1])
+            if any(f[0] in (TRY, SUPPRESS) and f not in exit.frames for f in frames[:index]) or any(
+                    isinstance(e.node, (ast.Break, ast.Continue)) and first <= pos_of(e.node) <= last
+                    for e in scope.exits):
+                return False
+            site = done_site(done.id, scope)
+            return site is not None and others_waited(site, names) is not None
+    return False
+
+
+def done_site(name: str, scope: Scope) -> Optional[WaitSite]:
+    """The wait whose done set the local ``name``, bound once, is."""
+    if len(scope.bindings.get(name, ())) != 1:
+        return None
+    return next((site for site in scope.waits if site.done == name), None)
+
+
+def others_waited(site: WaitSite, names: Set[str]) -> Optional[List[ast.expr]]:
+    """The awaitables a wait waits on beside the task (a name of ``names``, once),
+    when it is given a display; None otherwise.  (A starred item is one of them:
+    it is never the task, nor the one awaitable a test compares with.)"""
+    fs = site.node.args[0] if site.node.args else None
+    if not isinstance(fs, (ast.List, ast.Tuple, ast.Set)):
+        return None
+    mine = [elt for elt in fs.elts if isinstance(elt, ast.Name) and elt.id in names]
+    return [elt for elt in fs.elts if elt is not mine[0]] if len(mine) == 1 else None

@@ -72,9 +72,9 @@ HOW_CLEARED: Final = (
 # TRF001's ``{how}`` for ``run_coroutine_threadsafe(...).result(timeout)``.
 HOW_TIMED: Final = " (only its {attr}() is waited for, and a timeout drops it while its task runs)"
 
-# TRF001's ``{how}`` for a new task added straight to a weak collection.
 # TRF001's ``{how}`` for ``run_coroutine_threadsafe``: the future is what holds the task.
 HOW_THREADSAFE: Final = " (the task it runs on the loop is held only through this future)"
+# TRF001's ``{how}`` for a new task added straight to a weak collection.
 HOW_WEAK: Final = " (it is added to '{collection}', a weak collection, which does not keep it)"
 
 NAMES: Final[Dict[str, str]] = {

@@ -23,9 +23,9 @@ from flake8_taskref.analysis.facts import (
     EndExit, Exit, Frames, Group, Pos, Scope, Spawn, Use, WaitSite, YieldExit,
 )
 from flake8_taskref.analysis.lookups import (
-    assigned_value, breaks_when_empty, completion_loops, element_uses, exclusive, first_arguments,
-    innermost_loop, is_current_task, left_by_test_only, polled_tasks, pool_passes, runs_nothing_after,
-    waits_for_event, woken, LEAVING_LOOPS,
+    assigned_value, breaks_when_empty, completion_loops, done_only, done_site, element_uses, exclusive,
+    first_arguments, innermost_loop, is_current_task, left_by_test_only, others_waited, polled_tasks,
+    pool_passes, runs_nothing_after, waits_for_event, woken, LEAVING_LOOPS,
 )
 from flake8_taskref.analysis.scopes import end_of, pos_of
 from flake8_taskref.analysis.summaries import shadowed
@@ -381,7 +381,7 @@ def _lost_at(
     pools = pool_passes(exit, scope) if scope.waits and type(exit.node) in LEAVING_LOOPS else ()
     between = [p for p in fate if begin <= p <= end and not _apart(p, exit.frames)
                and not _polled_around(p, exit.frames) and p not in elements and p not in pools
-               and not _done_only(p, pos_of(exit.node), names, scope)]
+               and not done_only(p, exit, names, scope)]
     note = ""
     caught: Optional[Tuple[Tuple[Spawn, str], str]] = None
     if between:
@@ -525,15 +525,15 @@ def _done_on(test: ast.expr, holds: bool, names: Set[str], scope: Scope) -> bool
     if isinstance(test, ast.Call) and N.last_name(test.func) == "len" and len(test.args) == 1:
         test = test.args[0]
     if isinstance(test, ast.Name):
-        site = _done_site(test.id, scope)
-        return holds and site is not None and _others(site, names) == []
+        site = done_site(test.id, scope)
+        return holds and site is not None and others_waited(site, names) == []
     if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], _IDENTITY)):
         return False
     popped, other = test.left, test.comparators[0]
     if isinstance(other, ast.Name) and _popped(other.id, scope) is not None:
         popped, other = other, popped
     site = _popped(popped.id, scope) if isinstance(popped, ast.Name) else None
-    others = _others(site, names) if site is not None else None
+    others = others_waited(site, names) if site is not None else None
     text = N.chain_text(other)  # (not ``ast.dump``, which imports on Python 3.15: ``names.chain_text``)
     if others is None or len(others) != 1 or not text or N.chain_text(others[0]) != text:
         return False
@@ -548,52 +548,13 @@ _SIZES: Dict[type, Tuple[Optional[bool], Optional[bool]]] = {
 }
 
 
-def _done_only(pos: Pos, at: Pos, names: Set[str], scope: Scope) -> bool:
-    """Is ``pos`` in the body of an ``if task in done:`` (``done`` the done set of a
-    wait given the task in a display) that ends with a ``return`` or ``raise``, before the
-    exit at ``at``: the exit is reached only where the test failed, with the task not
-    done, which that body's handling does not touch (aiok8s's watcher, which raises
-    ``StopAsyncIteration`` with its queue's ``get()`` task pending: a miss of the
-    fortieth trial)?"""
-    frames = next((u.frames for name in names for u in scope.uses.get(name, ()) if u.pos == pos), ())
-    for kind, node, detail in reversed(frames):
-        test = getattr(node, "test", None)
-        if kind != BRANCH or detail != 0 or not isinstance(node, ast.If) or not isinstance(test, ast.Compare):
-            continue
-        done, mine = test.comparators[0], test.left
-        if (len(test.ops) == 1 and isinstance(test.ops[0], ast.In) and isinstance(mine, ast.Name)
-                and mine.id in names and isinstance(done, ast.Name) and end_of(node) < at
-                and isinstance(node.body[-1], (ast.Return, ast.Raise))):
-            site = _done_site(done.id, scope)
-            return site is not None and _others(site, names) is not None
-    return False
-
-
-def _done_site(name: str, scope: Scope) -> Optional[WaitSite]:
-    """The wait whose done set the local ``name``, bound once, is."""
-    if len(scope.bindings.get(name, ())) != 1:
-        return None
-    return next((site for site in scope.waits if site.done == name), None)
-
-
 def _popped(name: str, scope: Scope) -> Optional[WaitSite]:
     """The wait whose done set's ``pop()`` the local ``name`` is bound to, once."""
     value = assigned_value(name, scope)
     func = value.func if isinstance(value, ast.Call) and not (value.args or value.keywords) else None
     if isinstance(func, ast.Attribute) and func.attr == "pop" and isinstance(func.value, ast.Name):
-        return _done_site(func.value.id, scope)
+        return done_site(func.value.id, scope)
     return None
-
-
-def _others(site: WaitSite, names: Set[str]) -> Optional[List[ast.expr]]:
-    """The awaitables a wait waits on beside the task (a name of ``names``, once),
-    when it is given a display; None otherwise.  (A starred item is one of them:
-    it is never the task, nor the one awaitable a test compares with.)"""
-    fs = site.node.args[0] if site.node.args else None
-    if not isinstance(fs, (ast.List, ast.Tuple, ast.Set)):
-        return None
-    mine = [elt for elt in fs.elts if isinstance(elt, ast.Name) and elt.id in names]
-    return [elt for elt in fs.elts if elt is not mine[0]] if len(mine) == 1 else None
 
 
 def _some_pending(test: ast.expr, scope: Scope) -> bool:

@@ -49,3 +49,31 @@ class Watcher:
             event.cancel()
             raise StopAsyncIteration
         return await event
+
+
+class Closed(Exception):
+    pass
+
+
+async def next_or_stop(results: "asyncio.Queue[Any]", stop: "asyncio.Task[Any]") -> Any:
+    event = asyncio.ensure_future(results.get())
+    while True:
+        done, _ = await asyncio.wait([event, stop], return_when=asyncio.FIRST_COMPLETED)
+        if event in done:
+            item = await event
+            if item is None:
+                break  # (the raise below is reached from here too, with the task done)
+            return item
+    raise StopAsyncIteration
+
+
+async def next_or_closed(results: "asyncio.Queue[Any]", stop: "asyncio.Task[Any]") -> Any:
+    event = asyncio.ensure_future(results.get())
+    try:
+        done, _ = await asyncio.wait([event, stop], return_when=asyncio.FIRST_COMPLETED)
+        if event in done:
+            return event.result()
+    except Closed:
+        raise StopAsyncIteration  # (reached from the body's result(), with the task done)
+    event.cancel()
+    return None
