@@ -32,11 +32,12 @@ from flake8_taskref.analysis.facts import (
     Group, ModuleFacts, Pos, Scope, Spawn, Use, enclosing_binder,
 )
 from flake8_taskref.analysis.lookups import (
-    assigned_value, declared_inside, exclusive, innermost_loop, is_current_task,
+    assigned_value, declared_inside, dotted_root, exclusive, innermost_loop, is_current_task, module_scope,
+    shadowed,
 )
 from flake8_taskref.analysis.options import Options
 from flake8_taskref.analysis.scopes import end_of, pos_of
-from flake8_taskref.analysis.summaries import may_return_none, returns_task_or_none, shadowed, stub as _stub
+from flake8_taskref.analysis.summaries import may_return_none, returns_task_or_none, stub as _stub
 
 if TYPE_CHECKING:
     from flake8_taskref.analysis.modules import Function, Resolver
@@ -78,15 +79,10 @@ def held_by_thread(func: Optional[ast.expr], scope: Scope) -> bool:
     is done the loop's queue does, until the task ends in its next step (a task
     that only runs ``asyncio.to_thread(fn)`` cannot be collected: hassette's
     ``shield`` of one, a false alarm of the thirty-eighth trial's sweep)."""
-    root = func
-    while isinstance(root, ast.Attribute):
-        root = root.value
+    root = dotted_root(func) if func is not None else None
     if not isinstance(root, ast.Name) or shadowed(scope, root.id):
         return False  # (``def f(asyncio): asyncio.to_thread(...)``)
-    module = scope
-    while module.parent is not None:
-        module = module.parent
-    if root.id in module.bindings:
+    if root.id in module_scope(scope).bindings:
         return False  # bound in the module but by the import (``async def to_thread(...)``)
     return func is not None and scope.imports.resolve(func) == "asyncio.to_thread"
 
@@ -293,16 +289,12 @@ def quiet_entry(
     func = call.func
     if resolver is None or not isinstance(func, (ast.Name, ast.Attribute)):
         return False
-    root: ast.expr = func
-    while isinstance(root, ast.Attribute):
-        root = root.value
+    root = dotted_root(func)
     if not isinstance(root, ast.Name) or shadowed(scope, root.id) or root.id in _declared(facts):
         return False
     if any(name in _ENTRY_METHODS for _, name in facts.attr_stores):
         return False
-    module = scope
-    while module.parent is not None:
-        module = module.parent
+    module = module_scope(scope)
     if isinstance(func, ast.Name) and func.id in facts.classes:  # (its own methods as entered)
         cls = facts.classes[func.id]
         if cls.parent is not module or func.id in module.rebound or getattr(cls.node, "decorator_list", True):

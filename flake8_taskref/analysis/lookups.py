@@ -67,6 +67,30 @@ def assigned_value(name: str, scope: Scope) -> Optional[ast.expr]:
     return None
 
 
+def shadowed(scope: Optional[Scope], name: str) -> bool:
+    """Is ``name``, called in ``scope``, a name of a function scope around it
+    (a local or a closure variable) rather than the module's?"""
+    while scope is not None and scope.kind != Scope.MODULE:
+        if scope.kind == Scope.FUNCTION and (name in scope.bindings or name in scope.declared):
+            return True
+        scope = scope.parent
+    return False
+
+
+def module_scope(scope: Scope) -> Scope:
+    """The scope of the module ``scope`` is in."""
+    while scope.parent is not None:
+        scope = scope.parent
+    return scope
+
+
+def dotted_root(node: ast.expr) -> ast.expr:
+    """The name a dotted expression starts with (``asyncio`` of ``asyncio.to_thread``)."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return node
+
+
 def declared_inside(scope: "Scope", name: str) -> bool:
     """Does a function (or class) in ``scope``, at any depth, declare ``name`` (``nonlocal``)?"""
     return any(name in child.declared or declared_inside(child, name) for child in scope.children)
@@ -482,15 +506,11 @@ def returns_loop(call: ast.Call, scope: Scope) -> bool:
     binds it again through ``global`` is not seen: the text shortcut may leave it
     unread, and both paths must agree)."""
     func = call.func
-    if not isinstance(func, ast.Name):
+    if not isinstance(func, ast.Name) or shadowed(scope, func.id):
         return False
-    current = scope
-    while current.parent is not None:
-        if current.kind == Scope.FUNCTION and (func.id in current.bindings or func.id in current.declared):
-            return False
-        current = current.parent
-    node = current.defs.get(func.id)
-    return node is not None and func.id not in current.rebound and _loop_return(node.returns)
+    module = module_scope(scope)
+    node = module.defs.get(func.id)
+    return node is not None and func.id not in module.rebound and _loop_return(node.returns)
 
 
 def _loop_return(node: Optional[ast.expr]) -> bool:

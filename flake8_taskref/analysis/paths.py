@@ -25,10 +25,9 @@ from flake8_taskref.analysis.facts import (
 from flake8_taskref.analysis.lookups import (
     assigned_value, breaks_when_empty, completion_loops, done_only, done_site, element_uses, exclusive,
     first_arguments, innermost_loop, is_current_task, left_by_test_only, others_waited, polled_tasks,
-    pool_passes, runs_nothing_after, waits_for_event, woken, LEAVING_LOOPS,
+    pool_passes, runs_nothing_after, shadowed, waits_for_event, woken, LEAVING_LOOPS,
 )
 from flake8_taskref.analysis.scopes import end_of, pos_of
-from flake8_taskref.analysis.summaries import shadowed
 
 Spawns = List[Tuple[Spawn, str]]
 Suspends = Callable[[ast.Call], bool]

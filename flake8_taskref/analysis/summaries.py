@@ -31,7 +31,7 @@ from flake8_taskref.analysis.facts import (
     Use,
 )
 from flake8_taskref.analysis.lookups import (
-    declared_inside, innermost_loop, local_type, values_class, values_key,
+    declared_inside, innermost_loop, local_type, shadowed, values_class, values_key,
 )
 from flake8_taskref.analysis import names as N
 from flake8_taskref.analysis.arguments import (
@@ -850,16 +850,6 @@ def filled_groups(scope: Scope, groups: List[Group], judge: Judge) -> Optional[L
                 return None
         fed.append(other)
     return fed or None
-
-
-def shadowed(scope: Optional[Scope], name: str) -> bool:
-    """Is ``name``, called in ``scope``, a name of a function scope around it
-    (a local or a closure variable) rather than the module's?"""
-    while scope is not None and scope.kind != Scope.MODULE:
-        if scope.kind == Scope.FUNCTION and (name in scope.bindings or name in scope.declared):
-            return True
-        scope = scope.parent
-    return False
 
 
 def stub(node: FunctionNode) -> bool:
